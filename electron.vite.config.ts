@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+
+// Builds the three runtimes into out/ (never build/, which holds electron-builder resources):
+// main (Node, dependencies stay external and ship in the app), preload (sandboxed, so
+// everything is bundled into one CommonJS file), renderer (the Vue app).
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(__dirname, 'electron/preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [vue()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
+    },
+  },
+});

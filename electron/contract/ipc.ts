@@ -1,0 +1,271 @@
+/**
+ * The IPC contract: the one source of truth for every operation the renderer may ask of main
+ * (name → request schema → result type) and every push event main sends to the renderer
+ * (name → payload type). Imported by main (validation), preload (named methods) and the
+ * renderer (`import type` only). It imports nothing but the validation library.
+ */
+import { z } from 'zod';
+
+// ───────────────────────── errors and results ─────────────────────────
+
+/** Every failure that crosses IPC is one of these codes, never a raw exception. */
+export const ERROR_CODES = [
+  'invalid_request', // the renderer sent a payload that does not match the contract
+  'unreachable', // the service did not answer (refused, DNS, TLS, dropped)
+  'timeout',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'rejected', // 400 / 409 / 415 / 422: the server refused the input, with its message
+  'too_large',
+  'server_error',
+  'malformed_answer', // the server answered something that is not what the spec says
+  'cancelled',
+  'config', // configuration is missing or wrong
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A typed error: `message` is for the person at the kiosk, `detail` for the log (never secrets). */
+export interface KioskError {
+  code: ErrorCode;
+  message: string;
+  detail?: string;
+  /** The request or answer field at fault, when there is one. */
+  field?: string;
+  /** The service endpoint involved, e.g. "GET /api/SystemEvents/maxid". */
+  endpoint?: string;
+  /** HTTP status when the service answered one. */
+  status?: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: KioskError };
+
+// ───────────────────────── domain shapes (results and payloads) ─────────────────────────
+
+/** A system event as the service defines it (spec field names kept verbatim). */
+export interface SystemEvent {
+  record_ID: number;
+  created: string;
+  event_Category_Name: string;
+  device_Name: string;
+  custom_Text: string;
+  origin_Name: unknown;
+  additional_Info: unknown;
+  cardnumber: unknown;
+  facility_Code: unknown;
+  /** Fields the service sent that the spec does not name are kept. */
+  [extra: string]: unknown;
+}
+
+export const ALARM_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type AlarmPriority = (typeof ALARM_PRIORITIES)[number];
+
+/** An event as the kiosk shows it: the service's record plus what the alarm rules decided. */
+export interface FeedEvent extends SystemEvent {
+  alarm: { priority: AlarmPriority; rule: string } | null;
+}
+
+export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface FeedState {
+  status: FeedStatus;
+  /** When the current status began (ISO 8601). */
+  since: string;
+  /** Last successful poll of the service (ISO 8601), null before the first. */
+  lastSuccessAt: string | null;
+  /** Highest record_ID delivered to the renderer so far. */
+  lastDeliveredId: number | null;
+  /** Why the feed is not live, when it is not. */
+  error: KioskError | null;
+}
+
+export interface FeedSnapshot {
+  state: FeedState;
+  /** The events main holds, in record_ID order (oldest first). */
+  events: FeedEvent[];
+}
+
+export interface ServiceStatus {
+  /** demo: the embedded simulator; configured: the service an administrator set. */
+  mode: 'demo' | 'configured';
+  /** Host and port of the service, never credentials or paths with secrets. */
+  serviceLabel: string;
+  reachable: boolean;
+  maxEventId: number | null;
+  checkedAt: string;
+  error: KioskError | null;
+}
+
+/** Settings the renderer may know; secrets never appear here. */
+export interface KioskSettings {
+  mode: 'demo' | 'configured';
+  serviceLabel: string;
+  feed: { bufferSize: number; autoScrollResumeMs: number; alarmMergeWindowMs: number };
+  alarms: { sound: boolean; muteMinutes: number };
+  search: { defaultTenants: number[] };
+}
+
+export interface Acknowledgement {
+  /** Stable key of the alarm row (device + text), or the record id for a single event. */
+  alarmKey: string;
+  recordIds: number[];
+  note: string;
+  acknowledgedAt: string;
+  device: string;
+  text: string;
+}
+
+export interface EventSearchResult {
+  /** Handle main keeps for the result so it can be exported without sending it back. */
+  resultId: string;
+  events: FeedEvent[];
+}
+
+export interface ExportResult {
+  saved: boolean;
+  /** Where the file was written, when saved. */
+  path: string | null;
+  rows: number;
+}
+
+/** Progress of a long-running operation started by an operation call. */
+export interface TaskProgress {
+  taskId: string;
+  label: string;
+  done: number;
+  total: number | null;
+  finished: boolean;
+}
+
+// ───────────────────────── request schemas ─────────────────────────
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoTimestamp = z.iso.datetime({ offset: true });
+const idList = z.array(z.number().int().nonnegative()).max(1000);
+
+const dateRange = z
+  .object({ from: isoTimestamp, to: isoTimestamp })
+  .refine((r) => Date.parse(r.from) < Date.parse(r.to), {
+    message: 'The start of the range must be before its end.',
+    path: ['to'],
+  });
+
+export const EventSearchRequest = z
+  .object({
+    from: isoTimestamp,
+    to: isoTimestamp,
+    tenants: idList.optional(),
+    searchstring: z.string().max(200).optional(),
+    deviceIds: idList.optional(),
+    deviceType: z.number().int().nonnegative().optional(),
+    isAlarm: z.boolean().optional(),
+  })
+  .strict()
+  .and(dateRange);
+export type EventSearchRequest = z.infer<typeof EventSearchRequest>;
+
+export const EventCodeSearchRequest = z
+  .object({
+    from: isoTimestamp,
+    to: isoTimestamp,
+    tenants: idList,
+    deviceType: z.number().int().nonnegative().optional(),
+    deviceIds: idList.optional(),
+    isAlarm: z.boolean().optional(),
+    eventCategoryIDs: idList.optional(),
+    eventTypeIDs: idList.optional(),
+    subcodeCategoryIDs: idList.optional(),
+    subcodeIDs: idList.optional(),
+  })
+  .strict()
+  .and(dateRange);
+export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
+
+const noPayload = z.undefined();
+
+// ───────────────────────── the operations ─────────────────────────
+
+interface OperationSpec<Req extends z.ZodType, Res> {
+  request: Req;
+  /** Phantom: carries the result type for inference, never read at run time. */
+  result?: Res;
+}
+const op = <Res>() => <Req extends z.ZodType>(request: Req): OperationSpec<Req, Res> => ({ request });
+
+export const operations = {
+  getServiceStatus: op<ServiceStatus>()(noPayload),
+  getSettings: op<KioskSettings>()(noPayload),
+  getFeedSnapshot: op<FeedSnapshot>()(noPayload),
+  getEvent: op<FeedEvent>()(z.object({ id }).strict()),
+  searchEvents: op<EventSearchResult>()(EventSearchRequest),
+  searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
+  exportSearchCsv: op<ExportResult>()(
+    z
+      .object({
+        resultId: z.string().min(1).max(100),
+        sort: z
+          .object({
+            column: z.enum(['record_ID', 'created', 'event_Category_Name', 'device_Name', 'custom_Text']),
+            direction: z.enum(['asc', 'desc']),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
+  acknowledgeAlarm: op<Acknowledgement>()(
+    z
+      .object({
+        alarmKey: z.string().min(1).max(500),
+        recordIds: z.array(id).min(1).max(10_000),
+        note: z.string().max(2000),
+      })
+      .strict(),
+  ),
+  listAcknowledgements: op<Acknowledgement[]>()(noPayload),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type RequestOf<K extends OperationName> = z.input<Operations[K]['request']>;
+export type ParsedRequestOf<K extends OperationName> = z.output<Operations[K]['request']>;
+export type ResultOf<K extends OperationName> = NonNullable<Operations[K]['result']>;
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+
+// ───────────────────────── push events (main → renderer) ─────────────────────────
+
+export interface PushEvents {
+  feedEvents: { events: FeedEvent[] };
+  feedState: FeedState;
+  /** Something the guard should read, e.g. the server's event ids went down and the feed resynchronised. */
+  feedNotice: { kind: 'resync' | 'info'; message: string; at: string };
+  taskProgress: TaskProgress;
+}
+export type PushName = keyof PushEvents;
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress'] as const satisfies readonly PushName[];
+// Compile-time check that PUSH_NAMES lists every push event.
+type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
+export const _allPushNamesListed: _AllPushNamesListed = true;
+
+// ───────────────────────── wire names and the window API ─────────────────────────
+
+export const channelOf = (name: OperationName): string => `kiosk:op:${name}`;
+export const pushChannelOf = (name: PushName): string => `kiosk:push:${name}`;
+
+/** `on` + capitalised push name, e.g. feedEvents → onFeedEvents. */
+export type ListenerName<P extends PushName> = `on${Capitalize<P>}`;
+export const listenerNameOf = <P extends PushName>(name: P): ListenerName<P> =>
+  `on${name.charAt(0).toUpperCase()}${name.slice(1)}` as ListenerName<P>;
+
+type OperationMethods = {
+  [K in OperationName]: RequestOf<K> extends undefined
+    ? () => Promise<Result<ResultOf<K>>>
+    : (request: RequestOf<K>) => Promise<Result<ResultOf<K>>>;
+};
+type ListenerMethods = {
+  [P in PushName as ListenerName<P>]: (listener: (payload: PushEvents[P]) => void) => () => void;
+};
+
+/** The type of `window.kiosk`, derived from the contract (never written twice). */
+export type KioskApi = Readonly<OperationMethods & ListenerMethods>;

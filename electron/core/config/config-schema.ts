@@ -1,0 +1,232 @@
+/**
+ * The kiosk's configuration: its schema (every key, its type, its bounds and the sentence an
+ * administrator reads when a value is wrong) and the built-in defaults, the lowest layer.
+ * Owns the shape only; reading files, environment and flags is load-config.ts. Secrets never
+ * appear here: the credential lives in the vault (../credentials), the configuration only says
+ * which authentication scheme is used and its non-secret parts (header name, user name).
+ */
+import { z } from 'zod';
+import { AlarmRuleSchema, DEFAULT_ALARM_RULES } from '../events/alarm-rules';
+
+export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+/** Authentication as the client uses it; the secret itself comes from the vault. */
+export type ServiceAuth =
+  | { scheme: 'none' }
+  | { scheme: 'apiKey'; header: string }
+  | { scheme: 'basic'; username: string }
+  | { scheme: 'bearer' };
+
+export const PHOTO_UPLOADS = ['multipart', 'raw'] as const;
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+
+// ───────────────────────── value builders with administrator-readable messages ─────────────────────────
+
+const millis = (min: number, max: number) =>
+  z
+    .number({ error: 'expected a number of milliseconds' })
+    .int({ error: 'expected a whole number of milliseconds' })
+    .min(min, { error: `expected at least ${min} milliseconds` })
+    .max(max, { error: `expected at most ${max} milliseconds` });
+
+const count = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `expected a number (${what})` })
+    .int({ error: `expected a whole number (${what})` })
+    .min(min, { error: `expected at least ${min} (${what})` })
+    .max(max, { error: `expected at most ${max} (${what})` });
+
+const bool = () => z.boolean({ error: 'expected true or false' });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `expected one of ${values.map((v) => `"${v}"`).join(', ')}` });
+
+/** A path on this computer; relative paths are resolved by the loader against the file that named them. */
+const filePath = () => z.string({ error: 'expected a file path' }).min(1, { error: 'expected a file path, not an empty text' });
+
+/** RFC 9110 token: the characters an HTTP header name may have. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const headerName = z
+  .string({ error: 'expected the name of an HTTP header, e.g. "X-Api-Key"' })
+  .regex(HEADER_NAME, { error: 'expected the name of an HTTP header, e.g. "X-Api-Key" (letters, digits and dashes)' });
+
+const username = z
+  .string({ error: 'expected a user name' })
+  .min(1, { error: 'expected a user name, not an empty text' })
+  .refine((s) => !s.includes(':'), { error: 'a user name for basic authentication cannot contain ":"' });
+
+/** Normalises "AB:CD:…" (as openssl and Node print it) and plain hex to lower-case hex without colons. */
+export function normalizeFingerprint(text: string): string {
+  return text.replace(/[:\s]/g, '').toLowerCase();
+}
+
+const fingerprint = z
+  .string({ error: 'expected a SHA-256 certificate fingerprint' })
+  .transform(normalizeFingerprint)
+  .refine((s) => /^[0-9a-f]{64}$/.test(s), {
+    error: 'expected a SHA-256 certificate fingerprint: 64 hexadecimal digits, colons allowed (as "openssl x509 -fingerprint -sha256" prints it)',
+  });
+
+/** Why an address is not acceptable as the service's base address, or null when it is. */
+export function serviceUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'expected an address such as "https://access.example.org" or "http://10.0.0.5:8080"';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'expected an address starting with http:// or https://';
+  if (url.username || url.password) {
+    return 'the address must not contain a user name or password; the credential is stored with the admin tool (set-secret)';
+  }
+  if (url.search || url.hash) return 'the address must not contain "?" or "#" parts';
+  return null;
+}
+
+const serviceUrl = z
+  .string({ error: 'expected the address of the service, e.g. "https://access.example.org", or null for the demo simulator' })
+  .superRefine((text, ctx) => {
+    const problem = serviceUrlProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => text.replace(/\/+$/, ''));
+
+// ───────────────────────── sections ─────────────────────────
+
+const AuthSchema = z
+  .strictObject({
+    scheme: oneOf(AUTH_SCHEMES),
+    /** apiKey: the header that carries the key. */
+    header: headerName.optional(),
+    /** basic: the user name (the password is the secret). */
+    username: username.optional(),
+  })
+  .superRefine((auth, ctx) => {
+    // Reported on `scheme` so the message names the layer that chose the scheme.
+    if (auth.scheme === 'apiKey' && auth.header === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheme'], message: 'the apiKey scheme also needs service.auth.header, the name of the HTTP header that carries the key' });
+    }
+    if (auth.scheme === 'basic' && auth.username === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheme'], message: 'the basic scheme also needs service.auth.username' });
+    }
+  })
+  .transform((auth): ServiceAuth => {
+    switch (auth.scheme) {
+      case 'apiKey':
+        return { scheme: 'apiKey', header: auth.header ?? '' };
+      case 'basic':
+        return { scheme: 'basic', username: auth.username ?? '' };
+      case 'bearer':
+        return { scheme: 'bearer' };
+      case 'none':
+        return { scheme: 'none' };
+    }
+  });
+
+const TlsSchema = z.strictObject({
+  /** A PEM bundle of extra certificate authorities (on-premises servers with their own CA), added to the built-in ones. */
+  caFile: filePath().nullable(),
+  /** When not empty, the server's leaf certificate must have one of these SHA-256 fingerprints. */
+  pinnedSha256: z.array(fingerprint, { error: 'expected a list of SHA-256 certificate fingerprints' }).max(20),
+});
+
+const ServiceSchema = z.strictObject({
+  /** Base address of the service; null runs the embedded simulator (demo mode). */
+  url: serviceUrl.nullable(),
+  auth: AuthSchema,
+  timeoutMs: millis(100, 300_000),
+  /** Extra attempts for reads (GETs and the two searches); writes are never retried. */
+  retries: count(0, 10, 'extra attempts for reads'),
+  /** First retry delay; doubles per attempt, with jitter. */
+  retryBaseDelayMs: millis(0, 60_000),
+  tls: TlsSchema,
+});
+
+const FeedSchema = z.strictObject({
+  pollIntervalMs: millis(100, 60_000),
+  initialEvents: count(0, 100_000, 'events shown at start'),
+  chunkSize: count(1, 10_000, 'events per request'),
+  bufferSize: count(100, 1_000_000, 'events kept in memory'),
+  autoScrollResumeMs: millis(0, 3_600_000),
+  alarmMergeWindowMs: millis(0, 86_400_000),
+  maxBackoffMs: millis(500, 3_600_000),
+});
+
+const AlarmsSchema = z.strictObject({
+  rules: z.array(AlarmRuleSchema, { error: 'expected a list of alarm rules' }).max(500),
+  sound: bool(),
+  muteMinutes: count(0, 1440, 'minutes'),
+});
+
+const SearchSchema = z.strictObject({
+  defaultTenants: z
+    .array(count(0, Number.MAX_SAFE_INTEGER, 'tenant number'), { error: 'expected a list of tenant numbers, e.g. [0]' })
+    .max(1000),
+});
+
+const PhotoSchema = z.strictObject({
+  /** multipart/form-data (default) or the raw image as the request body. */
+  upload: oneOf(PHOTO_UPLOADS),
+  /** Name of the multipart part that carries the image. */
+  partName: z.string({ error: 'expected the name of the form part, e.g. "file"' }).min(1).max(100),
+  /** The format the kiosk captures and uploads. */
+  contentType: oneOf(PHOTO_CONTENT_TYPES),
+  pixelSize: z.strictObject({
+    width: count(16, 10_000, 'pixels'),
+    height: count(16, 10_000, 'pixels'),
+  }),
+  maxBytes: count(1024, 100 * 1024 * 1024, 'bytes'),
+});
+
+const KioskSectionSchema = z.strictObject({
+  fullscreen: bool(),
+  /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
+  dataDir: filePath().nullable(),
+});
+
+export const KioskConfigSchema = z.strictObject({
+  service: ServiceSchema,
+  feed: FeedSchema,
+  alarms: AlarmsSchema,
+  search: SearchSchema,
+  photo: PhotoSchema,
+  kiosk: KioskSectionSchema,
+});
+
+/** The configuration as the rest of the kiosk reads it (validated, normalised). */
+export type KioskConfig = z.output<typeof KioskConfigSchema>;
+/** The configuration as written in files (before normalisation). */
+export type KioskConfigInput = z.input<typeof KioskConfigSchema>;
+
+/** The lowest layer. Every key has a default, so an empty file or no file at all is a valid configuration. */
+export const DEFAULT_CONFIG: KioskConfigInput = {
+  service: {
+    url: null,
+    auth: { scheme: 'none' },
+    timeoutMs: 10_000,
+    retries: 2,
+    retryBaseDelayMs: 300,
+    tls: { caFile: null, pinnedSha256: [] },
+  },
+  feed: {
+    pollIntervalMs: 500,
+    initialEvents: 200,
+    chunkSize: 500,
+    bufferSize: 20_000,
+    autoScrollResumeMs: 15_000,
+    alarmMergeWindowMs: 60_000,
+    maxBackoffMs: 30_000,
+  },
+  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5 },
+  search: { defaultTenants: [0] },
+  photo: {
+    upload: 'multipart',
+    partName: 'file',
+    contentType: 'image/jpeg',
+    pixelSize: { width: 600, height: 800 },
+    maxBytes: 2 * 1024 * 1024,
+  },
+  kiosk: { fullscreen: true, dataDir: null },
+};

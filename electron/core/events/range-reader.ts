@@ -1,0 +1,87 @@
+/**
+ * RangeReader: reads every system event whose record_ID lies in (lo, hi] from
+ * GET /api/SystemEvents?FromID&MaxID and hands them on exactly once, in record_ID order.
+ *
+ * The spec leaves the meaning of FromID and MaxID open (inclusive or exclusive), as well as the
+ * order of the answer and any page limit. This module assumes none of it:
+ *  - it asks for the overlapping range FromID = f, MaxID = top + 1, which contains (f, top] under
+ *    every combination of inclusive/exclusive bounds, and keeps only ids in (f, top];
+ *  - it deduplicates by record_ID and sorts the answer itself;
+ *  - when an answer does not reach `top` (a page limit cut it, or the ids above are gaps) it asks
+ *    again from the highest id it received;
+ *  - when the lowest new id leaves a hole above f (ids that never existed, or a page limit that
+ *    kept the highest ids of the range), it reads the hole first, so nothing below is skipped;
+ *  - when an answer holds no new id at all, the range is taken as empty and passed, so an id that
+ *    never exists cannot stall the feed.
+ * It owns no state between calls and never talks to the renderer.
+ */
+import type { CallOptions, SystemEvent } from '../service/access-service';
+
+export interface RangeSource {
+  listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[] }>;
+}
+
+export interface RangeReadOptions {
+  /** Widest id span asked for in one request. */
+  chunkSize: number;
+  signal?: AbortSignal;
+  /** Every raw answer, before filtering (the feed uses it to check ids it delivered before). */
+  inspect?: (events: readonly SystemEvent[]) => void;
+  /** Receives each run of new events, ascending; every call continues where the previous one ended. */
+  deliver: (events: SystemEvent[]) => void;
+  /** Called whenever every id up to `frontier` is known to be delivered or not to exist. */
+  advance?: (frontier: number) => void;
+}
+
+export interface RangeReadStats {
+  requests: number;
+  delivered: number;
+}
+
+/** Reads (lo, hi] in chunks of at most `chunkSize` ids. */
+export async function readRange(source: RangeSource, lo: number, hi: number, options: RangeReadOptions): Promise<RangeReadStats> {
+  const chunk = Math.max(1, Math.floor(options.chunkSize));
+  const stats: RangeReadStats = { requests: 0, delivered: 0 };
+
+  /** Delivers everything in (from, top] and returns top. */
+  const cover = async (from: number, top: number): Promise<number> => {
+    let frontier = from;
+    while (frontier < top) {
+      options.signal?.throwIfAborted();
+      const answer = await source.listEvents(frontier, top + 1, { signal: options.signal });
+      stats.requests++;
+      options.inspect?.(answer.events);
+      const fresh = newEventsIn(answer.events, frontier, top);
+      const lowest = fresh[0];
+      if (!lowest) break; // nothing new between frontier and top: the ids there do not exist
+      if (lowest.record_ID > frontier + 1) {
+        // A hole below the lowest id received: either ids that never existed or a page limit that
+        // kept the top of the range. Read it before delivering anything above it.
+        frontier = await cover(frontier, lowest.record_ID - 1);
+      }
+      options.deliver(fresh);
+      stats.delivered += fresh.length;
+      frontier = fresh[fresh.length - 1]!.record_ID;
+      options.advance?.(frontier);
+      // If the answer did not reach top, the loop asks again from the highest id received.
+    }
+    options.advance?.(top);
+    return top;
+  };
+
+  let frontier = lo;
+  while (frontier < hi) {
+    frontier = await cover(frontier, Math.min(frontier + chunk, hi));
+  }
+  return stats;
+}
+
+/** The events of an answer with above < record_ID <= top, one per id, ascending. */
+export function newEventsIn(events: readonly SystemEvent[], above: number, top: number): SystemEvent[] {
+  const byId = new Map<number, SystemEvent>();
+  for (const event of events) {
+    const id = event.record_ID;
+    if (id > above && id <= top && !byId.has(id)) byId.set(id, event);
+  }
+  return [...byId.values()].sort((a, b) => a.record_ID - b.record_ID);
+}

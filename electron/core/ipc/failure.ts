@@ -1,0 +1,29 @@
+/**
+ * KioskFailure: the one exception type the core throws on purpose. It carries a typed
+ * KioskError (user-facing message + log detail); the gateway turns it into a Result.
+ */
+import type { ErrorCode, KioskError } from '../../contract/ipc';
+
+export class KioskFailure extends Error {
+  readonly error: KioskError;
+
+  constructor(error: KioskError) {
+    super(error.detail ? `${error.message} (${error.detail})` : error.message);
+    this.name = 'KioskFailure';
+    this.error = error;
+  }
+
+  static of(code: ErrorCode, message: string, extra: Omit<KioskError, 'code' | 'message'> = {}): KioskFailure {
+    return new KioskFailure({ code, message, ...extra });
+  }
+}
+
+/** Turns anything thrown into a KioskError without leaking a stack to the renderer. */
+export function toKioskError(thrown: unknown): KioskError {
+  if (thrown instanceof KioskFailure) return thrown.error;
+  return {
+    code: 'internal',
+    message: 'Something went wrong inside the kiosk. The problem has been logged.',
+    detail: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The shape of the access-control service as the rest of the core sees it: one method per
+ * endpoint of ../shared/spec/service-api.md, already validated and typed. The axios-based
+ * implementation lives in service-client.ts; the feed, search and status code depend only on
+ * this interface. Failures are thrown as ServiceFailure (see service-errors.ts).
+ */
+import type { SystemEvent } from '../../contract/ipc';
+
+export type { SystemEvent };
+
+/** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
+export interface CardHolder {
+  id: number;
+  displayName: string;
+  first_Name: string;
+  last_Name: string;
+  middle_Name: string;
+  card_Holder_Letter_ID: number;
+  employee_ID: string;
+  displayEmployeeId: string;
+  email: string;
+  sex: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  birthday: unknown;
+  created: string;
+  updated: string;
+  tenant: number[];
+  photo_Exists: boolean;
+  card_Holder_Type_ID: number;
+  card_Holder_ID: unknown;
+  name: string;
+  [extra: string]: unknown;
+}
+
+export interface NewCardHolder {
+  first_Name: string;
+  last_Name: string;
+  employee_ID: string;
+  email: string;
+  sex: string;
+  city: string;
+  [field: string]: unknown;
+}
+
+export type CardHolderChanges = { id: number } & Partial<Omit<CardHolder, 'id'>>;
+
+export interface EventSearch {
+  from: string;
+  to: string;
+  tenants?: number[];
+  searchstring?: string;
+  DeviceIds?: number[];
+  DeviceType?: number;
+  isAlarm?: boolean;
+}
+
+export interface EventCodeSearch {
+  from: string;
+  to: string;
+  tenants: number[];
+  deviceType?: number;
+  deviceIds?: number[];
+  isAlarm?: boolean;
+  eventCategoryIDs?: number[];
+  eventTypeIDs?: number[];
+  subcodeCategoryIDs?: number[];
+  subcodeIDs?: number[];
+}
+
+export interface PhotoUpload {
+  bytes: Uint8Array;
+  contentType: 'image/jpeg' | 'image/png';
+  fileName?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface AccessService {
+  listCardHolders(options?: CallOptions): Promise<CardHolder[]>;
+  getCardHolder(id: number, options?: CallOptions): Promise<CardHolder>;
+  createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CardHolder>;
+  /** Returns the record as it is after the update (re-read by id when the server answers nothing). */
+  updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder>;
+  /** Returns the record after the upload (re-read by id when the server answers nothing). */
+  uploadPhoto(id: number, photo: PhotoUpload, options?: CallOptions): Promise<CardHolder>;
+
+  /** GET /api/SystemEvents?FromID&MaxID — returned as the server sent them (order and bounds unknown). */
+  listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[] }>;
+  getEvent(id: number, options?: CallOptions): Promise<SystemEvent>;
+  getMaxEventId(options?: CallOptions): Promise<number>;
+  searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]>;
+  searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SystemEvent[]>;
+}

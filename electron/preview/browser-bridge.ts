@@ -1,0 +1,48 @@
+/**
+ * The preview harness's stand-in for the preload: builds `window.kiosk` from the same contract,
+ * over the loopback bridge (POST per call, one Server-Sent Events stream for push events).
+ * Bundled for the browser by preview-server.ts at start-up; the token is prepended there.
+ */
+import { buildKioskApi } from '../contract/kiosk-api';
+
+declare const KIOSK_BRIDGE_TOKEN: string;
+
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+let stream: EventSource | null = null;
+
+function ensureStream(channel: string): void {
+  if (!stream) stream = new EventSource(`/__kiosk/push?token=${encodeURIComponent(KIOSK_BRIDGE_TOKEN)}`);
+  if (listeners.has(channel)) return;
+  listeners.set(channel, new Set());
+  stream.addEventListener(channel, (message) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse((message as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  });
+}
+
+const kiosk = buildKioskApi({
+  async invoke(channel, payload) {
+    const name = channel.replace(/^kiosk:op:/, '');
+    const response = await fetch(`/__kiosk/op/${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-kiosk-token': KIOSK_BRIDGE_TOKEN },
+      body: JSON.stringify(payload === undefined ? {} : { payload }),
+    });
+    if (response.status === 403) return null;
+    return response.json();
+  },
+  subscribe(channel, listener) {
+    ensureStream(channel);
+    listeners.get(channel)?.add(listener);
+    return () => {
+      listeners.get(channel)?.delete(listener);
+    };
+  },
+});
+
+Object.defineProperty(window, 'kiosk', { value: kiosk, writable: false, configurable: false });

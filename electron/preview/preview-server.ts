@@ -1,0 +1,252 @@
+/**
+ * The preview harness's HTTP server: serves the built renderer on loopback and carries
+ * `window.kiosk` calls to the same Gateway Electron uses (same validation, same handlers), plus
+ * push events as Server-Sent Events. A per-run token, the Host header and the Origin header
+ * decide whether a caller is "the app's own frame"; anything else is ignored by the gateway.
+ * Development and end-to-end tests use it where Electron's binary is missing; Electron never opens it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { build } from 'esbuild';
+import { pushChannelOf, type PushEvents, type PushName } from '../contract/ipc';
+import type { Gateway, Sender } from '../core/ipc/gateway';
+import type { PushBus } from '../core/ipc/push-bus';
+import type { Logger } from '../core/log/logger';
+
+export interface PreviewServerOptions {
+  gateway: Gateway;
+  push: PushBus;
+  log: Logger;
+  /** The built renderer (electron-vite's out/renderer). */
+  rendererDir: string;
+  host?: string;
+  port?: number;
+  /** Largest accepted call body. */
+  maxBodyBytes?: number;
+}
+
+export interface RunningPreview {
+  /** The page to open, token included. */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.wav': 'audio/wav',
+};
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+async function bundleBridge(): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(__dirname, 'browser-bridge.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    minify: true,
+    logLevel: 'silent',
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error('the preview bridge did not bundle');
+  return file.text;
+}
+
+export async function startPreviewServer(options: PreviewServerOptions): Promise<RunningPreview> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host) && !host.startsWith('127.')) {
+    throw new Error(`The preview harness listens on loopback only, not on ${host}.`);
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const token = randomBytes(24).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first.`);
+  });
+  const bridgeJs = `const KIOSK_BRIDGE_TOKEN=${JSON.stringify(token)};\n${await bundleBridge()}`;
+  const streams = new Set<ServerResponse>();
+  const sockets = new Set<Socket>();
+  let port = 0;
+
+  const senderOf = (req: IncomingMessage, presentedToken: string | null): Sender => {
+    const hostHeader = req.headers.host ?? '';
+    const hostOk = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(hostHeader);
+    const origin = req.headers.origin;
+    const originOk = origin === undefined || origin === `http://${hostHeader}`;
+    const tokenOk = presentedToken !== null && presentedToken === token;
+    return {
+      trusted: hostOk && originOk && tokenOk,
+      description: `preview client host=${hostHeader || '-'} origin=${origin ?? '-'} token=${tokenOk ? 'valid' : 'invalid'}`,
+    };
+  };
+
+  const unsubscribe = options.push.subscribe(<P extends PushName>(name: P, payload: PushEvents[P]) => {
+    const frame = `event: ${pushChannelOf(name)}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((thrown: unknown) => {
+      options.log.error('preview', `request failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal' });
+      else res.end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://preview.invalid');
+    const path = url.pathname;
+
+    if (path.startsWith('/__kiosk/op/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed' });
+      const name = decodeURIComponent(path.slice('/__kiosk/op/'.length));
+      const sender = senderOf(req, headerValue(req, 'x-kiosk-token'));
+      let body: unknown;
+      try {
+        body = JSON.parse((await readBody(req, maxBodyBytes)) || '{}');
+      } catch (thrown) {
+        const tooLarge = thrown instanceof BodyTooLarge;
+        return sendJson(res, tooLarge ? 413 : 400, {
+          ok: false,
+          error: {
+            code: tooLarge ? 'too_large' : 'invalid_request',
+            message: tooLarge ? 'The request is too large.' : 'The request could not be read.',
+          },
+        });
+      }
+      const payload = typeof body === 'object' && body !== null ? (body as { payload?: unknown }).payload : undefined;
+      const answer = await options.gateway.handle(name, payload, sender);
+      if (answer === null) return sendJson(res, 403, { ignored: true });
+      return sendJson(res, 200, answer);
+    }
+
+    if (path === '/__kiosk/push') {
+      const sender = senderOf(req, url.searchParams.get('token'));
+      if (!sender.trusted) {
+        options.log.warn('preview', `refused a push stream to a foreign client: ${sender.description}`);
+        return sendJson(res, 403, { ignored: true });
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      res.write(': connected\n\n');
+      streams.add(res);
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+      req.on('close', () => {
+        clearInterval(keepAlive);
+        streams.delete(res);
+      });
+      return;
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method_not_allowed' });
+
+    if (path === '/__kiosk/bridge.js') {
+      if (url.searchParams.get('token') !== token) return sendText(res, 403, 'text/plain', 'Wrong or missing token.');
+      return sendText(res, 200, CONTENT_TYPES['.js']!, bridgeJs);
+    }
+
+    if (path === '/' || path === '/index.html') {
+      if (url.searchParams.get('token') !== token) {
+        return sendText(
+          res,
+          403,
+          CONTENT_TYPES['.html']!,
+          '<!doctype html><html lang="en"><title>Access Kiosk preview</title><p>Open the address printed by <code>npm run preview</code> (it carries this run\'s token).</p></html>',
+        );
+      }
+      const bridgeTag = `<script src="/__kiosk/bridge.js?token=${encodeURIComponent(token)}"></script>`;
+      const page = indexHtml.replace(/<script/i, `${bridgeTag}\n    <script`);
+      return sendText(res, 200, CONTENT_TYPES['.html']!, page);
+    }
+
+    const file = normalize(join(rendererDir, decodeURIComponent(path)));
+    if (!file.startsWith(rendererDir + sep)) return sendText(res, 404, 'text/plain', 'Not found');
+    try {
+      const content = await readFile(file);
+      return sendText(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', content);
+    } catch {
+      return sendText(res, 404, 'text/plain', 'Not found');
+    }
+  }
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${host}:${port}`;
+
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    token,
+    async close() {
+      unsubscribe();
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolveBody, rejectBody) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        rejectBody(new BodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', rejectBody);
+  });
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendText(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+function sendText(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(body);
+}

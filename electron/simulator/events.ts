@@ -1,0 +1,187 @@
+// The system event log held in memory: events in ascending record_ID order with their internal
+// attributes (device, tenant, category, type, subcodes, alarm flag), id ranges, filtering for both
+// search endpoints, retention without id reuse, and "restore" (ids going back down).
+// The JSON of each event is built once and holds exactly the SystemEvent fields of the spec.
+
+import type { SystemEventRecord } from './records';
+
+/** What an event is, apart from its id. */
+export interface EventAttributes {
+  createdMs: number;
+  categoryId: number;
+  typeId: number;
+  subcodeCategoryId: number;
+  subcodeId: number;
+  deviceId: number;
+  deviceType: number;
+  tenant: number;
+  isAlarm: boolean;
+  categoryName: string;
+  deviceName: string;
+  customText: string;
+}
+
+export interface StoredEvent extends EventAttributes {
+  id: number;
+  /** The public JSON of the event (a SystemEventRecord). */
+  json: string;
+  /** Lower-cased text the searchstring filter looks in; built on first search. */
+  searchText?: string;
+}
+
+/** Every filter of /search and /searchbycodes; an absent (or empty) member does not filter. */
+export interface EventFilter {
+  fromMs?: number;
+  toMs?: number;
+  tenants?: ReadonlySet<number>;
+  /** Lower case. */
+  text?: string;
+  deviceIds?: ReadonlySet<number>;
+  deviceType?: number;
+  isAlarm?: boolean;
+  categoryIds?: ReadonlySet<number>;
+  typeIds?: ReadonlySet<number>;
+  subcodeCategoryIds?: ReadonlySet<number>;
+  subcodeIds?: ReadonlySet<number>;
+}
+
+export function toSystemEventRecord(event: EventAttributes & { id: number }): SystemEventRecord {
+  return {
+    record_ID: event.id,
+    created: new Date(event.createdMs).toISOString(),
+    event_Category_Name: event.categoryName,
+    device_Name: event.deviceName,
+    custom_Text: event.customText,
+    origin_Name: null,
+    additional_Info: null,
+    cardnumber: null,
+    facility_Code: null,
+  };
+}
+
+function searchTextOf(event: StoredEvent): string {
+  if (event.searchText === undefined) {
+    event.searchText = `${event.customText}\u0000${event.deviceName}\u0000${event.categoryName}`.toLowerCase();
+  }
+  return event.searchText;
+}
+
+function inSet(set: ReadonlySet<number> | undefined, value: number): boolean {
+  return set === undefined || set.size === 0 || set.has(value);
+}
+
+export function matchesFilter(event: StoredEvent, filter: EventFilter): boolean {
+  return (
+    (filter.fromMs === undefined || event.createdMs >= filter.fromMs) &&
+    (filter.toMs === undefined || event.createdMs <= filter.toMs) &&
+    inSet(filter.tenants, event.tenant) &&
+    inSet(filter.deviceIds, event.deviceId) &&
+    (filter.deviceType === undefined || event.deviceType === filter.deviceType) &&
+    (filter.isAlarm === undefined || event.isAlarm === filter.isAlarm) &&
+    inSet(filter.categoryIds, event.categoryId) &&
+    inSet(filter.typeIds, event.typeId) &&
+    inSet(filter.subcodeCategoryIds, event.subcodeCategoryId) &&
+    inSet(filter.subcodeIds, event.subcodeId) &&
+    (filter.text === undefined || filter.text === '' || searchTextOf(event).includes(filter.text))
+  );
+}
+
+export class EventLog {
+  /**
+   * Ascending ids. Only the last `maxRetained` are visible; older ones are cut off in batches
+   * (cutting one at a time from the front of a large array costs a copy of the whole array).
+   */
+  private events: StoredEvent[] = [];
+  private nextIdValue = 1;
+  /** Called with each appended event. */
+  onAppend: (event: StoredEvent) => void = () => undefined;
+  /** Called when events were removed or replaced other than by retention (restore, reset, load). */
+  onRewrite: () => void = () => undefined;
+
+  constructor(readonly maxRetained: number) {}
+
+  /** Highest id handed out (0 before the first event); after a restore, the restored value. */
+  get maxId(): number {
+    return this.nextIdValue - 1;
+  }
+
+  get size(): number {
+    return this.events.length - this.firstVisible();
+  }
+
+  /** The retained events, ascending ids. */
+  all(): readonly StoredEvent[] {
+    const first = this.firstVisible();
+    return first === 0 ? this.events : this.events.slice(first);
+  }
+
+  append(attributes: EventAttributes): StoredEvent {
+    const id = this.nextIdValue++;
+    const event: StoredEvent = { ...attributes, id, json: JSON.stringify(toSystemEventRecord({ ...attributes, id })) };
+    this.events.push(event);
+    const excess = this.events.length - this.maxRetained;
+    if (excess > Math.max(1000, this.maxRetained >>> 3)) this.events.splice(0, excess);
+    this.onAppend(event);
+    return event;
+  }
+
+  /** Replaces everything (load, seed, reset); `events` must be in ascending id order. */
+  replaceAll(events: StoredEvent[], nextId: number): void {
+    this.events = events.length > this.maxRetained ? events.slice(events.length - this.maxRetained) : events;
+    const last = this.events[this.events.length - 1];
+    this.nextIdValue = Math.max(nextId, (last?.id ?? 0) + 1);
+    this.onRewrite();
+  }
+
+  get(id: number): StoredEvent | undefined {
+    const position = this.positionOfFirstAtLeast(id);
+    const event = this.events[position];
+    return event !== undefined && event.id === id ? event : undefined;
+  }
+
+  /** Events with fromId ≤ record_ID ≤ toId, highest record_ID first. */
+  range(fromId: number, toId: number): StoredEvent[] {
+    const start = this.positionOfFirstAtLeast(fromId);
+    const end = this.positionOfFirstAtLeast(toId + 1);
+    return this.events.slice(start, end).reverse();
+  }
+
+  /** Matching events, highest record_ID first, at most `limit`. */
+  search(filter: EventFilter, limit: number): StoredEvent[] {
+    const found: StoredEvent[] = [];
+    const first = this.firstVisible();
+    for (let position = this.events.length - 1; position >= first && found.length < limit; position--) {
+      const event = this.events[position];
+      if (event !== undefined && matchesFilter(event, filter)) found.push(event);
+    }
+    return found;
+  }
+
+  /** As after a database restore: drops events above maxId; the next event gets maxId + 1. */
+  restore(maxId: number): void {
+    this.events = this.events.slice(this.firstVisible(), this.positionOfFirstAtLeast(maxId + 1));
+    this.nextIdValue = maxId + 1;
+    this.onRewrite();
+  }
+
+  /** {"maxID":…,"events":[…]} for a list already in answer order. */
+  listJson(events: readonly StoredEvent[]): Buffer {
+    return Buffer.from(`{"maxID":${this.maxId},"events":[${events.map((event) => event.json).join(',')}]}`);
+  }
+
+  private firstVisible(): number {
+    return Math.max(0, this.events.length - this.maxRetained);
+  }
+
+  /** Position of the first visible event with an id ≥ `id` (events.length when none). */
+  private positionOfFirstAtLeast(id: number): number {
+    let low = this.firstVisible();
+    let high = this.events.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.events[middle]?.id ?? Infinity) < id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}

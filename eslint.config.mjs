@@ -1,0 +1,82 @@
+// Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
+// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only,
+// and the core never imports Electron.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import vueParser from 'vue-eslint-parser';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parser: vueParser, parserOptions: { parser: tseslint.parser, sourceType: 'module' } },
+  },
+  {
+    rules: {
+      'no-undef': 'off', // TypeScript checks this better
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts', 'electron/simulator/**/*.ts', 'electron/preview/**/*.ts', 'electron/contract/**/*.ts', 'electron/tools/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' }] }],
+    },
+  },
+  {
+    files: ['electron/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'The contract imports nothing but the validation library.' }] }],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['electron/main/ipc-wiring.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "Identifier[name='ipcMain']", message: 'Register IPC only through ipc-wiring.ts (the gateway).' }],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.vue'],
+    ignores: ['renderer/src/api/**', 'renderer/src/env.d.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'kiosk', message: 'Only renderer/src/api/ touches window.kiosk.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: 'electron/contract', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only.' },
+            { regex: '^(axios|electron)$', message: 'The renderer never talks to the network or Electron itself.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'The renderer never talks to the network; go through renderer/src/api/.' }, { name: 'XMLHttpRequest', message: 'The renderer never talks to the network.' }],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.vue', 'renderer/src/**/components/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '/api/', message: 'Components render; stores call renderer/src/api/.' },
+            { regex: 'electron/contract', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only.' },
+          ],
+        },
+      ],
+    },
+  },
+);
