@@ -45,6 +45,21 @@ export interface EventFilter {
   subcodeIds?: ReadonlySet<number>;
 }
 
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * Milliseconds of an ISO 8601 timestamp ("2026-11-21", "2026-11-21T10:00:00Z",
+ * "2026-11-21T11:00:00.5+01:00"); without an offset it is taken as UTC. undefined when not ISO 8601.
+ */
+export function parseIsoTimestamp(text: string): number | undefined {
+  const match = ISO_TIMESTAMP.exec(text.trim());
+  if (match === null) return undefined;
+  const [, date, hm = '00:00', seconds = '00', fraction = '0', zone = 'Z'] = match;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const ms = Date.parse(`${date}T${hm}:${seconds}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 export function toSystemEventRecord(event: EventAttributes & { id: number }): SystemEventRecord {
   return {
     record_ID: event.id,

@@ -157,7 +157,9 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, knownFields: 
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // An unknown field usually explains the other problems (a misspelt required field), so it goes first.
+  const issues = result.error.issues;
+  const issue = issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? issues[0];
   if (issue === undefined) throw new ApiError(400, 'The request body is invalid.');
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';

@@ -12,19 +12,23 @@
  *  - when the lowest new id leaves a hole above f (ids that never existed, or a page limit that
  *    kept the highest ids of the range), it reads the hole first, so nothing below is skipped;
  *  - when an answer holds no new id at all, the range is taken as empty and passed, so an id that
- *    never exists cannot stall the feed.
+ *    never exists cannot stall the feed (when that answer showed a bound to be inclusive, the range
+ *    is asked once more without the bound ids first, as they may have filled a limited page).
  * It owns no state between calls and never talks to the renderer.
  */
-import type { CallOptions, SystemEvent } from '../service/access-service';
+import type { AccessService, SystemEvent } from '../service/access-service';
 
-export interface RangeSource {
-  listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[] }>;
-}
+export type RangeSource = Pick<AccessService, 'listEvents'>;
 
 export interface RangeReadOptions {
   /** Widest id span asked for in one request. */
   chunkSize: number;
   signal?: AbortSignal;
+  /**
+   * FromID of the first request when lower than `lo`: the feed asks from just below the last
+   * event it delivered so that the answer shows that event again, whatever the bound semantics.
+   */
+  probeFromId?: number;
   /** Every raw answer, before filtering (the feed uses it to check ids it delivered before). */
   inspect?: (events: readonly SystemEvent[]) => void;
   /** Receives each run of new events, ascending; every call continues where the previous one ended. */
@@ -42,18 +46,36 @@ export interface RangeReadStats {
 export async function readRange(source: RangeSource, lo: number, hi: number, options: RangeReadOptions): Promise<RangeReadStats> {
   const chunk = Math.max(1, Math.floor(options.chunkSize));
   const stats: RangeReadStats = { requests: 0, delivered: 0 };
+  let probe = options.probeFromId;
 
   /** Delivers everything in (from, top] and returns top. */
   const cover = async (from: number, top: number): Promise<number> => {
     let frontier = from;
+    // Learnt from answers, never assumed: an answer holding the id asked as FromID (or MaxID)
+    // proves that bound inclusive, and that id may have taken a place in a limited page.
+    let fromInclusive = false;
+    let maxInclusive = false;
     while (frontier < top) {
       options.signal?.throwIfAborted();
-      const answer = await source.listEvents(frontier, top + 1, { signal: options.signal });
+      const fromId = probe !== undefined ? Math.min(probe, frontier) : fromInclusive ? frontier + 1 : frontier;
+      const maxId = maxInclusive ? top : top + 1;
+      const probing = fromId < frontier;
+      probe = undefined;
+      const answer = await source.listEvents(fromId, maxId, { signal: options.signal });
       stats.requests++;
       options.inspect?.(answer.events);
+      const sawFrom = answer.events.some((event) => event.record_ID <= fromId);
+      const sawMax = answer.events.some((event) => event.record_ID >= maxId);
+      const learnt = (sawFrom && !fromInclusive) || (sawMax && !maxInclusive);
+      fromInclusive ||= sawFrom;
+      maxInclusive ||= sawMax;
       const fresh = newEventsIn(answer.events, frontier, top);
       const lowest = fresh[0];
-      if (!lowest) break; // nothing new between frontier and top: the ids there do not exist
+      if (!lowest) {
+        // Ask again without the ids already known, which may have filled a limited page.
+        if (learnt || probing) continue;
+        break; // nothing new between frontier and top: the ids there do not exist
+      }
       if (lowest.record_ID > frontier + 1) {
         // A hole below the lowest id received: either ids that never existed or a page limit that
         // kept the top of the range. Read it before delivering anything above it.

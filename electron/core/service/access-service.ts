@@ -2,7 +2,8 @@
  * The shape of the access-control service as the rest of the core sees it: one method per
  * endpoint of ../shared/spec/service-api.md, already validated and typed. The axios-based
  * implementation lives in service-client.ts; the feed, search and status code depend only on
- * this interface. Failures are thrown as ServiceFailure (see service-errors.ts).
+ * this interface. Failures are thrown as ServiceFailure (service-errors.ts), a KioskFailure
+ * whose `error` is the contract's typed KioskError.
  */
 import type { SystemEvent } from '../../contract/ipc';
 
@@ -78,6 +79,15 @@ export interface PhotoUpload {
   fileName?: string;
 }
 
+/**
+ * GET /api/SystemEvents answers a wrapper { maxID, events }. What maxID means is not specified
+ * and some servers leave it out: null then.
+ */
+export interface EventList {
+  maxID: number | null;
+  events: SystemEvent[];
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
 }
@@ -92,7 +102,7 @@ export interface AccessService {
   uploadPhoto(id: number, photo: PhotoUpload, options?: CallOptions): Promise<CardHolder>;
 
   /** GET /api/SystemEvents?FromID&MaxID — returned as the server sent them (order and bounds unknown). */
-  listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[] }>;
+  listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<EventList>;
   getEvent(id: number, options?: CallOptions): Promise<SystemEvent>;
   getMaxEventId(options?: CallOptions): Promise<number>;
   searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]>;

@@ -3,6 +3,9 @@
  * the shell renders them as tabs and keeps the status bar visible under all of them.
  */
 import type { Component } from 'vue';
+import LiveFeedView from '../events/LiveFeedView.vue';
+import HistorySearchView from '../events/HistorySearchView.vue';
+import OperatorLogView from '../events/OperatorLogView.vue';
 
 export interface KioskView {
   id: string;
@@ -10,4 +13,8 @@ export interface KioskView {
   component: Component;
 }
 
-export const views: KioskView[] = [];
+export const views: KioskView[] = [
+  { id: 'live-feed', label: 'Live feed', component: LiveFeedView },
+  { id: 'history', label: 'History', component: HistorySearchView },
+  { id: 'operator-log', label: 'Operator log', component: OperatorLogView },
+];

@@ -1,0 +1,37 @@
+/**
+ * What of the configuration the renderer may know (the contract's KioskSettings), and the label
+ * that names the service on screen. Neither ever carries a credential, a user name, a path or a
+ * query string.
+ */
+import type { KioskSettings } from '../../contract/ipc';
+import type { KioskConfig } from './config-schema';
+
+export type ServiceMode = KioskSettings['mode'];
+
+export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel: string): KioskSettings {
+  return {
+    mode,
+    serviceLabel,
+    feed: {
+      bufferSize: config.feed.bufferSize,
+      autoScrollResumeMs: config.feed.autoScrollResumeMs,
+      alarmMergeWindowMs: config.feed.alarmMergeWindowMs,
+    },
+    alarms: { sound: config.alarms.sound, muteMinutes: config.alarms.muteMinutes },
+    search: { defaultTenants: [...config.search.defaultTenants] },
+  };
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** "host:port" of a service address (default port made explicit); never user info, path or query. */
+export function serviceLabelOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'unknown service';
+  }
+  const port = parsed.port || DEFAULT_PORTS[parsed.protocol] || '';
+  return port ? `${parsed.hostname}:${port}` : parsed.hostname;
+}

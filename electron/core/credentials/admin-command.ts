@@ -1,0 +1,254 @@
+/**
+ * The administrator's commands for the service credential, as one function the Node entry
+ * (electron/tools/admin.ts) and the Electron edge both call:
+ *
+ *   set-secret [--test]   store or replace the credential, read from STANDARD INPUT (hidden when
+ *                         typed at a terminal); --test then tries the connection
+ *   test-connection       asks the service for its highest event id with the stored credential
+ *   show                  what is configured and how the credential is stored (never the secret)
+ *
+ * The secret is never accepted as an argument (command lines are visible to every user of the
+ * computer and kept in shell history), never printed, and never put in a message.
+ */
+import type { KioskConfig } from '../config/config-schema';
+import { serviceLabelOf } from '../config/settings';
+import { KioskFailure, toKioskError } from '../ipc/failure';
+import { createLogger, silentSink, type Logger } from '../log/logger';
+import { createServiceClient } from '../service/service-client';
+import { Secret } from './secret';
+import type { CredentialVault } from './vault';
+
+/** What the admin command needs of standard input (process.stdin fits; tests pass Readable.from). */
+export interface AdminInput extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?: (raw: boolean) => unknown;
+}
+
+/** The client test-connection uses (createServiceClient fits). */
+export interface ConnectionProbe {
+  readonly serviceLabel: string;
+  getMaxEventId(): Promise<number>;
+  close(): void;
+}
+
+export interface AdminCommandInput {
+  /** The arguments after the program name: the command first, then its flags. */
+  args: readonly string[];
+  stdin: AdminInput;
+  stdout: NodeJS.WritableStream;
+  vault: CredentialVault;
+  config: KioskConfig;
+  /** The service address when config.service.url is null (the edge's embedded simulator). */
+  baseUrl?: string;
+  log?: Logger;
+  /** Builds the client test-connection uses; default createServiceClient. */
+  connect?: (options: { config: KioskConfig; baseUrl: string; secret: Secret | null; log: Logger }) => ConnectionProbe;
+}
+
+export const ADMIN_COMMANDS = ['set-secret', 'test-connection', 'show', 'help'] as const;
+
+/** Flags the admin command reads itself (the entry tells loadConfig to skip them). */
+export const ADMIN_FLAGS = ['test', 'help', 'secret', 'password', 'token', 'api-key', 'apikey', 'key', 'credential'] as const;
+
+const SECRET_FLAGS = new Set(['secret', 'password', 'token', 'api-key', 'apikey', 'key', 'credential']);
+
+const USAGE = `Usage: admin <command>
+
+  set-secret [--test]   Store or replace the service credential (API key, password or token).
+                        It is read from standard input: type it when asked (it is not shown),
+                        or pipe it in, e.g.  admin set-secret < /root/kiosk-key.txt
+                        --test then tries the connection with it.
+  test-connection       Ask the service for its highest event id with the stored credential.
+  show                  Show the service settings and how the credential is stored.
+
+Configuration flags (--service-url=…, --auth-scheme=…, …) are accepted as by the kiosk itself.
+`;
+
+/** Longest secret accepted from standard input. */
+const MAX_SECRET_LENGTH = 16 * 1024;
+/** Shorter credentials cannot be reliably kept out of log lines (and are not real credentials). */
+const MIN_SECRET_LENGTH = 4;
+
+/** Runs one admin command; resolves to the process exit code (0 success, 1 failure, 2 usage). */
+export async function runAdminCommand(input: AdminCommandInput): Promise<number> {
+  const { args, stdout } = input;
+  const print = (text = '') => stdout.write(`${text}\n`);
+
+  const secretFlag = args.find((arg) => arg.startsWith('--') && SECRET_FLAGS.has(arg.slice(2).split('=')[0] ?? ''));
+  if (secretFlag) {
+    print(
+      `Refused: ${secretFlag.split('=')[0]} is not accepted. The secret is read from standard input only, because a command line ` +
+        'can be seen by every user of this computer (in the process list) and is kept in shell history. ' +
+        'Run "admin set-secret" and type it when asked, or pipe it in from a file: admin set-secret < secret.txt',
+    );
+    print('If you typed the secret on a command line, consider it exposed and have it replaced.');
+    return 2;
+  }
+
+  const command = args.find((arg) => !arg.startsWith('-'));
+  const flags = new Set(args.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2)));
+  if (!command || command === 'help' || flags.has('help')) {
+    stdout.write(USAGE);
+    return command || flags.has('help') ? 0 : 2;
+  }
+  switch (command) {
+    case 'set-secret':
+      return setSecret(input, print, flags.has('test'));
+    case 'test-connection':
+      return testConnection(input, print);
+    case 'show':
+      return show(input, print);
+    default:
+      print(`Unknown command "${command}".`);
+      stdout.write(USAGE);
+      return 2;
+  }
+}
+
+type Print = (text?: string) => void;
+
+async function setSecret(input: AdminCommandInput, print: Print, thenTest: boolean): Promise<number> {
+  const { config, vault } = input;
+  if (config.service.auth.scheme === 'none') {
+    print('Note: the configuration uses no authentication (service.auth.scheme is "none"), so the kiosk will not send this credential until that is changed.');
+  }
+  let text: string;
+  try {
+    text = await readSecret(input.stdin, input.stdout, config.service.auth.scheme);
+  } catch (thrown) {
+    print(`Not saved: ${toKioskError(thrown).message}`);
+    return 1;
+  }
+  try {
+    await vault.write(new Secret(text, new Date().toISOString()));
+  } catch (thrown) {
+    print(`Not saved: ${toKioskError(thrown).message}`);
+    return 1;
+  }
+  const where = vault.describe();
+  print(`Credential saved (${where.encrypted ? 'encrypted by the system keyring' : 'not encrypted'}) in ${where.location}.`);
+  if (where.warning) print(`Warning: ${where.warning}`);
+  return thenTest ? testConnection(input, print) : 0;
+}
+
+async function testConnection(input: AdminCommandInput, print: Print): Promise<number> {
+  const { config, vault } = input;
+  const baseUrl = config.service.url ?? input.baseUrl;
+  if (!baseUrl) {
+    print('No service address is configured (service.url), so the kiosk runs its built-in demo simulator: there is no service to test.');
+    return 1;
+  }
+  const label = serviceLabelOf(baseUrl);
+  const log = input.log ?? createLogger(silentSink);
+  let client: ConnectionProbe | null = null;
+  try {
+    const secret = await vault.read();
+    const connect = input.connect ?? ((options) => createServiceClient(options));
+    client = connect({ config, baseUrl, secret, log });
+    const maxEventId = await client.getMaxEventId();
+    print(`Reachable: yes (${label})`);
+    print(`Highest event id: ${maxEventId}`);
+    return 0;
+  } catch (thrown) {
+    const error = toKioskError(thrown);
+    print(`Reachable: no (${label})`);
+    print(`Problem (${error.code}): ${error.message}`);
+    if (error.detail) log.info('admin', `test-connection: ${error.detail}`);
+    return 1;
+  } finally {
+    client?.close();
+  }
+}
+
+async function show(input: AdminCommandInput, print: Print): Promise<number> {
+  const { service } = input.config;
+  const auth = service.auth;
+  const row = (name: string, value: string) => print(`${`${name}:`.padEnd(16)}${value}`);
+  row('Service', service.url ? `${service.url} (${serviceLabelOf(service.url)})` : 'none configured: the built-in demo simulator');
+  row(
+    'Authentication',
+    auth.scheme === 'apiKey'
+      ? `API key in the ${auth.header} header`
+      : auth.scheme === 'basic'
+        ? `basic, user name "${auth.username}"`
+        : auth.scheme === 'bearer'
+          ? 'bearer token'
+          : 'none',
+  );
+  row('Certificates', service.tls.caFile ? `built-in authorities and ${service.tls.caFile}` : 'built-in authorities');
+  if (service.tls.pinnedSha256.length > 0) row('Pinned', `${service.tls.pinnedSha256.length} certificate fingerprint(s)`);
+  const where = input.vault.describe();
+  let stored: string;
+  let code = 0;
+  try {
+    const secret = await input.vault.read();
+    stored = secret ? `stored${secret.savedAt ? ` (set ${secret.savedAt})` : ''}` : 'not set';
+  } catch (thrown) {
+    stored = `cannot be used: ${toKioskError(thrown).message}`;
+    code = 1;
+  }
+  row('Credential', stored);
+  row('Storage', where.encrypted ? 'system keyring (encrypted)' : 'owner-only file (not encrypted)');
+  row('Location', where.location);
+  if (where.warning) row('Warning', where.warning);
+  return code;
+}
+
+// ───────────────────────── reading the secret ─────────────────────────
+
+async function readSecret(stdin: AdminInput, stdout: NodeJS.WritableStream, scheme: KioskConfig['service']['auth']['scheme']): Promise<string> {
+  let text: string;
+  if (stdin.isTTY && stdin.setRawMode) {
+    stdout.write('Type the credential and press Enter (it will not be shown): ');
+    text = await readHidden(stdin);
+    stdout.write('\n');
+  } else {
+    text = (await readAll(stdin)).replace(/\r?\n$/, '');
+  }
+  if (text === '') throw KioskFailure.of('invalid_request', 'no secret was given on standard input.');
+  if (/[\r\n]/.test(text)) throw KioskFailure.of('invalid_request', 'the secret must be a single line.');
+  if (text.length < MIN_SECRET_LENGTH) throw KioskFailure.of('invalid_request', `the secret is too short (at least ${MIN_SECRET_LENGTH} characters).`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw KioskFailure.of('invalid_request', 'the secret contains control characters.');
+  if (scheme !== 'basic' && /[^\u0020-\u007e]/.test(text)) {
+    throw KioskFailure.of('invalid_request', 'an API key or token can only contain printable ASCII characters (it travels in an HTTP header).');
+  }
+  if (text.trim() !== text) throw KioskFailure.of('invalid_request', 'the secret starts or ends with a space; remove it if it is not part of the secret.');
+  return text;
+}
+
+async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text.length > MAX_SECRET_LENGTH) throw KioskFailure.of('invalid_request', 'standard input is too long to be a secret.');
+  }
+  return text;
+}
+
+/** Reads one line from a terminal without echoing it. */
+function readHidden(stdin: AdminInput): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    stdin.setRawMode?.(true);
+    stdin.setEncoding('utf8');
+    const finish = (error: Error | null) => {
+      stdin.removeListener('data', onData);
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      if (error) reject(error);
+      else resolve(text);
+    };
+    const onData = (chunk: string | Buffer) => {
+      for (const char of String(chunk)) {
+        if (char === '\r' || char === '\n' || char === '\u0004') return finish(null);
+        if (char === '\u0003') return finish(KioskFailure.of('cancelled', 'cancelled.'));
+        if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
+        else text += char;
+        if (text.length > MAX_SECRET_LENGTH) return finish(KioskFailure.of('invalid_request', 'the input is too long to be a secret.'));
+      }
+    };
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * AcknowledgementStore: the guard's operator log of acknowledged alarms, kept locally in the data
+ * directory as append-only JSON lines (one acknowledgement a line, flushed to disk before the call
+ * returns). It survives restarts; a line that cannot be read (a torn write, a hand edit) is skipped
+ * with a warning, never a crash. It never talks to the service and never rewrites past lines.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Acknowledgement } from '../../contract/ipc';
+import { KioskFailure } from '../ipc/failure';
+import type { Logger } from '../log/logger';
+
+export const ACKNOWLEDGEMENTS_FILE = 'acknowledgements.jsonl';
+
+const SCOPE = 'acknowledgements';
+
+const StoredAcknowledgement = z.object({
+  alarmKey: z.string().min(1),
+  recordIds: z.array(z.number().int().positive()).min(1),
+  note: z.string(),
+  acknowledgedAt: z.iso.datetime({ offset: true }),
+  device: z.string(),
+  text: z.string(),
+});
+
+export interface AcknowledgementInput {
+  alarmKey: string;
+  recordIds: readonly number[];
+  note: string;
+  /** Device and text of the alarm, as the guard saw them. */
+  device: string;
+  text: string;
+}
+
+export interface AcknowledgementStoreOptions {
+  /** The data directory; the log is `acknowledgements.jsonl` inside it. */
+  dataDir: string;
+  log: Logger;
+  now?: () => Date;
+  /** Most entries `list()` returns (newest first). */
+  listLimit?: number;
+}
+
+export class AcknowledgementStore {
+  readonly file: string;
+  private readonly log: Logger;
+  private readonly now: () => Date;
+  private readonly listLimit: number;
+  private entries: Acknowledgement[] = [];
+  private loading: Promise<void> | null = null;
+  /** Appends run one after the other, in call order. */
+  private writing: Promise<void> = Promise.resolve();
+  /** The file ends without a newline (a torn last write): the next append starts a new line first. */
+  private needsNewline = false;
+
+  constructor(options: AcknowledgementStoreOptions) {
+    this.file = path.join(options.dataDir, ACKNOWLEDGEMENTS_FILE);
+    this.log = options.log;
+    this.now = options.now ?? (() => new Date());
+    this.listLimit = options.listLimit ?? 1_000;
+  }
+
+  /** Reads the file once; later calls share the same read. */
+  load(): Promise<void> {
+    this.loading ??= this.read().catch((thrown: unknown) => {
+      this.loading = null; // a later call tries again
+      throw thrown;
+    });
+    return this.loading;
+  }
+
+  async add(input: AcknowledgementInput): Promise<Acknowledgement> {
+    await this.load();
+    const entry: Acknowledgement = {
+      alarmKey: input.alarmKey,
+      recordIds: [...new Set(input.recordIds)].sort((a, b) => a - b),
+      note: input.note.trim(),
+      acknowledgedAt: this.now().toISOString(),
+      device: input.device,
+      text: input.text,
+    };
+    const write = this.writing.then(() => this.append(`${JSON.stringify(entry)}\n`));
+    this.writing = write.catch(() => undefined);
+    await write;
+    this.entries.push(entry);
+    return entry;
+  }
+
+  /** Newest first. */
+  async list(): Promise<Acknowledgement[]> {
+    await this.load();
+    return this.entries.slice(-this.listLimit).reverse();
+  }
+
+  /** Resolves when every append started so far has reached the disk. */
+  async flush(): Promise<void> {
+    await this.writing;
+  }
+
+  private async read(): Promise<void> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, 'utf8');
+    } catch (thrown) {
+      if ((thrown as NodeJS.ErrnoException).code === 'ENOENT') return;
+      this.log.error(SCOPE, `could not read ${this.file}: ${String(thrown)}`);
+      throw KioskFailure.of('internal', 'The list of acknowledged alarms could not be read.', { detail: String(thrown) });
+    }
+    this.needsNewline = text.length > 0 && !text.endsWith('\n');
+    const loaded: Acknowledgement[] = [];
+    text.split('\n').forEach((line, index) => {
+      if (line.trim() === '') return;
+      const entry = parseLine(line);
+      if (entry) loaded.push(entry);
+      else this.log.warn(SCOPE, `skipped unreadable line ${index + 1} of ${this.file}`);
+    });
+    // Keep chronological order even if the clock was changed between entries.
+    loaded.sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt));
+    this.entries = loaded;
+  }
+
+  private async append(line: string): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      const handle = await fs.open(this.file, 'a');
+      try {
+        await handle.appendFile(this.needsNewline ? `\n${line}` : line, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      this.needsNewline = false;
+    } catch (thrown) {
+      this.log.error(SCOPE, `could not write ${this.file}: ${String(thrown)}`);
+      throw KioskFailure.of('internal', 'The acknowledgement could not be saved on this computer. Please tell the administrator.', {
+        detail: String(thrown),
+      });
+    }
+  }
+}
+
+function parseLine(line: string): Acknowledgement | null {
+  try {
+    const parsed = StoredAcknowledgement.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * EventHistory: the guard's searches in past events and their CSV export.
+ * It maps the contract's requests onto the service's two search bodies (sending only what the guard
+ * chose, tenants defaulting from configuration), classifies the answers with the alarm rules,
+ * keeps the last few results in main under a result id (so the renderer never sends a result
+ * back) and writes a chosen result to a CSV file the guard picks, reporting progress.
+ * It must not: show dialogs itself (the save dialog is the `pickSaveFile` port), or import Electron.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  EventCodeSearchRequest,
+  EventSearchRequest,
+  EventSearchResult,
+  ExportResult,
+  FeedEvent,
+  ParsedRequestOf,
+} from '../../contract/ipc';
+import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SystemEvent } from '../service/access-service';
+import type { PushBus } from '../ipc/push-bus';
+import type { Logger } from '../log/logger';
+import { KioskFailure } from '../ipc/failure';
+import { writeCsvFile } from './csv';
+
+/** Asks the guard where to save a file; null when the guard cancelled. */
+export type PickSaveFile = (suggestedName: string) => Promise<string | null>;
+
+export type ExportRequest = ParsedRequestOf<'exportSearchCsv'>;
+export type SortColumn = NonNullable<ExportRequest['sort']>['column'];
+
+/** The SystemEvent fields of the spec, in its order: the first CSV columns. */
+export const SYSTEM_EVENT_FIELDS = [
+  'record_ID',
+  'created',
+  'event_Category_Name',
+  'device_Name',
+  'custom_Text',
+  'origin_Name',
+  'additional_Info',
+  'cardnumber',
+  'facility_Code',
+] as const;
+const ALARM_COLUMNS = ['alarm_Priority', 'alarm_Rule'] as const;
+
+export interface EventHistoryOptions {
+  service: Pick<AccessService, 'searchEvents' | 'searchEventsByCodes'>;
+  classify: (event: SystemEvent) => FeedEvent;
+  push: Pick<PushBus, 'emit'>;
+  log: Logger;
+  /** Tenants searched when the guard chose none. */
+  defaultTenants: readonly number[];
+  pickSaveFile: PickSaveFile;
+  /** How many results main keeps for export (least recently used dropped first). */
+  keepResults?: number;
+  /** Rows between two progress pushes during an export. */
+  progressEvery?: number;
+  now?: () => Date;
+}
+
+const SCOPE = 'history';
+
+export class EventHistory {
+  private readonly results = new Map<string, FeedEvent[]>();
+  private readonly keepResults: number;
+  private readonly progressEvery: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: EventHistoryOptions) {
+    this.keepResults = Math.max(1, options.keepResults ?? 5);
+    this.progressEvery = Math.max(1, options.progressEvery ?? 1_000);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** POST /api/SystemEvents/search. */
+  async search(request: EventSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
+    const events = await this.options.service.searchEvents(toServiceSearch(request, this.options.defaultTenants), options);
+    return this.keep(events);
+  }
+
+  /** POST /api/SystemEvents/searchbycodes. */
+  async searchByCodes(request: EventCodeSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
+    const events = await this.options.service.searchEventsByCodes(toServiceCodeSearch(request, this.options.defaultTenants), options);
+    return this.keep(events);
+  }
+
+  /** A kept result, newest record first; undefined once it has been dropped. */
+  result(resultId: string): readonly FeedEvent[] | undefined {
+    const events = this.results.get(resultId);
+    if (events) {
+      // Mark as recently used.
+      this.results.delete(resultId);
+      this.results.set(resultId, events);
+    }
+    return events;
+  }
+
+  async exportCsv(request: ExportRequest): Promise<ExportResult> {
+    const events = this.result(request.resultId);
+    if (!events) {
+      throw KioskFailure.of('not_found', 'This search result is no longer available. Please run the search again, then export.', {
+        detail: `unknown resultId ${request.resultId}`,
+      });
+    }
+    const file = await this.options.pickSaveFile(suggestedFileName(this.now()));
+    if (file === null) return { saved: false, path: null, rows: 0 };
+
+    const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
+    const extras = extraFields(rows);
+    const header = [...SYSTEM_EVENT_FIELDS, ...extras, ...ALARM_COLUMNS];
+    const taskId = `export-${randomUUID()}`;
+    const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
+    const progress = (done: number, finished: boolean): void =>
+      this.options.push.emit('taskProgress', { taskId, label, done, total: rows.length, finished });
+
+    progress(0, false);
+    let written: number;
+    try {
+      written = await writeCsvFile(file, header, csvRows(rows, extras), {
+        sliceRows: this.progressEvery,
+        onProgress: (done) => progress(done, false),
+      });
+    } catch (thrown) {
+      progress(0, true);
+      this.options.log.error(SCOPE, `export to ${file} failed: ${String(thrown)}`);
+      throw KioskFailure.of('internal', 'The file could not be saved there. Please choose another folder or file name.', {
+        detail: String(thrown),
+      });
+    }
+    progress(written, true);
+    this.options.log.info(SCOPE, `exported ${written} events to ${file}`);
+    return { saved: true, path: file, rows: written };
+  }
+
+  private keep(found: readonly SystemEvent[]): EventSearchResult {
+    const byId = new Map<number, SystemEvent>();
+    for (const event of found) if (!byId.has(event.record_ID)) byId.set(event.record_ID, event);
+    const events = [...byId.values()].sort((a, b) => b.record_ID - a.record_ID).map((event) => this.options.classify(event));
+    const resultId = randomUUID();
+    this.results.set(resultId, events);
+    while (this.results.size > this.keepResults) {
+      const oldest = this.results.keys().next().value;
+      if (oldest === undefined) break;
+      this.results.delete(oldest);
+    }
+    return { resultId, events };
+  }
+}
+
+// ───────────── mapping the guard's request onto the service's bodies ─────────────
+
+/** The search body: only the fields the guard chose; the service's capitalised device fields. */
+export function toServiceSearch(request: EventSearchRequest, defaultTenants: readonly number[]): EventSearch {
+  const search: EventSearch = { from: toUtc(request.from), to: toUtc(request.to) };
+  const tenants = chosen(request.tenants) ?? chosen(defaultTenants);
+  if (tenants) search.tenants = tenants;
+  const text = request.searchstring?.trim();
+  if (text) search.searchstring = text;
+  const devices = chosen(request.deviceIds);
+  if (devices) search.DeviceIds = devices;
+  if (request.deviceType !== undefined) search.DeviceType = request.deviceType;
+  if (request.isAlarm !== undefined) search.isAlarm = request.isAlarm;
+  return search;
+}
+
+/** The searchbycodes body: the required fields plus only the optional ones the guard chose. */
+export function toServiceCodeSearch(request: EventCodeSearchRequest, defaultTenants: readonly number[]): EventCodeSearch {
+  const search: EventCodeSearch = {
+    from: toUtc(request.from),
+    to: toUtc(request.to),
+    tenants: chosen(request.tenants) ?? [...defaultTenants],
+  };
+  if (request.deviceType !== undefined) search.deviceType = request.deviceType;
+  const devices = chosen(request.deviceIds);
+  if (devices) search.deviceIds = devices;
+  if (request.isAlarm !== undefined) search.isAlarm = request.isAlarm;
+  const lists = ['eventCategoryIDs', 'eventTypeIDs', 'subcodeCategoryIDs', 'subcodeIDs'] as const;
+  for (const key of lists) {
+    const ids = chosen(request[key]);
+    if (ids) search[key] = ids;
+  }
+  return search;
+}
+
+/** A list the guard actually filled in (an empty list means "no filter"), duplicates removed. */
+function chosen(ids: readonly number[] | undefined): number[] | undefined {
+  return ids && ids.length > 0 ? [...new Set(ids)] : undefined;
+}
+
+/** The spec's bodies take ISO 8601 UTC timestamps; the contract accepts any offset. */
+function toUtc(timestamp: string): string {
+  return new Date(timestamp).toISOString();
+}
+
+// ───────────── export helpers ─────────────
+
+function sortEvents(events: readonly FeedEvent[], column: SortColumn, direction: 'asc' | 'desc'): FeedEvent[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const compare = (a: FeedEvent, b: FeedEvent): number => {
+    switch (column) {
+      case 'record_ID':
+        return a.record_ID - b.record_ID;
+      case 'created':
+        return timeOf(a.created) - timeOf(b.created) || collator.compare(String(a.created), String(b.created));
+      default:
+        return collator.compare(String(a[column] ?? ''), String(b[column] ?? ''));
+    }
+  };
+  return [...events].sort((a, b) => sign * compare(a, b) || a.record_ID - b.record_ID);
+}
+
+function timeOf(value: unknown): number {
+  const time = Date.parse(String(value));
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/** Fields the service sent beyond the spec's, in first-seen order. */
+function extraFields(events: readonly FeedEvent[]): string[] {
+  const known = new Set<string>([...SYSTEM_EVENT_FIELDS, 'alarm']);
+  const extras = new Set<string>();
+  for (const event of events) for (const key of Object.keys(event)) if (!known.has(key)) extras.add(key);
+  return [...extras];
+}
+
+function* csvRows(events: readonly FeedEvent[], extras: readonly string[]): Generator<unknown[]> {
+  for (const event of events) {
+    const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
+    for (const field of extras) row.push(event[field]);
+    row.push(event.alarm?.priority ?? '', event.alarm?.rule ?? '');
+    yield row;
+  }
+}
+
+function suggestedFileName(at: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `system-events-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}_${pad(at.getHours())}-${pad(at.getMinutes())}.csv`;
+}

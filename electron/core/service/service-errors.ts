@@ -1,0 +1,299 @@
+/**
+ * Typed service errors: turns what went wrong talking to the access-control service (a network
+ * failure, an HTTP status, an answer that does not fit the spec) into a ServiceFailure — a
+ * KioskFailure carrying the contract's ErrorCode, a sentence a front-desk officer understands,
+ * and a `detail` for the log (request, status, low-level code). It never reads axios's error
+ * config or headers (they carry the credential): only the error's code and its root cause's code
+ * and message. The client scrubs the credential from message and detail once more before throwing.
+ */
+import type { ErrorCode, KioskError } from '../../contract/ipc';
+import { KioskFailure } from '../ipc/failure';
+
+/** What a failure is about. */
+export interface RequestContext {
+  /** The endpoint as the spec names it, e.g. "GET /api/CardHolders/{id}". */
+  endpoint: string;
+  /** The request actually made, e.g. "GET /api/CardHolders/17". */
+  request: string;
+  /** What was asked for, for "not found" messages, e.g. "cardholder 17". */
+  subject?: string;
+}
+
+export class ServiceFailure extends KioskFailure {
+  /** Whether trying the same read again may succeed (unreachable except TLS, timeout, 5xx, 429). */
+  readonly retryable: boolean;
+  /** The server's Retry-After, when it sent one. */
+  readonly retryAfterMs: number | undefined;
+  /**
+   * True when a create, update or upload reached the service and was accepted, and only what came
+   * after (reading the record back) failed: sending the write again may apply it twice.
+   */
+  readonly writeAccepted: boolean;
+
+  constructor(error: KioskError, options: { retryable?: boolean; retryAfterMs?: number; writeAccepted?: boolean } = {}) {
+    super(error);
+    this.name = 'ServiceFailure';
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.writeAccepted = options.writeAccepted ?? false;
+  }
+}
+
+const ASK_ADMIN = 'If it keeps happening, tell the administrator.';
+
+function failure(ctx: RequestContext, code: ErrorCode, message: string, detail: string, extra: Partial<KioskError> = {}, options: ConstructorParameters<typeof ServiceFailure>[1] = {}): ServiceFailure {
+  return new ServiceFailure({ code, message, detail, endpoint: ctx.endpoint, ...extra }, options);
+}
+
+// ───────────────────────── transport failures (no HTTP answer) ─────────────────────────
+
+const UNTRUSTED_CERTIFICATE = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_REVOKED',
+]);
+
+/** Set by the client's checkServerIdentity when the certificate is not one of the pinned ones. */
+export const CERTIFICATE_PIN_MISMATCH = 'ERR_KIOSK_CERTIFICATE_PIN';
+
+interface ErrorFacts {
+  code: string | undefined;
+  message: string;
+}
+
+/** The codes and messages along an error's cause chain (axios error → Node error), nothing else. */
+function factsOf(thrown: unknown): ErrorFacts[] {
+  const facts: ErrorFacts[] = [];
+  let current: unknown = thrown;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    facts.push({ code: typeof code === 'string' ? code : undefined, message: current.message });
+    current = (current as { cause?: unknown }).cause;
+  }
+  return facts;
+}
+
+export function failureForTransport(ctx: RequestContext, thrown: unknown): ServiceFailure {
+  if (thrown instanceof ServiceFailure) return thrown;
+  const facts = factsOf(thrown);
+  const codes = [...new Set(facts.map((f) => f.code).filter((c): c is string => c !== undefined))];
+  const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  const root = facts[facts.length - 1];
+  const detail = `${ctx.request}: ${codes.join('/') || 'no code'}${root ? ` (${root.message})` : ''}`;
+  const name = thrown instanceof Error ? thrown.name : '';
+
+  if (has('ERR_CANCELED') || name === 'CanceledError' || name === 'AbortError') {
+    return failure(ctx, 'cancelled', 'The request was cancelled.', detail);
+  }
+  if (has('ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT') || facts.some((f) => /timeout/i.test(f.message))) {
+    return failure(ctx, 'timeout', `The access-control service is taking too long to answer. Try again in a moment. ${ASK_ADMIN}`, detail, {}, { retryable: true });
+  }
+
+  const tls = tlsMessage(codes, facts);
+  if (tls) return failure(ctx, 'unreachable', tls, detail, {}, { retryable: false });
+
+  let message = `The access-control service cannot be reached. Check the network connection. ${ASK_ADMIN}`;
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')) {
+    message = `The access-control service cannot be found on the network (its name is not known). Check the network connection. ${ASK_ADMIN}`;
+  } else if (has('ECONNREFUSED')) {
+    message = `The access-control service is not answering (the connection was refused); it may be stopped. ${ASK_ADMIN}`;
+  } else if (has('ECONNRESET', 'EPIPE') || facts.some((f) => /socket hang up/i.test(f.message))) {
+    message = `The connection to the access-control service was cut off. Try again in a moment. ${ASK_ADMIN}`;
+  } else if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
+    message = 'The network does not reach the access-control service. Check the network connection, or tell the administrator.';
+  }
+  return failure(ctx, 'unreachable', message, detail, {}, { retryable: true });
+}
+
+function tlsMessage(codes: string[], facts: ErrorFacts[]): string | null {
+  const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  const after = 'so the kiosk did not connect. Ask the administrator to check the certificate settings of the service (service.tls).';
+  if (has(CERTIFICATE_PIN_MISMATCH)) {
+    return `The server's certificate is not the one this kiosk was set up to trust (its fingerprint does not match), ${after}`;
+  }
+  if (has('ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH')) {
+    return `The server's certificate was issued for a different address than the one the kiosk uses, ${after}`;
+  }
+  if (has('CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CRL_HAS_EXPIRED')) {
+    return `The server's certificate has expired or is not valid yet, ${after}`;
+  }
+  if (codes.some((c) => UNTRUSTED_CERTIFICATE.has(c))) {
+    return `The server's certificate is not trusted, ${after}`;
+  }
+  if (has('EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER') || codes.some((c) => c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_')) || facts.some((f) => /SSL routines|TLS/i.test(f.message))) {
+    return `The secure (HTTPS) connection to the service could not be set up (the server may not speak HTTPS at this address), ${after}`;
+  }
+  return null;
+}
+
+// ───────────────────────── HTTP status failures ─────────────────────────
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+export function failureForStatus(ctx: RequestContext, answer: HttpAnswer): ServiceFailure {
+  const { status } = answer;
+  const said = serverMessage(answer);
+  const detail = `${ctx.request} → ${status}${said.text ? `: ${said.text}` : ''}`;
+  const extra: Partial<KioskError> = { status, ...(said.field ? { field: said.field } : {}) };
+  const retryAfterMs = retryAfterOf(answer.headers['retry-after']);
+  const withServer = (lead: string) => (said.text ? `${lead}: ${said.text}` : `${lead}.`);
+
+  if (status >= 300 && status < 400) {
+    return failure(ctx, 'malformed_answer', 'The access-control service sent the kiosk elsewhere (a redirection), which the kiosk does not follow. Ask the administrator to check the service address.', detail, extra);
+  }
+  switch (status) {
+    case 401:
+      return failure(ctx, 'unauthorized', 'The access-control service did not accept this kiosk\'s credential. Ask the administrator to set it again.', detail, extra);
+    case 403:
+      return failure(ctx, 'forbidden', 'The access-control service does not allow this kiosk to do that. Ask the administrator about its permissions.', detail, extra);
+    case 404:
+      return failure(
+        ctx,
+        'not_found',
+        ctx.subject
+          ? `The ${ctx.subject} was not found in the access-control service.`
+          : 'The access-control service did not recognise the request (not found). Ask the administrator to check the service address.',
+        detail,
+        extra,
+      );
+    case 408:
+      return failure(ctx, 'timeout', `The access-control service gave up waiting for the request. Try again in a moment. ${ASK_ADMIN}`, detail, extra, { retryable: true });
+    case 409:
+      return failure(ctx, 'rejected', withServer('The access-control service refused the change because it conflicts with its records'), detail, extra);
+    case 413:
+      return failure(ctx, 'too_large', 'The access-control service refused the data because it is too large (for a photo: take it again at a lower size).', detail, extra);
+    case 415:
+      return failure(ctx, 'rejected', withServer('The access-control service does not accept the format the kiosk sent'), detail, extra);
+    case 400:
+    case 422:
+      return failure(ctx, 'rejected', withServer('The access-control service refused the data'), detail, extra);
+    case 429:
+      return failure(ctx, 'server_error', 'The access-control service is busy (too many requests). Try again in a moment.', detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  }
+  if (status >= 500) {
+    return failure(ctx, 'server_error', `The access-control service had a problem (error ${status}). Try again in a moment. ${ASK_ADMIN}`, detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  }
+  if (status >= 400) return failure(ctx, 'rejected', withServer(`The access-control service refused the request (error ${status})`), detail, extra);
+  return failure(ctx, 'malformed_answer', `The access-control service answered in a way the kiosk does not understand (status ${status}). ${ASK_ADMIN}`, detail, extra);
+}
+
+function retryAfterOf(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+const MAX_SERVER_TEXT = 300;
+
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_SERVER_TEXT ? `${flat.slice(0, MAX_SERVER_TEXT - 1)}…` : flat;
+}
+
+/**
+ * What the server said about a refusal, when it said something readable: a JSON text, an object
+ * with message/error/title/detail, ASP.NET validation problems ({ errors: { Field: ["…"] } }),
+ * a list of { field|propertyName, message|errorMessage }, or a short plain-text body. Never HTML.
+ */
+export function serverMessage(answer: HttpAnswer): { text: string | null; field: string | null } {
+  const body = answer.body.trim();
+  if (!body) return { text: null, field: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    const looksLikeMarkup = body.startsWith('<') || /html|xml/i.test(answer.headers['content-type'] ?? '');
+    return { text: looksLikeMarkup || body.length > 1000 ? null : clean(body), field: null };
+  }
+  return messageInJson(json);
+}
+
+function messageInJson(json: unknown): { text: string | null; field: string | null } {
+  const none = { text: null, field: null };
+  if (typeof json === 'string') return { text: clean(json) || null, field: null };
+  if (typeof json !== 'object' || json === null) return none;
+  const record = json as Record<string, unknown>;
+  const pick = (...keys: string[]): string | null => {
+    for (const key of keys) {
+      for (const actual of Object.keys(record)) {
+        if (actual.toLowerCase() !== key) continue;
+        const value = record[actual];
+        if (typeof value === 'string' && value.trim()) return clean(value);
+        if (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string') {
+          return clean((value as { message: string }).message);
+        }
+      }
+    }
+    return null;
+  };
+  const problems = fieldProblem(record.errors ?? record.Errors);
+  const general = pick('message', 'error', 'detail', 'title', 'error_description', 'errormessage');
+  if (problems) return { text: general && !/validation errors occurred/i.test(general) ? `${general} (${problems.text})` : problems.text, field: problems.field };
+  const field = pick('field', 'property', 'propertyname', 'param');
+  return { text: general, field: general ? field : null };
+}
+
+function fieldProblem(errors: unknown): { text: string; field: string } | null {
+  const stripJsonPath = (name: string) => name.replace(/^\$\.?/, '');
+  if (Array.isArray(errors)) {
+    for (const entry of errors) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const e = entry as Record<string, unknown>;
+      const field = [e.field, e.propertyName, e.PropertyName, e.name].find((v): v is string => typeof v === 'string');
+      const message = [e.message, e.errorMessage, e.ErrorMessage].find((v): v is string => typeof v === 'string');
+      if (field && message) return { field: stripJsonPath(field), text: clean(message) };
+    }
+    return null;
+  }
+  if (typeof errors === 'object' && errors !== null) {
+    for (const [field, value] of Object.entries(errors)) {
+      const message = Array.isArray(value) ? value.find((v): v is string => typeof v === 'string') : typeof value === 'string' ? value : undefined;
+      if (message) return { field: stripJsonPath(field), text: clean(message) };
+    }
+  }
+  return null;
+}
+
+// ───────────────────────── answers that do not fit the spec ─────────────────────────
+
+export function malformedAnswer(ctx: RequestContext, status: number, field: string | undefined, problem: string): ServiceFailure {
+  return failure(
+    ctx,
+    'malformed_answer',
+    `The access-control service sent an answer the kiosk does not understand${field ? ` (in "${field}")` : ''}. ${ASK_ADMIN}`,
+    `${ctx.request} → ${status}: ${field ? `${field}: ` : ''}${problem}`,
+    { status, ...(field ? { field } : {}) },
+  );
+}
+
+/** A failure with the credential's forms replaced in message and detail (and the same options). */
+export function scrubFailure(thrown: unknown, scrub: (text: string) => string): unknown {
+  if (!(thrown instanceof KioskFailure)) return thrown;
+  const error: KioskError = { ...thrown.error, message: scrub(thrown.error.message) };
+  if (error.detail !== undefined) error.detail = scrub(error.detail);
+  if (error.field !== undefined) error.field = scrub(error.field);
+  if (thrown instanceof ServiceFailure) {
+    return new ServiceFailure(error, {
+      retryable: thrown.retryable,
+      writeAccepted: thrown.writeAccepted,
+      ...(thrown.retryAfterMs !== undefined ? { retryAfterMs: thrown.retryAfterMs } : {}),
+    });
+  }
+  return new KioskFailure(error);
+}

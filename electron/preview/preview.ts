@@ -1,0 +1,81 @@
+/**
+ * Starts the whole kiosk without Electron: configuration, the core (with the embedded simulator
+ * unless a service is configured) and the preview server. Used by `npm run preview`, the
+ * end-to-end tests and the benchmarks. In the browser there is no save dialog, so exports are
+ * written into <dataDir>/exports and the path is shown to the person.
+ */
+import { mkdir } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
+import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { startKioskCore, type KioskCore } from '../core/kiosk-core';
+import { createLogger, stderrSink, type Logger } from '../core/log/logger';
+import type { SimulatorOptions } from '../simulator';
+import { startPreviewServer } from './preview-server';
+
+export interface PreviewOptions {
+  host?: string;
+  port?: number;
+  /** Where the kiosk keeps its state; default ./.data/preview. */
+  dataDir?: string;
+  /** Configuration layers (the same loader Electron uses). */
+  config?: Partial<Pick<LoadConfigOptions, 'systemFile' | 'userFile' | 'env' | 'argv' | 'ignoreFlags'>>;
+  demo?: Partial<SimulatorOptions>;
+  /** The built renderer; default out/renderer. */
+  rendererDir?: string;
+  log?: Logger;
+}
+
+export interface RunningKioskPreview {
+  url: string;
+  origin: string;
+  core: KioskCore;
+  close(): Promise<void>;
+}
+
+export async function startPreview(options: PreviewOptions = {}): Promise<RunningKioskPreview> {
+  const log = options.log ?? createLogger(stderrSink);
+  const dataDir = resolve(options.dataDir ?? '.data/preview');
+  const config = loadConfig({
+    env: options.config?.env ?? process.env,
+    argv: options.config?.argv ?? [],
+    platform: process.platform,
+    ...(options.config?.systemFile !== undefined ? { systemFile: options.config.systemFile } : {}),
+    ...(options.config?.userFile !== undefined ? { userFile: options.config.userFile } : {}),
+    ...(options.config?.ignoreFlags ? { ignoreFlags: options.config.ignoreFlags } : {}),
+  });
+  const exportsDir = join(dataDir, 'exports');
+  const core = await startKioskCore({
+    config,
+    vault: chooseVault(null, { dir: credentialDir(dataDir) }),
+    dataDir,
+    log,
+    pickSaveFile: async (suggestedName) => {
+      await mkdir(exportsDir, { recursive: true });
+      return join(exportsDir, basename(suggestedName));
+    },
+    ...(options.demo ? { demo: options.demo } : {}),
+  });
+  try {
+    const server = await startPreviewServer({
+      gateway: core.gateway,
+      push: core.push,
+      log,
+      rendererDir: options.rendererDir ?? resolve(__dirname, '../../out/renderer'),
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+    });
+    return {
+      url: server.url,
+      origin: server.origin,
+      core,
+      async close() {
+        await server.close();
+        await core.stop();
+      },
+    };
+  } catch (thrown) {
+    await core.stop();
+    throw thrown;
+  }
+}

@@ -1,0 +1,132 @@
+// The /_sim/ test controls: inject events, set and clear faults, simulate a database restore,
+// read stored photos, reset to the seeded state, read the catalogue. Mounted only when test
+// controls are enabled; never behind authentication, never subject to faults.
+
+import { z } from 'zod';
+import { catalogueSnapshot } from './catalogue';
+import { parseIsoTimestamp, toSystemEventRecord } from './events';
+import { ApiError, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
+import type { FaultSpec, InjectableEvent } from './records';
+import type { Route } from './routing';
+import type { Simulation } from './simulation';
+
+const INT32 = 2147483647;
+const anyId = z.int().min(0).max(INT32);
+const rate = z.number().min(0).max(1);
+const count = z.int().min(0);
+
+const injectSchema = z.strictObject({
+  created: z
+    .string()
+    .refine((value) => parseIsoTimestamp(value) !== undefined, 'must be an ISO 8601 timestamp')
+    .optional(),
+  eventTypeId: anyId.optional(),
+  eventCategoryId: anyId.optional(),
+  subcodeId: anyId.optional(),
+  subcodeCategoryId: anyId.optional(),
+  deviceId: anyId.optional(),
+  deviceType: anyId.optional(),
+  tenant: anyId.optional(),
+  isAlarm: z.boolean().optional(),
+  event_Category_Name: z.string().max(200).optional(),
+  device_Name: z.string().max(200).optional(),
+  custom_Text: z.string().max(2000).optional(),
+});
+
+const faultSchema = z.strictObject({
+  pathPrefix: z.string().startsWith('/', 'must start with /').optional(),
+  latencyMs: z.int().min(0).max(120_000).optional(),
+  error: z.strictObject({ status: z.int().min(400).max(599), rate: rate.optional(), count: count.optional() }).optional(),
+  malformedJson: z.strictObject({ rate: rate.optional(), count: count.optional() }).optional(),
+  drop: z.strictObject({ rate: rate.optional(), count: count.optional(), afterProcessing: z.boolean().optional() }).optional(),
+});
+
+const restoreSchema = z.strictObject({ maxId: anyId });
+
+export function testControlRoutes(sim: Simulation): Route[] {
+  const limit = sim.settings.maxBodyBytes;
+  /** Test-control bodies may be empty: an empty body means {}. */
+  const optionalBody = async (req: Parameters<Route['handle']>[0]['req']): Promise<unknown> => {
+    if (req.headers['content-length'] === '0' || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) {
+      return {};
+    }
+    return readJsonBody(req, limit);
+  };
+  return [
+    {
+      method: 'POST',
+      path: '/_sim/events',
+      handle: async ({ req }) => {
+        const partial: Partial<InjectableEvent> = parseWith(injectSchema, await optionalBody(req));
+        return jsonResponse(201, toSystemEventRecord(sim.injectEvent(partial)));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_sim/faults',
+      handle: () => jsonResponse(200, sim.faults.current()),
+    },
+    {
+      method: 'POST',
+      path: '/_sim/faults',
+      handle: async ({ req }) => {
+        const spec: FaultSpec = parseWith(faultSchema, await readJsonBody(req, limit));
+        sim.faults.set(spec);
+        return emptyResponse(204);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/_sim/faults',
+      handle: () => {
+        sim.faults.clear();
+        return emptyResponse(204);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_sim/restore',
+      handle: async ({ req }) => {
+        const { maxId } = parseWith(restoreSchema, await readJsonBody(req, limit));
+        if (maxId > sim.events.maxId) {
+          throw new ApiError(400, `maxId must not exceed the current highest id ${sim.events.maxId}.`, 'maxId');
+        }
+        sim.restore(maxId);
+        return jsonResponse(200, { maxId: sim.events.maxId });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_sim/photos/{id}',
+      handle: async ({ params }) => {
+        const id = parseIdSegment(params['id'] ?? '');
+        const meta = await sim.photos.meta(id);
+        if (meta === undefined) throw new ApiError(404, `No photo stored for cardholder ${id}.`, 'id');
+        return jsonResponse(200, meta);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_sim/photos/{id}/content',
+      handle: async ({ params }) => {
+        const id = parseIdSegment(params['id'] ?? '');
+        const photo = await sim.photos.content(id);
+        if (photo === undefined) throw new ApiError(404, `No photo stored for cardholder ${id}.`, 'id');
+        return { status: 200, headers: { 'content-type': photo.meta.contentType }, body: photo.bytes };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_sim/reset',
+      handle: async () => {
+        await sim.reset();
+        return emptyResponse(204);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_sim/catalogue',
+      handle: () => jsonResponse(200, catalogueSnapshot()),
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+/**
+ * Node entry of the administrator's commands (see core/credentials/admin-command.ts):
+ *
+ *   npx tsx electron/tools/admin.ts set-secret [--test]   < secret.txt   (or type it when asked)
+ *   npx tsx electron/tools/admin.ts test-connection
+ *   npx tsx electron/tools/admin.ts show
+ *
+ * Configuration is loaded as the kiosk loads it (system file, ~/.config/access-kiosk/config.json,
+ * KIOSK_* variables, flags). Without Electron there is no system keyring here, so the credential
+ * goes to the owner-only file vault in <kiosk.dataDir or ~/.config/access-kiosk>/credentials; the
+ * packaged app runs the same command with its keyring-backed vault.
+ */
+import { nodeUserDir, loadConfig } from '../core/config/load-config';
+import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
+import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { toKioskError } from '../core/ipc/failure';
+import { createLogger, stderrSink } from '../core/log/logger';
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  let config;
+  try {
+    config = loadConfig({ env: process.env, argv: args, platform: process.platform, ignoreFlags: ADMIN_FLAGS });
+  } catch (thrown) {
+    process.stderr.write(`Configuration problem: ${toKioskError(thrown).message}\n`);
+    return 2;
+  }
+  const dataDir = config.kiosk.dataDir ?? nodeUserDir(process.platform, process.env);
+  const vault = chooseVault(null, { dir: credentialDir(dataDir) });
+  return runAdminCommand({ args, stdin: process.stdin, stdout: process.stdout, vault, config, log: createLogger(stderrSink) });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (thrown: unknown) => {
+    process.stderr.write(`${toKioskError(thrown).message}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,95 @@
+/**
+ * Acknowledgement store: the guard's acknowledgements of alarms, as main keeps them (so they
+ * survive a restart or a reload), and the act of acknowledging. Renders nothing; talks to main
+ * only through renderer/src/api.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError, type Result } from '../api/kiosk';
+import type { Acknowledgement } from '../../../electron/contract/ipc';
+
+export const MAX_NOTE_LENGTH = 2000;
+
+export interface AcknowledgeInput {
+  alarmKey: string;
+  recordIds: readonly number[];
+  note: string;
+}
+
+const newestFirst = (list: readonly Acknowledgement[]): Acknowledgement[] =>
+  [...list].sort((a, b) => Date.parse(b.acknowledgedAt) - Date.parse(a.acknowledgedAt));
+
+export const useAcknowledgementStore = defineStore('acknowledgements', () => {
+  const list = shallowRef<Acknowledgement[]>([]);
+  const loaded = ref(false);
+  const loading = ref(false);
+  const error = ref<KioskError | null>(null);
+  const submitting = ref(false);
+  let loadPromise: Promise<void> | null = null;
+
+  /** Every acknowledged record id, for marking rows. */
+  const acknowledgedIds = computed(() => {
+    const ids = new Set<number>();
+    for (const ack of list.value) for (const id of ack.recordIds) ids.add(id);
+    return ids;
+  });
+
+  function load(): Promise<void> {
+    if (loadPromise) return loadPromise;
+    loadPromise = (async () => {
+      loading.value = true;
+      try {
+        const result = await kiosk.listAcknowledgements();
+        if (result.ok) {
+          list.value = newestFirst(result.value);
+          loaded.value = true;
+          error.value = null;
+        } else {
+          error.value = result.error;
+        }
+      } finally {
+        loading.value = false;
+        loadPromise = null;
+      }
+    })();
+    return loadPromise;
+  }
+
+  /** Loads once; later calls are no-ops (use `load` to refresh). */
+  async function ensureLoaded(): Promise<void> {
+    if (!loaded.value) await load();
+  }
+
+  async function acknowledge(input: AcknowledgeInput): Promise<Result<Acknowledgement>> {
+    const note = input.note.trim();
+    if (note.length > MAX_NOTE_LENGTH) {
+      return { ok: false, error: { code: 'invalid_request', field: 'note', message: `The note is too long: at most ${MAX_NOTE_LENGTH} characters.` } };
+    }
+    const recordIds = [...new Set(input.recordIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (recordIds.length === 0) {
+      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: 'This alarm has no event to acknowledge.' } };
+    }
+    submitting.value = true;
+    try {
+      const result = await kiosk.acknowledgeAlarm({ alarmKey: input.alarmKey, recordIds, note });
+      if (result.ok) list.value = newestFirst([result.value, ...list.value.filter((a) => a !== result.value)]);
+      return result;
+    } finally {
+      submitting.value = false;
+    }
+  }
+
+  return {
+    list,
+    acknowledgedIds,
+    loaded: readonly(loaded),
+    loading: readonly(loading),
+    error: readonly(error),
+    submitting: readonly(submitting),
+    load,
+    ensureLoaded,
+    acknowledge,
+  };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useAcknowledgementStore, import.meta.hot));

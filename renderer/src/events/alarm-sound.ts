@@ -1,0 +1,87 @@
+/**
+ * Alarm beep with WebAudio (no asset files): a short tone pattern whose urgency follows the
+ * alarm priority. Owns the AudioContext and unlocking it on the first user gesture (browsers
+ * keep audio suspended until then). Where WebAudio is missing (tests, odd platforms) it is a
+ * silent no-op; it never throws into the feed.
+ */
+import type { AlarmPriority } from '../../../electron/contract/ipc';
+
+export interface AlarmBeeper {
+  beep(priority: AlarmPriority): void;
+  dispose(): void;
+}
+
+interface Tone {
+  frequency: number;
+  beeps: number;
+}
+
+const TONES: Record<AlarmPriority, Tone> = {
+  critical: { frequency: 1046, beeps: 3 },
+  high: { frequency: 880, beeps: 2 },
+  medium: { frequency: 740, beeps: 1 },
+  low: { frequency: 587, beeps: 1 },
+};
+const BEEP_S = 0.16;
+const GAP_S = 0.09;
+const VOLUME = 0.25;
+
+type AudioContextCtor = new () => AudioContext;
+
+function audioContextCtor(): AudioContextCtor | null {
+  const w = globalThis as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };
+  return w.AudioContext ?? w.webkitAudioContext ?? null;
+}
+
+export function createAlarmBeeper(target: EventTarget | null = typeof document === 'undefined' ? null : document): AlarmBeeper {
+  const Ctor = audioContextCtor();
+  let context: AudioContext | null = null;
+  const gestures = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+  const ensure = (): AudioContext | null => {
+    if (!Ctor) return null;
+    try {
+      context ??= new Ctor();
+      if (context.state === 'suspended') void context.resume().catch(() => undefined);
+      return context;
+    } catch {
+      return null;
+    }
+  };
+  const unlock = (): void => {
+    ensure();
+  };
+  if (Ctor && target) for (const g of gestures) target.addEventListener(g, unlock, { passive: true });
+
+  return {
+    beep(priority) {
+      const ctx = ensure();
+      if (!ctx) return;
+      try {
+        const tone = TONES[priority];
+        const start = ctx.currentTime + 0.02;
+        for (let i = 0; i < tone.beeps; i++) {
+          const at = start + i * (BEEP_S + GAP_S);
+          const osc = ctx.createOscillator();
+          const gain = ctx.createGain();
+          osc.type = 'square';
+          osc.frequency.value = tone.frequency;
+          gain.gain.setValueAtTime(0, at);
+          gain.gain.linearRampToValueAtTime(VOLUME, at + 0.01);
+          gain.gain.setValueAtTime(VOLUME, at + BEEP_S - 0.02);
+          gain.gain.linearRampToValueAtTime(0, at + BEEP_S);
+          osc.connect(gain).connect(ctx.destination);
+          osc.start(at);
+          osc.stop(at + BEEP_S + 0.01);
+        }
+      } catch {
+        // A broken audio device must never disturb the feed.
+      }
+    },
+    dispose() {
+      if (target) for (const g of gestures) target.removeEventListener(g, unlock);
+      void context?.close().catch(() => undefined);
+      context = null;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Every field of an event as the detail panel lists it: the known fields first in a fixed
+ * order with readable labels, then whatever else the service sent, by name. Nulls are empty.
+ */
+import type { FeedEvent } from '../../../electron/contract/ipc';
+import { formatLocalDateTime, formatUtc } from './time-format';
+
+export interface EventField {
+  name: string;
+  label: string;
+  value: string;
+  /** The exact UTC instant for time fields (shown on hover). */
+  title?: string;
+}
+
+const KNOWN: readonly (readonly [string, string])[] = [
+  ['record_ID', 'Record id'],
+  ['created', 'Time'],
+  ['event_Category_Name', 'Category'],
+  ['device_Name', 'Device'],
+  ['custom_Text', 'Text'],
+  ['alarm', 'Alarm'],
+  ['origin_Name', 'Origin'],
+  ['additional_Info', 'Additional info'],
+  ['cardnumber', 'Card number'],
+  ['facility_Code', 'Facility code'],
+];
+const KNOWN_NAMES = new Set(KNOWN.map(([name]) => name));
+
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function eventFields(event: FeedEvent): EventField[] {
+  const fields: EventField[] = [];
+  for (const [name, label] of KNOWN) {
+    const raw: unknown = event[name];
+    if (name === 'alarm') {
+      const alarm = event.alarm;
+      fields.push({ name, label, value: alarm ? `${alarm.priority} (rule ${alarm.rule})` : '' });
+    } else if (name === 'created') {
+      fields.push({ name, label, value: formatLocalDateTime(raw as string), title: formatUtc(raw as string) });
+    } else {
+      fields.push({ name, label, value: displayValue(raw) });
+    }
+  }
+  const extras = Object.keys(event)
+    .filter((name) => !KNOWN_NAMES.has(name))
+    .sort((a, b) => a.localeCompare(b));
+  for (const name of extras) fields.push({ name, label: name, value: displayValue(event[name]) });
+  return fields;
+}

@@ -1,0 +1,212 @@
+/**
+ * Feed rows: the pure view over the buffer the feed screen renders. Applies the guard's live
+ * filters, the auto-scroll freeze (only events that had arrived when the guard paused), and the
+ * alarm merge (repeats of one alarm on one device collapse into one row with a count). The
+ * buffer itself is never changed here, so nothing that arrives meanwhile is lost.
+ */
+import type { AlarmPriority, FeedEvent } from '../../../electron/contract/ipc';
+import type { BufferedEvent } from './feed-buffer';
+
+export interface FeedFilter {
+  /** Matches text, device or category, case-insensitively. */
+  text: string;
+  /** Substring of the device name. */
+  device: string;
+  /** Exact category name; empty for all. */
+  category: string;
+  alarmsOnly: boolean;
+}
+
+export const EMPTY_FILTER: Readonly<FeedFilter> = Object.freeze({ text: '', device: '', category: '', alarmsOnly: false });
+
+export const isFilterActive = (f: FeedFilter): boolean =>
+  f.text.trim() !== '' || f.device.trim() !== '' || f.category !== '' || f.alarmsOnly;
+
+export type EventPredicate = (entry: BufferedEvent) => boolean;
+
+const lower = (value: unknown): string => (value === null || value === undefined ? '' : String(value).toLowerCase());
+
+export function compileFilter(filter: FeedFilter): EventPredicate {
+  const text = filter.text.trim().toLowerCase();
+  const device = filter.device.trim().toLowerCase();
+  const category = filter.category;
+  const alarmsOnly = filter.alarmsOnly;
+  if (!text && !device && !category && !alarmsOnly) return () => true;
+  return ({ event }) => {
+    if (alarmsOnly && !event.alarm) return false;
+    if (category && event.event_Category_Name !== category) return false;
+    if (device && !lower(event.device_Name).includes(device)) return false;
+    if (
+      text &&
+      !lower(event.custom_Text).includes(text) &&
+      !lower(event.device_Name).includes(text) &&
+      !lower(event.event_Category_Name).includes(text) &&
+      !String(event.record_ID).includes(text)
+    )
+      return false;
+    return true;
+  };
+}
+
+/** One line of the feed: a single event, or repeats of one alarm merged. */
+export interface FeedRow {
+  /** Stable across updates: the key of the row's oldest member. */
+  key: string;
+  /** The newest member: what the row shows. */
+  event: FeedEvent;
+  newest: BufferedEvent;
+  oldest: BufferedEvent;
+  count: number;
+  /** Every member's record_ID, oldest first. */
+  recordIds: number[];
+  priority: AlarmPriority | null;
+  /** What acknowledging this row sends as alarmKey; null for plain events. */
+  alarmKey: string | null;
+}
+
+export interface BuildRowsOptions {
+  filter?: FeedFilter;
+  /** Only events with seq ≤ this (the auto-scroll freeze); undefined for all. */
+  maxSeq?: number;
+  /** Alarms on the same device with the same text merge while within this of the row's first. */
+  mergeWindowMs: number;
+}
+
+const ALARM_KEY_PART_MAX = 200;
+const part = (value: unknown): string => String(value ?? '').slice(0, ALARM_KEY_PART_MAX);
+
+/** The merge identity of an alarm: same device, same text. */
+export const mergeIdentity = (event: FeedEvent): string => `${part(event.device_Name)}\u001f${part(event.custom_Text)}`;
+
+/**
+ * The alarmKey sent when acknowledging: the record id for a single event, device + text + the
+ * first record id for a merged row (so two bursts of the same alarm stay two acknowledgements).
+ */
+export function alarmKeyOf(members: readonly BufferedEvent[]): string {
+  const first = members[0];
+  if (!first) throw new Error('alarmKeyOf needs at least one event');
+  if (members.length === 1) return `event:${first.event.record_ID}`;
+  return `alarm:${part(first.event.device_Name)}|${part(first.event.custom_Text)}|from:${first.event.record_ID}`;
+}
+
+interface Group {
+  members: BufferedEvent[];
+  lastIndex: number;
+}
+
+/**
+ * Rows newest first. `entries` is the buffer, oldest first. Linear in the buffer size.
+ * A merged row sits where its newest member would, so a repeat brings the alarm back to the top.
+ */
+export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildRowsOptions): FeedRow[] {
+  const predicate = options.filter ? compileFilter(options.filter) : () => true;
+  const maxSeq = options.maxSeq ?? Number.POSITIVE_INFINITY;
+  const windowMs = Math.max(0, options.mergeWindowMs);
+  const slots: (Group | BufferedEvent | undefined)[] = new Array(entries.length);
+  const open = new Map<string, Group>();
+
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as BufferedEvent;
+    if (entry.seq > maxSeq || !predicate(entry)) continue;
+    if (!entry.event.alarm || windowMs === 0) {
+      slots[i] = entry;
+      continue;
+    }
+    const identity = `${entry.epoch}\u001e${mergeIdentity(entry.event)}`;
+    const group = open.get(identity);
+    const first = group?.members[0];
+    if (group && first && Number.isFinite(entry.time) && Number.isFinite(first.time) && Math.abs(entry.time - first.time) <= windowMs) {
+      slots[group.lastIndex] = undefined;
+      group.members.push(entry);
+      group.lastIndex = i;
+      slots[i] = group;
+    } else {
+      const fresh: Group = { members: [entry], lastIndex: i };
+      open.set(identity, fresh);
+      slots[i] = fresh;
+    }
+  }
+
+  const rows: FeedRow[] = [];
+  for (let i = slots.length - 1; i >= 0; i--) {
+    const slot = slots[i];
+    if (!slot) continue;
+    if ('members' in slot) {
+      const members = slot.members;
+      const oldest = members[0] as BufferedEvent;
+      const newest = members[members.length - 1] as BufferedEvent;
+      rows.push({
+        key: oldest.key,
+        event: newest.event,
+        newest,
+        oldest,
+        count: members.length,
+        recordIds: members.map((m) => m.event.record_ID),
+        priority: highestPriority(members),
+        alarmKey: alarmKeyOf(members),
+      });
+    } else {
+      rows.push({
+        key: slot.key,
+        event: slot.event,
+        newest: slot,
+        oldest: slot,
+        count: 1,
+        recordIds: [slot.event.record_ID],
+        priority: slot.event.alarm?.priority ?? null,
+        alarmKey: slot.event.alarm ? alarmKeyOf([slot]) : null,
+      });
+    }
+  }
+  return rows;
+}
+
+const PRIORITY_RANK: Record<AlarmPriority, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+
+function highestPriority(members: readonly BufferedEvent[]): AlarmPriority | null {
+  let best: AlarmPriority | null = null;
+  for (const m of members) {
+    const p = m.event.alarm?.priority;
+    if (p && (best === null || PRIORITY_RANK[p] < PRIORITY_RANK[best])) best = p;
+  }
+  return best;
+}
+
+export interface NewSincePause {
+  events: number;
+  alarms: number;
+}
+
+/** What arrived after the freeze (seq > `seq`) and matches the filter: the "N new events" count. */
+export function countNewSince(entries: readonly BufferedEvent[], seq: number, filter?: FeedFilter): NewSincePause {
+  const predicate = filter ? compileFilter(filter) : () => true;
+  let events = 0;
+  let alarms = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as BufferedEvent;
+    if (entry.seq <= seq || !predicate(entry)) continue;
+    events += 1;
+    if (entry.event.alarm) alarms += 1;
+  }
+  return { events, alarms };
+}
+
+/** Rows the guard has fully acknowledged, partially (new repeats since), or not at all. */
+export type AckState = 'none' | 'partial' | 'full';
+
+export function ackStateOf(recordIds: readonly number[], acknowledged: ReadonlySet<number>): AckState {
+  let hits = 0;
+  for (const id of recordIds) if (acknowledged.has(id)) hits += 1;
+  if (hits === 0) return 'none';
+  return hits === recordIds.length ? 'full' : 'partial';
+}
+
+/** Distinct values of one field, sorted, for the filter pickers. */
+export function distinctValues(entries: readonly BufferedEvent[], field: 'device_Name' | 'event_Category_Name'): string[] {
+  const seen = new Set<string>();
+  for (const { event } of entries) {
+    const value = event[field];
+    if (typeof value === 'string' && value !== '') seen.add(value);
+  }
+  return [...seen].sort((a, b) => a.localeCompare(b));
+}
