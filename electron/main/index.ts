@@ -1,1 +1,108 @@
-// placeholder
+/**
+ * Electron entry: the thin edge. Loads the configuration, picks the credential vault (the OS
+ * keyring through safeStorage when a real one exists), starts the core, opens the kiosk window
+ * and wires it to the gateway. `--admin <command>` runs the administrator's credential commands
+ * instead (secret read from standard input), with the same vault the kiosk uses.
+ */
+import { app, dialog, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { CONFIG_SETTINGS, loadConfig, nodeUserDir } from '../core/config/load-config';
+import type { KioskConfig } from '../core/config/config-schema';
+import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
+import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { toKioskError } from '../core/ipc/failure';
+import { startKioskCore, type KioskCore } from '../core/kiosk-core';
+import { createLogger, type Logger } from '../core/log/logger';
+import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
+import { wireIpc } from './ipc-wiring';
+import { createKioskWindow, rendererUrl } from './kiosk-window';
+
+// One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
+app.setPath('userData', nodeUserDir(process.platform, process.env));
+app.enableSandbox();
+
+const args = process.argv.slice(app.isPackaged ? 1 : 2);
+const adminIndex = args.indexOf('--admin');
+const configFlags = new Set(CONFIG_SETTINGS.flatMap((s) => [s.flag, `no-${s.flag}`]));
+/** Chromium and Electron add switches of their own; only the kiosk's configuration flags are read. */
+const kioskArgs = args.filter((a) => a.startsWith('--') && configFlags.has(a.slice(2).split('=')[0] ?? ''));
+
+function loadKioskConfig(): KioskConfig {
+  return loadConfig({
+    env: process.env,
+    argv: kioskArgs,
+    platform: process.platform,
+    userFile: join(app.getPath('userData'), 'config.json'),
+  });
+}
+
+async function runAdmin(log: Logger): Promise<void> {
+  const config = loadKioskConfig();
+  const dataDir = config.kiosk.dataDir ?? app.getPath('userData');
+  const vault = chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(dataDir) });
+  const adminArgs = args.slice(adminIndex + 1).filter((a) => !a.startsWith('--') || ADMIN_FLAGS.some((f) => a.startsWith(`--${f}`)) || configFlags.has(a.slice(2).split('=')[0] ?? ''));
+  const code = await runAdminCommand({ args: adminArgs, stdin: process.stdin, stdout: process.stdout, vault, config, log });
+  app.exit(code);
+}
+
+async function runKiosk(log: Logger): Promise<void> {
+  let window: BrowserWindow | null = null;
+  const config = loadKioskConfig();
+  const dataDir = config.kiosk.dataDir ?? join(app.getPath('userData'), 'data');
+  const vault = chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')) });
+  const warning = vault.describe().warning;
+  if (warning) log.warn('credentials', warning);
+  const core: KioskCore = await startKioskCore({
+    config,
+    vault,
+    dataDir,
+    log,
+    pickSaveFile: saveDialog(() => window, app.getPath('documents')),
+  });
+  const windowOptions = { fullscreen: config.kiosk.fullscreen && app.isPackaged, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL };
+  window = await createKioskWindow(windowOptions);
+  const unwire = wireIpc(core.gateway, core.push, window, rendererUrl(windowOptions));
+  window.on('closed', () => {
+    unwire();
+    window = null;
+  });
+  app.on('second-instance', () => {
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+  let stopping = false;
+  app.on('before-quit', (event) => {
+    if (stopping) return;
+    stopping = true;
+    event.preventDefault();
+    void core.stop().finally(() => app.quit());
+  });
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const log = createLogger(electronLogSink(app.getPath('logs')));
+  try {
+    if (adminIndex >= 0) await runAdmin(log);
+    else await runKiosk(log);
+  } catch (thrown) {
+    const error = toKioskError(thrown);
+    log.error('main', `the kiosk could not start: ${error.code} ${error.detail ?? error.message}`);
+    if (adminIndex >= 0) {
+      process.stderr.write(`${error.message}\n`);
+      app.exit(1);
+      return;
+    }
+    dialog.showErrorBox('The kiosk could not start', error.message);
+    app.exit(1);
+  }
+}
+
+if (adminIndex < 0 && !app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('window-all-closed', () => app.quit());
+  void main();
+}

@@ -98,7 +98,7 @@ export function drainRequest(req: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTE
   });
 }
 
-/** Reads the whole body; over `limitBytes` it drains the rest and throws 413. */
+/** Reads the whole body; over `limitBytes` it reads on and discards the rest, then throws 413. */
 export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const tooLarge = (): ApiError =>
     new ApiError(413, `The request body is larger than the ${limitBytes}-byte limit.`);
@@ -109,14 +109,33 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) {
-      await drainRequest(req);
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
+  const complete = await new Promise<boolean>((resolve) => {
+    const finish = (ok: boolean): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onFail);
+      req.off('close', onFail);
+      resolve(ok);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limitBytes) {
+        chunks.push(chunk);
+      } else if (size > limitBytes + DRAIN_LIMIT_BYTES) {
+        req.pause();
+        finish(false);
+      }
+    };
+    const onEnd = (): void => finish(true);
+    const onFail = (): void => finish(req.readableEnded);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onFail);
+    req.on('close', onFail);
+    req.resume();
+  });
+  if (size > limitBytes) throw tooLarge();
+  if (!complete) throw new ApiError(400, 'The request body ended early.');
   return Buffer.concat(chunks, size);
 }
 

@@ -126,17 +126,24 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const host = options.host ?? SIMULATOR_DEFAULTS.host;
   if (!isLoopback(host)) throw new RangeError(`The simulator only listens on loopback (127.0.0.1, ::1, localhost), not ${host}.`);
   const port = wholeNumber('port', options.port ?? 0, 0, 65535);
+  const validated = settingsFrom(options, '');
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir === undefined ? await mkdtemp(join(tmpdir(), 'access-simulator-')) : resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const sim = new Simulation(settingsFrom(options, dataDir));
-  await sim.open();
+  const sim = new Simulation({ ...validated, dataDir });
+  try {
+    await sim.open();
+  } catch (error) {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = new SimulatorServer(sim, options.tls === undefined ? {} : { tls: options.tls });
   let boundPort: number;
   try {
     boundPort = await server.listen(host.replace(/^\[|\]$/g, ''), port);
   } catch (error) {
     await sim.close();
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;

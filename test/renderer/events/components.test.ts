@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createFakeKiosk, LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from './fake-kiosk';
@@ -31,6 +31,20 @@ async function mountView<T>(component: T): Promise<VueWrapper> {
   await flushPromises();
   return wrapper;
 }
+
+// happy-dom has no layout: give scroll containers a size so the virtualizer renders rows.
+const sized = (name: 'clientHeight' | 'clientWidth', value: number) => {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
+};
+const restoreSizes: (() => unknown)[] = [];
+beforeAll(() => {
+  restoreSizes.push(sized('clientHeight', 600), sized('clientWidth', 1000));
+});
+afterAll(() => {
+  for (const restore of restoreSizes) restore();
+});
 
 beforeEach(() => {
   fake.current = createFakeKiosk();

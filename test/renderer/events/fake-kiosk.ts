@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type {
   Acknowledgement,
+  ErrorCode,
   FeedEvent,
   FeedSnapshot,
   FeedState,
@@ -61,7 +62,7 @@ export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
 }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: 'unreachable' | 'server_error' | 'rejected' | 'not_found', message: string): Result<never> => ({
+export const fail = (code: ErrorCode, message: string): Result<never> => ({
   ok: false,
   error: { code, message },
 });
@@ -75,7 +76,9 @@ export function createFakeKiosk() {
       const set = listeners.get(name) ?? new Set<Listener>();
       set.add(listener);
       listeners.set(name, set);
-      return () => set.delete(listener);
+      return (): void => {
+        set.delete(listener);
+      };
     });
   const snapshot: FeedSnapshot = { state: LIVE_STATE, events: [] };
   const api = {

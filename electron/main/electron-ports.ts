@@ -1,0 +1,39 @@
+/**
+ * Electron's implementations of the core's ports: the keyring (safeStorage) as an Encryptor,
+ * the save dialog as pickSaveFile, and electron-log as the log sink. Nothing else lives here.
+ */
+import { dialog, safeStorage, type BrowserWindow } from 'electron';
+import log from 'electron-log/main';
+import { join } from 'node:path';
+import type { Encryptor } from '../core/credentials/vault';
+import type { PickSaveFile } from '../core/events/event-history';
+import type { LogSink } from '../core/log/logger';
+
+export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {
+  return {
+    backend: () => (platform === 'linux' ? safeStorage.getSelectedStorageBackend() : platform === 'darwin' ? 'keychain' : 'dpapi'),
+    isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+    encryptString: (text) => safeStorage.encryptString(text),
+    decryptString: (bytes) => safeStorage.decryptString(bytes),
+  };
+}
+
+export function saveDialog(window: () => BrowserWindow | null, documentsDir: string): PickSaveFile {
+  return async (suggestedName) => {
+    const options = {
+      title: 'Export search results',
+      defaultPath: join(documentsDir, suggestedName),
+      filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
+    };
+    const owner = window();
+    const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  };
+}
+
+export function electronLogSink(logDir: string): LogSink {
+  log.transports.file.resolvePathFn = () => join(logDir, 'kiosk.log');
+  log.transports.file.maxSize = 5 * 1024 * 1024;
+  log.transports.console.level = process.env.KIOSK_DEBUG ? 'debug' : 'info';
+  return (level, scope, message) => log[level](`[${scope}] ${message}`);
+}

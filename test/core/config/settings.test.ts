@@ -1,0 +1,40 @@
+// settingsFor: what of the configuration the renderer may know; serviceLabelOf: host:port only.
+import { describe, expect, it } from 'vitest';
+import { serviceLabelOf, settingsFor } from '../../../electron/core/config/settings';
+import { loadConfig } from '../../../electron/core/config/load-config';
+
+describe('serviceLabelOf', () => {
+  it.each([
+    ['https://access.example.org', 'access.example.org:443'],
+    ['http://access.example.org', 'access.example.org:80'],
+    ['http://10.0.0.5:8080/base/path', '10.0.0.5:8080'],
+    ['https://desk:hunter22@access.example.org:8443/x?apikey=abc#frag', 'access.example.org:8443'],
+    ['http://[::1]:5000', '[::1]:5000'],
+    ['not a url', 'unknown service'],
+  ])('%s → %s', (url, label) => {
+    expect(serviceLabelOf(url)).toBe(label);
+  });
+});
+
+describe('settingsFor', () => {
+  it('carries only the renderer-safe settings', () => {
+    const config = loadConfig({
+      systemFile: null,
+      userFile: null,
+      env: {},
+      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=desk', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--default-tenants=0,7'],
+      platform: 'linux',
+    });
+    const settings = settingsFor(config, 'configured', serviceLabelOf(config.service.url!));
+    expect(settings).toEqual({
+      mode: 'configured',
+      serviceLabel: 'access.example.org:443',
+      feed: { bufferSize: 5000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000 },
+      alarms: { sound: false, muteMinutes: 2 },
+      search: { defaultTenants: [0, 7] },
+    });
+    expect(JSON.stringify(settings)).not.toContain('desk');
+    settings.search.defaultTenants.push(9);
+    expect(config.search.defaultTenants).toEqual([0, 7]);
+  });
+});

@@ -1,0 +1,182 @@
+// The admin command: the secret comes from standard input only (piped, or typed hidden at a
+// terminal), --secret= is refused, test-connection reports reachability or the typed error,
+// and show never prints the secret.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runAdminCommand, type AdminInput } from '../../../electron/core/credentials/admin-command';
+import { chooseVault, type CredentialVault } from '../../../electron/core/credentials/vault';
+import { Secret } from '../../../electron/core/credentials/secret';
+import { loadConfig } from '../../../electron/core/config/load-config';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+
+const TOKEN = 'admin-token-0123456789';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, cardholders: 2, eventRate: 0, historyEvents: 10, auth: { scheme: 'bearer', token: TOKEN } });
+});
+afterAll(() => sim.close());
+
+let dir: string;
+let vault: CredentialVault;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kiosk-admin-'));
+  vault = chooseVault(null, { dir });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function config(...flags: string[]) {
+  return loadConfig({ systemFile: null, userFile: null, env: {}, argv: [`--service-url=${sim.url}`, '--auth-scheme=bearer', '--retries=0', ...flags], platform: 'linux' });
+}
+
+function output(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+async function run(args: string[], stdin: AdminInput = Readable.from([]), flags: string[] = []) {
+  const out = output();
+  const { sink, lines } = memorySink();
+  const code = await runAdminCommand({ args, stdin, stdout: out.stream, vault, config: config(...flags), log: createLogger(sink) });
+  return { code, text: out.text(), lines };
+}
+
+describe('set-secret', () => {
+  it('reads the secret from piped standard input, stores it, and never prints it', async () => {
+    const { code, text } = await run(['set-secret'], Readable.from([`${TOKEN}\n`]));
+    expect(code).toBe(0);
+    expect(text).toMatch(/Credential saved \(not encrypted\) in .*credential\.json/);
+    expect(text).toMatch(/Warning: .*stored unencrypted/);
+    expect(text).not.toContain(TOKEN);
+    expect((await vault.read())?.reveal()).toBe(TOKEN);
+  });
+
+  it('accepts input in several chunks and a Windows line end', async () => {
+    expect((await run(['set-secret'], Readable.from(['admin-', 'token-', '0123456789\r\n']))).code).toBe(0);
+    expect((await vault.read())?.reveal()).toBe(TOKEN);
+  });
+
+  it('reads hidden input from a terminal: no echo, backspace works, raw mode restored', async () => {
+    const stdin = new PassThrough() as PassThrough & AdminInput;
+    const modes: boolean[] = [];
+    stdin.isTTY = true;
+    stdin.setRawMode = (raw: boolean) => modes.push(raw);
+    const running = run(['set-secret'], stdin);
+    setTimeout(() => stdin.write(`${TOKEN}x\u007f\r`), 20);
+    const { code, text } = await running;
+    expect(code).toBe(0);
+    expect(modes).toEqual([true, false]);
+    expect(text).toMatch(/it will not be shown/);
+    expect(text).not.toContain(TOKEN);
+    expect((await vault.read())?.reveal()).toBe(TOKEN);
+  });
+
+  it.each([
+    ['--secret=abc123456', ['set-secret', '--secret=abc123456']],
+    ['--secret abc123456', ['set-secret', '--secret', 'abc123456']],
+    ['--password=…', ['set-secret', '--password=hunter2222']],
+    ['--token=…', ['--token=xyz98765', 'set-secret']],
+  ])('refuses the secret as an argument (%s) and explains why', async (_name, args) => {
+    const { code, text } = await run(args, Readable.from([`${TOKEN}\n`]));
+    expect(code).toBe(2);
+    expect(text).toMatch(/^Refused: --\w+ is not accepted\. The secret is read from standard input only, because a command line can be seen by every user/);
+    expect(text).not.toMatch(/abc123456|hunter2222|xyz98765/);
+    expect(await vault.read()).toBeNull();
+  });
+
+  it.each([
+    ['nothing', '', /no secret was given/],
+    ['only a newline', '\n', /no secret was given/],
+    ['two lines', 'line-one\nline-two\n', /single line/],
+    ['too short', 'abc\n', /too short/],
+    ['a leading space', ' spaced-out-token\n', /starts or ends with a space/],
+    ['non-ASCII in a token', 'tökén-0123456\n', /printable ASCII/],
+  ])('refuses %s on standard input', async (_name, input, why) => {
+    const { code, text } = await run(['set-secret'], Readable.from([input]));
+    expect(code).toBe(1);
+    expect(text).toMatch(/^Not saved: /m);
+    expect(text).toMatch(why);
+    expect(await vault.read()).toBeNull();
+  });
+
+  it('--test tries the connection after saving', async () => {
+    const { code, text } = await run(['set-secret', '--test'], Readable.from([TOKEN]));
+    expect(code).toBe(0);
+    expect(text).toMatch(/Reachable: yes \(127\.0\.0\.1:\d+\)\nHighest event id: \d+/);
+  });
+
+  it('notes when the configuration sends no credential', async () => {
+    const out = output();
+    const none = loadConfig({ systemFile: null, userFile: null, env: {}, argv: [], platform: 'linux' });
+    await runAdminCommand({ args: ['set-secret'], stdin: Readable.from([TOKEN]), stdout: out.stream, vault, config: none });
+    expect(out.text()).toMatch(/uses no authentication/);
+  });
+});
+
+describe('test-connection', () => {
+  it('reachable: prints the label and the highest event id', async () => {
+    await vault.write(new Secret(TOKEN));
+    const { code, text } = await run(['test-connection']);
+    expect(code).toBe(0);
+    expect(text).toBe(`Reachable: yes (127.0.0.1:${sim.port})\nHighest event id: ${sim.maxEventId()}\n`);
+  });
+
+  it('a wrong secret: the typed error message, and the detail only in the log', async () => {
+    await vault.write(new Secret('wrong-token-000000'));
+    const { code, text, lines } = await run(['test-connection']);
+    expect(code).toBe(1);
+    expect(text).toMatch(/Reachable: no \(127\.0\.0\.1:\d+\)\nProblem \(unauthorized\): The access-control service did not accept/);
+    expect(lines.join('\n')).toMatch(/GET \/api\/SystemEvents\/maxid → 401/);
+    expect([text, ...lines].join('\n')).not.toContain('wrong-token-000000');
+  });
+
+  it('no secret stored: says so', async () => {
+    const { code, text } = await run(['test-connection']);
+    expect(code).toBe(1);
+    expect(text).toMatch(/Problem \(config\): No credential .* has been set/);
+  });
+
+  it('unreachable service', async () => {
+    await vault.write(new Secret(TOKEN));
+    const { code, text } = await run(['test-connection'], undefined, ['--service-url=http://127.0.0.1:9']);
+    expect(code).toBe(1);
+    expect(text).toMatch(/Problem \(unreachable\)/);
+  });
+
+  it('demo mode has nothing to test', async () => {
+    const out = output();
+    const demo = loadConfig({ systemFile: null, userFile: null, env: {}, argv: [], platform: 'linux' });
+    expect(await runAdminCommand({ args: ['test-connection'], stdin: Readable.from([]), stdout: out.stream, vault, config: demo })).toBe(1);
+    expect(out.text()).toMatch(/demo simulator/);
+  });
+});
+
+describe('show and usage', () => {
+  it('shows settings and storage, never the secret', async () => {
+    await vault.write(new Secret(TOKEN, '2026-02-03T04:05:06.000Z'));
+    const { code, text } = await run(['show']);
+    expect(code).toBe(0);
+    expect(text).toContain(`Service:        ${sim.url} (127.0.0.1:${sim.port})`);
+    expect(text).toContain('Authentication: bearer token');
+    expect(text).toContain('Credential:     stored (set 2026-02-03T04:05:06.000Z)');
+    expect(text).toContain('Storage:        owner-only file (not encrypted)');
+    expect(text).toMatch(/Warning: +The service credential is stored unencrypted/);
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('no command → usage and exit 2; help → exit 0; unknown → exit 2', async () => {
+    expect(await run([])).toMatchObject({ code: 2, text: expect.stringMatching(/^Usage: admin <command>/) });
+    expect((await run(['help'])).code).toBe(0);
+    expect(await run(['rotate'])).toMatchObject({ code: 2, text: expect.stringMatching(/^Unknown command "rotate"/) });
+  });
+});
