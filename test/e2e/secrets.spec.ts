@@ -1,0 +1,98 @@
+/**
+ * The credential stays in main: with a known secret stored in the vault and a service that
+ * demands it, every operation of the contract is exercised through window.kiosk, and the secret
+ * appears in no bridge message (requests, answers, push stream), no log line and no DOM.
+ */
+import { test, expect, launchPreview } from './fixtures';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator, type RunningSimulator } from '../../electron/simulator';
+import { chooseVault, credentialDir } from '../../electron/core/credentials/vault';
+import { Secret } from '../../electron/core/credentials/secret';
+import { OPERATION_NAMES } from '../../electron/contract/ipc';
+
+const SECRET = 'TopSecret-Bearer-7f3a9c21e5';
+
+let service: RunningSimulator;
+test.beforeAll(async () => {
+  service = await startSimulator({ auth: { scheme: 'bearer', token: SECRET }, eventRate: 0, cardholders: 50, historyEvents: 300 });
+});
+test.afterAll(async () => {
+  await service.close();
+});
+
+for (const variant of ['the right secret', 'a wrong secret'] as const) {
+  test(`with ${variant}, the secret reaches no IPC message, log line or DOM`, async ({ page }) => {
+    const stored = variant === 'the right secret' ? SECRET : `${SECRET}-wrong`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-secret-'));
+    await chooseVault(null, { dir: credentialDir(dataDir) }).write(new Secret(stored));
+    const kiosk = await launchPreview({
+      dataDir,
+      config: { argv: [`--service-url=${service.url}`, '--auth-scheme=bearer', '--retries=0'] },
+    });
+    const wire: string[] = [];
+    page.on('request', (request) => {
+      wire.push(request.url(), JSON.stringify(request.headers()), request.postData() ?? '');
+    });
+    page.on('response', async (response) => {
+      if (!response.url().includes('/__kiosk/op/')) return;
+      wire.push(JSON.stringify(response.headers()), await response.text().catch(() => ''));
+    });
+    try {
+      await page.goto(kiosk.url);
+      // Record everything the push stream carries, from inside the page.
+      await page.evaluate(() => {
+        const k = (window as unknown as { kiosk: Record<string, (l: (p: unknown) => void) => void> }).kiosk;
+        const seen: string[] = [];
+        (window as unknown as { __pushes: string[] }).__pushes = seen;
+        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress']) k[name]?.((p) => seen.push(JSON.stringify(p)));
+      });
+      const answers = await page.evaluate(async () => {
+        type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
+        const k = (window as unknown as { kiosk: Api }).kiosk;
+        const day = 24 * 3600 * 1000;
+        const range = { from: new Date(Date.now() - 7 * day).toISOString(), to: new Date(Date.now() + day).toISOString() };
+        const out: Record<string, unknown> = {};
+        out.getServiceStatus = await k.getServiceStatus!();
+        out.getSettings = await k.getSettings!();
+        out.getFeedSnapshot = await k.getFeedSnapshot!();
+        out.getEvent = await k.getEvent!({ id: 1 });
+        const search = await k.searchEvents!({ ...range, isAlarm: false });
+        out.searchEvents = search;
+        out.searchEventsByCodes = await k.searchEventsByCodes!({ ...range, tenants: [0], eventCategoryIDs: [1] });
+        const resultId = search.ok ? (search.value as { resultId: string }).resultId : 'none';
+        out.exportSearchCsv = await k.exportSearchCsv!({ resultId });
+        out.acknowledgeAlarm = await k.acknowledgeAlarm!({ alarmKey: 'probe', recordIds: [1], note: 'secret check' });
+        out.listAcknowledgements = await k.listAcknowledgements!();
+        return out;
+      });
+      expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
+      if (variant === 'the right secret') {
+        expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: true } });
+        expect(answers.searchEvents).toMatchObject({ ok: true });
+      } else {
+        expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: false, error: { code: 'unauthorized' } } });
+        expect(answers.getEvent).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+      }
+      await page.waitForTimeout(1500); // let a few feed polls and pushes happen
+      const pushes = await page.evaluate(() => (window as unknown as { __pushes: string[] }).__pushes);
+      const dom = await page.content();
+      const haystacks = {
+        answers: JSON.stringify(answers),
+        wire: wire.join('\n'),
+        pushes: pushes.join('\n'),
+        logs: kiosk.logLines.join('\n'),
+        dom,
+      };
+      for (const [where, text] of Object.entries(haystacks)) {
+        expect(text.includes(SECRET), `the secret appears in ${where}`).toBe(false);
+        expect(text.includes(stored), `the stored secret appears in ${where}`).toBe(false);
+      }
+      expect(wire.length).toBeGreaterThan(10);
+      expect(kiosk.logLines.length).toBeGreaterThan(0);
+    } finally {
+      await kiosk.close();
+    }
+  });
+}
