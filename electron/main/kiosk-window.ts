@@ -6,6 +6,7 @@
 import { BrowserWindow, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { kioskWebPreferences } from './web-preferences';
 
 export interface KioskWindowOptions {
   fullscreen: boolean;
@@ -42,20 +43,7 @@ export async function createKioskWindow(options: KioskWindowOptions): Promise<Br
     kiosk: options.fullscreen,
     autoHideMenuBar: true,
     title: 'Access Kiosk',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-    },
+    webPreferences: kioskWebPreferences(join(__dirname, '../preload/index.js')),
   });
   lockNavigation(window.webContents, own);
   limitPermissions(window.webContents, own);

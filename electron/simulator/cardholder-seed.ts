@@ -1,9 +1,9 @@
 // Deterministic seed cardholders: the same seed and count give the same records, byte for byte,
-// on every machine (timestamps are anchored to a fixed date, not to the clock). Fast enough for
-// 500,000 records in well under a few seconds.
+// on every machine (timestamps are anchored to a fixed date, not to the clock). Produced as JSON
+// chunks straight away so 500,000 of them never exist as objects all at once.
 
 import { CARD_HOLDER_LETTER_IDS } from './catalogue';
-import { buildCardholder, formatOffsetTimestamp } from './cardholders';
+import { CARDHOLDER_CHUNK_SIZE, buildCardholder, formatOffsetTimestamp } from './cardholders';
 import type { CardHolderRecord } from './records';
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, MIDDLE_NAMES, asciiFold } from './seed-names';
 import { SeededRandom } from './seeded-random';
@@ -18,13 +18,13 @@ const TENANT_CHOICES: readonly (readonly [number[], number])[] = [
   [[0], 30], [[0, 1], 25], [[0, 2], 20], [[0, 3], 15], [[0, 1, 2], 7], [[0, 2, 3], 3],
 ];
 
+/** `count` random decimal digits. */
 function digits(rng: SeededRandom, count: number): string {
-  let text = '';
-  for (let i = 0; i < count; i++) text += String(rng.int(0, 9));
-  return text;
+  return count <= 0 ? '' : String(rng.int(0, 10 ** count - 1)).padStart(count, '0');
 }
 
-export function seedCardholders(count: number, seed: number): CardHolderRecord[] {
+/** The seed cardholders one by one (ids 1…count). */
+export function* cardholderSeed(count: number, seed: number): Generator<CardHolderRecord> {
   const rng = new SeededRandom(seed);
   const folded = new Map<string, string>();
   const fold = (text: string): string => {
@@ -35,7 +35,6 @@ export function seedCardholders(count: number, seed: number): CardHolderRecord[]
     }
     return value;
   };
-  const records: CardHolderRecord[] = new Array<CardHolderRecord>(count);
   for (let index = 0; index < count; index++) {
     const id = index + 1;
     const first = rng.pick(FIRST_NAMES);
@@ -46,7 +45,7 @@ export function seedCardholders(count: number, seed: number): CardHolderRecord[]
     const updatedMs = rng.chance(0.4) ? createdMs + Math.floor(rng.next() * (SEED_ANCHOR_MS - createdMs)) : createdMs;
     const employeeId = String(100000 + id);
     const tenant = rng.pickWeighted(TENANT_CHOICES);
-    records[index] = buildCardholder({
+    yield buildCardholder({
       id,
       first_Name: first.name,
       last_Name: lastName,
@@ -71,5 +70,23 @@ export function seedCardholders(count: number, seed: number): CardHolderRecord[]
       card_Holder_ID: null,
     });
   }
-  return records;
+}
+
+export function seedCardholders(count: number, seed: number): CardHolderRecord[] {
+  return [...cardholderSeed(count, seed)];
+}
+
+/** The seed as the directory holds it: the JSON of each chunk, without keeping the objects. */
+export function seedCardholderChunks(count: number, seed: number): Buffer[] {
+  const chunks: Buffer[] = [];
+  let batch: CardHolderRecord[] = [];
+  for (const record of cardholderSeed(count, seed)) {
+    batch.push(record);
+    if (batch.length === CARDHOLDER_CHUNK_SIZE) {
+      chunks.push(Buffer.from(JSON.stringify(batch)));
+      batch = [];
+    }
+  }
+  if (batch.length > 0) chunks.push(Buffer.from(JSON.stringify(batch)));
+  return chunks;
 }

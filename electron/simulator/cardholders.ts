@@ -1,7 +1,7 @@
 // The cardholder directory held in memory: records in id order, create and partial update with
 // derived fields (name, displayName, displayEmployeeId, tenant 0, timestamps), and the serialized
-// list cached per chunk of records so GET /api/CardHolders and snapshots never re-serialize it all.
-// No HTTP and no files here.
+// list kept per chunk of 1,000 records, so GET /api/CardHolders and snapshots never re-serialize it
+// all and 500,000 seeded or loaded people cost no objects until used. No HTTP and no files here.
 
 import type { CardHolderRecord } from './records';
 
@@ -40,9 +40,30 @@ export function composeDisplayName(lastName: string, firstName: string): string 
   return `${lastName} ${firstName}`;
 }
 
-/** 2026-11-21T10:00:00.000+00:00 */
+const DAY_MS = 86_400_000;
+const PAD2 = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1000 }, (_, value) => String(value).padStart(3, '0'));
+const datePrefixByDay = new Map<number, string>();
+
+/**
+ * 2026-11-21T10:00:00.000+00:00. Hand-built (the date part cached per day) because seeding
+ * 500,000 records formats a million timestamps, and Date#toISOString dominated that.
+ */
 export function formatOffsetTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace('Z', '+00:00');
+  const day = Math.floor(ms / DAY_MS);
+  let date = datePrefixByDay.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    if (datePrefixByDay.size < 20_000) datePrefixByDay.set(day, date);
+  }
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = Math.floor(rest - seconds * 1000);
+  return `${date}${PAD2[hours] ?? ''}:${PAD2[minutes] ?? ''}:${PAD2[seconds] ?? ''}.${PAD3[millis] ?? ''}+00:00`;
 }
 
 /** Sorted, without duplicates, always with tenant 0. */
@@ -86,19 +107,33 @@ const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
 const COMMA = Buffer.from(',');
 
+/** A chunk's JSON did not hold the records the directory expected there. */
+export class DirectoryCorruptError extends Error {
+  constructor(detail: string) {
+    super(`The stored cardholders are inconsistent (${detail}). Start with --fresh to rebuild them.`);
+    this.name = 'DirectoryCorruptError';
+  }
+}
+
+/**
+ * Records live in chunks of CARDHOLDER_CHUNK_SIZE, in id order, and ids are 1…size without gaps
+ * (ids are only ever handed out by create, and nothing is deleted), so the record with id n sits
+ * at position n − 1. A chunk is held as JSON, as parsed records, or both: seeding and loading keep
+ * JSON only (no objects for 500,000 people), a chunk is parsed the first time one of its records
+ * is read or changed, and a change drops the chunk's JSON until it is serialized again.
+ */
 export class CardholderDirectory {
-  private records: CardHolderRecord[] = [];
-  private readonly positionById = new Map<number, number>();
-  /** JSON of each chunk of records as an array ("[{…},{…}]"); undefined when stale. */
+  private chunkRecords: (CardHolderRecord[] | undefined)[] = [];
+  /** JSON of each chunk as an array ("[{…},{…}]"); undefined when stale. */
   private chunkJson: (Buffer | undefined)[] = [];
-  private nextIdValue = 1;
+  private count = 0;
   private lastUpdatedMs = 0;
   private revisionValue = 0;
   /** Called after every change (the store schedules a save). */
   onChange: () => void = () => undefined;
 
   get size(): number {
-    return this.records.length;
+    return this.count;
   }
 
   /** Grows on every change; the store compares it with what it last saved. */
@@ -107,41 +142,39 @@ export class CardholderDirectory {
   }
 
   get nextId(): number {
-    return this.nextIdValue;
+    return this.count + 1;
   }
 
-  /** Replaces everything (seed, load, reset). `chunks`, when given, is trusted as the JSON of each chunk. */
-  replaceAll(records: CardHolderRecord[], nextId: number, chunks: (Buffer | undefined)[] = []): void {
-    this.records = records;
-    this.positionById.clear();
-    records.forEach((record, position) => this.positionById.set(record.id, position));
-    this.chunkJson = chunks.slice(0, Math.ceil(records.length / CARDHOLDER_CHUNK_SIZE));
-    const highest = records.length > 0 ? (records[records.length - 1]?.id ?? 0) : 0;
-    this.nextIdValue = Math.max(nextId, highest + 1);
+  /**
+   * Replaces everything (seed, load, reset) with `count` records given as the JSON of their chunks
+   * (records 1…1000 in the first, and so on).
+   */
+  replaceWithChunks(count: number, chunks: Buffer[]): void {
+    const expected = Math.ceil(count / CARDHOLDER_CHUNK_SIZE);
+    if (chunks.length !== expected) throw new DirectoryCorruptError(`${chunks.length} chunks for ${count} records`);
+    this.count = count;
+    this.chunkJson = [...chunks];
+    this.chunkRecords = new Array<CardHolderRecord[] | undefined>(expected);
     this.changed();
   }
 
   get(id: number): CardHolderRecord | undefined {
-    const position = this.positionById.get(id);
-    return position === undefined ? undefined : this.records[position];
+    return Number.isInteger(id) && id >= 1 && id <= this.count ? this.at(id - 1) : undefined;
   }
 
   /** The record at a position in id order (for picking a random cardholder). */
   at(position: number): CardHolderRecord | undefined {
-    return this.records[position];
-  }
-
-  all(): readonly CardHolderRecord[] {
-    return this.records;
+    if (position < 0 || position >= this.count) return undefined;
+    return this.recordsOfChunk(Math.floor(position / CARDHOLDER_CHUNK_SIZE))[position % CARDHOLDER_CHUNK_SIZE];
   }
 
   /** Creates a record; first_Name and last_Name must already be validated as non-empty. */
   create(fields: CardholderFields & { first_Name: string; last_Name: string }, nowMs: number): CardHolderRecord {
-    const id = this.nextIdValue++;
+    const position = this.count;
     const stamp = formatOffsetTimestamp(this.monotonicMs(nowMs));
     const employeeId = fields.employee_ID ?? '';
     const record = buildCardholder({
-      id,
+      id: position + 1,
       first_Name: fields.first_Name,
       last_Name: fields.last_Name,
       middle_Name: fields.middle_Name ?? '',
@@ -164,56 +197,51 @@ export class CardholderDirectory {
       card_Holder_Type_ID: fields.card_Holder_Type_ID ?? 1,
       card_Holder_ID: null,
     });
-    this.positionById.set(id, this.records.length);
-    this.records.push(record);
-    this.invalidate(this.records.length - 1);
+    const chunkIndex = Math.floor(position / CARDHOLDER_CHUNK_SIZE);
+    const chunk = chunkIndex < this.chunkRecords.length ? this.recordsOfChunk(chunkIndex) : [];
+    chunk.push(record);
+    this.chunkRecords[chunkIndex] = chunk;
+    this.count++;
+    this.invalidate(position);
     return record;
   }
 
   /** Changes only the fields given; undefined when the id is unknown. */
   update(id: number, fields: CardholderFields, nowMs: number): CardHolderRecord | undefined {
-    const position = this.positionById.get(id);
-    const current = position === undefined ? undefined : this.records[position];
-    if (position === undefined || current === undefined) return undefined;
+    const current = this.get(id);
+    if (current === undefined) return undefined;
     const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CardholderFields;
     const employeeId = defined.employee_ID ?? current.employee_ID;
     // displayEmployeeId follows employee_ID unless it was set to something else.
     const followsEmployeeId = current.displayEmployeeId === current.employee_ID;
-    const next = buildCardholder({
-      ...current,
-      ...defined,
-      sex: (defined.sex ?? current.sex).toUpperCase(),
-      tenant: defined.tenant === undefined ? current.tenant : normalizeTenants(defined.tenant),
-      displayEmployeeId: defined.displayEmployeeId ?? (followsEmployeeId ? employeeId : current.displayEmployeeId),
-      birthday: null,
-      card_Holder_ID: null,
-      updated: formatOffsetTimestamp(this.monotonicMs(nowMs)),
-    });
-    this.records[position] = next;
-    this.invalidate(position);
-    return next;
+    return this.replace(
+      buildCardholder({
+        ...current,
+        ...defined,
+        sex: (defined.sex ?? current.sex).toUpperCase(),
+        tenant: defined.tenant === undefined ? current.tenant : normalizeTenants(defined.tenant),
+        displayEmployeeId: defined.displayEmployeeId ?? (followsEmployeeId ? employeeId : current.displayEmployeeId),
+        birthday: null,
+        card_Holder_ID: null,
+        updated: formatOffsetTimestamp(this.monotonicMs(nowMs)),
+      }),
+    );
   }
 
   /** Marks that a photo is stored; refreshes `updated`. */
   setPhotoStored(id: number, nowMs: number): CardHolderRecord | undefined {
-    const position = this.positionById.get(id);
-    const current = position === undefined ? undefined : this.records[position];
-    if (position === undefined || current === undefined) return undefined;
-    const next = buildCardholder({ ...current, photo_Exists: true, updated: formatOffsetTimestamp(this.monotonicMs(nowMs)) });
-    this.records[position] = next;
-    this.invalidate(position);
-    return next;
+    const current = this.get(id);
+    if (current === undefined) return undefined;
+    return this.replace(buildCardholder({ ...current, photo_Exists: true, updated: formatOffsetTimestamp(this.monotonicMs(nowMs)) }));
   }
 
   /** JSON of every chunk as an array, serializing only the stale ones. */
   chunks(): Buffer[] {
-    const count = Math.ceil(this.records.length / CARDHOLDER_CHUNK_SIZE);
     const result: Buffer[] = [];
-    for (let index = 0; index < count; index++) {
+    for (let index = 0; index < this.chunkJson.length || index < this.chunkRecords.length; index++) {
       let json = this.chunkJson[index];
       if (json === undefined) {
-        const start = index * CARDHOLDER_CHUNK_SIZE;
-        json = Buffer.from(JSON.stringify(this.records.slice(start, start + CARDHOLDER_CHUNK_SIZE)));
+        json = Buffer.from(JSON.stringify(this.chunkRecords[index] ?? []));
         this.chunkJson[index] = json;
       }
       result.push(json);
@@ -223,14 +251,37 @@ export class CardholderDirectory {
 
   /** The whole list as one JSON array, in parts that share memory with the chunk cache. */
   listJsonParts(): Buffer[] {
-    const chunks = this.chunks();
     const parts: Buffer[] = [OPEN_BRACKET];
-    chunks.forEach((chunk, index) => {
+    this.chunks().forEach((chunk, index) => {
       if (index > 0) parts.push(COMMA);
       parts.push(chunk.subarray(1, chunk.length - 1));
     });
     parts.push(CLOSE_BRACKET);
     return parts;
+  }
+
+  private replace(record: CardHolderRecord): CardHolderRecord {
+    const position = record.id - 1;
+    this.recordsOfChunk(Math.floor(position / CARDHOLDER_CHUNK_SIZE))[position % CARDHOLDER_CHUNK_SIZE] = record;
+    this.invalidate(position);
+    return record;
+  }
+
+  /** The parsed records of a chunk, parsing its JSON the first time. */
+  private recordsOfChunk(index: number): CardHolderRecord[] {
+    let records = this.chunkRecords[index];
+    if (records === undefined) {
+      const json = this.chunkJson[index];
+      if (json === undefined) throw new DirectoryCorruptError(`chunk ${index} is missing`);
+      records = JSON.parse(json.toString('utf8')) as CardHolderRecord[];
+      const firstId = index * CARDHOLDER_CHUNK_SIZE + 1;
+      const expectedLength = Math.min(CARDHOLDER_CHUNK_SIZE, this.count - (firstId - 1));
+      if (!Array.isArray(records) || records.length !== expectedLength || records.some((record, offset) => record.id !== firstId + offset)) {
+        throw new DirectoryCorruptError(`chunk ${index} does not hold ids ${firstId}…${firstId + expectedLength - 1}`);
+      }
+      this.chunkRecords[index] = records;
+    }
+    return records;
   }
 
   /** Timestamps never go backwards and two changes never share one. */

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import type { SimulatorAuth } from './auth';
-import { seedCardholders } from './cardholder-seed';
+import { seedCardholderChunks } from './cardholder-seed';
 import { CardholderDirectory } from './cardholders';
 import { EventFactory, injectedEventAttributes } from './event-factory';
 import { EventGenerator, historyEvents } from './event-generator';
@@ -104,7 +104,7 @@ export class Simulation {
 
   private seed(): void {
     const { cardholders, seed, historyEvents: historyCount } = this.settings;
-    this.directory.replaceAll(seedCardholders(cardholders, seed), cardholders + 1);
+    this.directory.replaceWithChunks(cardholders, seedCardholderChunks(cardholders, seed));
     this.events.replaceAll([], 1);
     const historyRng = new SeededRandom(seed + 1);
     const historyFactory = new EventFactory(historyRng, (rng) => this.directory.at(rng.int(0, Math.max(0, cardholders - 1)))?.name);

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { CARDHOLDER_CHUNK_SIZE, type CardholderDirectory } from './cardholders';
 import type { EventLog, StoredEvent } from './events';
 import { toSystemEventRecord } from './events';
-import type { CardHolderRecord } from './records';
 
 export const CARDHOLDERS_FILE = 'cardholders.ndjson';
 export const EVENTS_FILE = 'events.ndjson';
@@ -222,32 +221,32 @@ export class SimulatorStore {
     }
   }
 
+  /** Chunk lines are kept as they are (no parsing): the directory parses a chunk when it is used. */
   private loadCardholders(file: Buffer): void {
     let header: CardholderHeader | undefined;
-    const records: CardHolderRecord[] = [];
     const chunks: Buffer[] = [];
     for (const line of lines(file)) {
-      let value: unknown;
-      try {
-        value = JSON.parse(line.toString('utf8'));
-      } catch {
-        throw new StoreCorruptError(CARDHOLDERS_FILE, `line ${chunks.length + 1} is not JSON`);
-      }
-      if (header === undefined) {
-        header = value as CardholderHeader;
-        if (header.format !== 'access-simulator/cardholders' || header.version !== FORMAT_VERSION) {
-          throw new StoreCorruptError(CARDHOLDERS_FILE, 'unknown format');
-        }
+      if (header !== undefined) {
+        if (line[0] !== 0x5b || line[line.length - 1] !== 0x5d) throw new StoreCorruptError(CARDHOLDERS_FILE, `line ${chunks.length + 2} is not a JSON array`);
+        chunks.push(line);
         continue;
       }
-      if (!Array.isArray(value)) throw new StoreCorruptError(CARDHOLDERS_FILE, 'a chunk is not an array');
-      for (const record of value as CardHolderRecord[]) records.push(record);
-      chunks.push(Buffer.from(line));
+      try {
+        header = JSON.parse(line.toString('utf8')) as CardholderHeader;
+      } catch {
+        throw new StoreCorruptError(CARDHOLDERS_FILE, 'the header is not JSON');
+      }
+      if (header.format !== 'access-simulator/cardholders' || header.version !== FORMAT_VERSION || header.chunkSize !== CARDHOLDER_CHUNK_SIZE) {
+        throw new StoreCorruptError(CARDHOLDERS_FILE, 'unknown format');
+      }
     }
     if (header === undefined) throw new StoreCorruptError(CARDHOLDERS_FILE, 'the file is empty');
-    if (records.length !== header.count) throw new StoreCorruptError(CARDHOLDERS_FILE, `${records.length} records, header says ${header.count}`);
-    // Chunks stored with another size cannot serve as the cache; they are rebuilt on demand.
-    this.directory.replaceAll(records, header.nextId, header.chunkSize === CARDHOLDER_CHUNK_SIZE ? chunks : []);
+    if (header.nextId !== header.count + 1) throw new StoreCorruptError(CARDHOLDERS_FILE, `nextId ${header.nextId} for ${header.count} records`);
+    try {
+      this.directory.replaceWithChunks(header.count, chunks);
+    } catch (error) {
+      throw new StoreCorruptError(CARDHOLDERS_FILE, (error as Error).message);
+    }
   }
 
   private loadEvents(file: Buffer | undefined): void {

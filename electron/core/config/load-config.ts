@@ -18,11 +18,12 @@
  * Missing files are normal (the layer is skipped); unreadable or malformed files are errors.
  *
  * Nothing here touches process globals: env, argv and platform are arguments.
+ * The administrator's version of this is CONFIGURATION.md (a test keeps it in step).
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { KioskFailure } from '../ipc/failure';
 import { DEFAULT_CONFIG, KioskConfigSchema, type KioskConfig } from './config-schema';
 
@@ -347,9 +348,7 @@ function originAt(keyPath: readonly PropertyKey[], origins: Map<string, Origin>)
 }
 
 /** "alarms.rules[0].priority" */
-function showKey(keyPath: readonly PropertyKey[]): string {
-  return keyPath.reduce<string>((out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${String(k)}` : String(k)), '');
-}
+const showKey = (keyPath: readonly PropertyKey[]): string => z.core.toDotPath(keyPath);
 
 function showValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -357,6 +356,7 @@ function showValue(value: unknown): string {
 }
 
 const SECRET_KEY = /^(secret|password|passwd|pass|token|apikey|api_key|key|value|credential|credentials)$/i;
+const INSECURE_TLS_KEY = /reject|insecure|ignore|verify|skip|unsafe|allow/i;
 
 function configFailure(error: z.ZodError, merged: Json, origins: Map<string, Origin>): KioskFailure {
   const lines = error.issues.map((issue) => describeIssue(issue, merged, origins));
@@ -374,7 +374,9 @@ function describeIssue(issue: z.core.$ZodIssue, merged: Json, origins: Map<strin
     const near = closest(key, siblings);
     const hint = SECRET_KEY.test(key)
       ? ': secrets do not belong in configuration; store the credential with the admin tool ("set-secret" reads it from standard input)'
-      : near
+      : showKey(issue.path) === 'service.tls' && INSECURE_TLS_KEY.test(key)
+        ? ': certificate errors cannot be ignored; give the service\'s certificate authority in service.tls.caFile (and optionally pin its certificate in service.tls.pinnedSha256)'
+        : near
         ? `: did you mean "${showKey([...issue.path, near])}"?`
         : siblings.length > 0
           ? ` (known keys here: ${siblings.join(', ')})`

@@ -71,6 +71,18 @@ export interface EventFeedOptions {
   now?: () => number;
   /** In [0, 1), for back-off jitter. */
   random?: () => number;
+  /** Told about every poll once it has ended (diagnostics, benchmarks). */
+  observe?: (poll: PollObservation) => void;
+}
+
+export interface PollObservation {
+  ok: boolean;
+  /** Wall time of the poll, from performance.now(). */
+  durationMs: number;
+  /** Service requests the poll made. */
+  requests: number;
+  /** Events it delivered. */
+  delivered: number;
 }
 
 export interface FeedStats {
@@ -113,6 +125,7 @@ export class EventFeed {
   private readonly timers: FeedTimers;
   private readonly now: () => number;
   private readonly random: () => number;
+  private readonly observe: ((poll: PollObservation) => void) | undefined;
   private readonly buffer: EventRing<FeedEvent>;
   /** The range endpoint, shrinking the chunk when the service refuses a range as too long. */
   private readonly ranges: RangeSource;
@@ -145,10 +158,12 @@ export class EventFeed {
     this.timers = options.timers ?? defaultTimers;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
+    this.observe = options.observe;
     this.buffer = new EventRing<FeedEvent>(this.config.bufferSize);
     this.chunkSize = this.config.chunkSize;
     this.ranges = {
       listEvents: async (fromId, maxId, callOptions) => {
+        this.counters.requests++;
         try {
           return await this.service.listEvents(fromId, maxId, callOptions);
         } catch (thrown) {
@@ -239,13 +254,24 @@ export class EventFeed {
     const controller = this.controller;
     if (!controller) return;
     let delay = this.config.pollIntervalMs;
+    const before = this.observe ? { at: performance.now(), requests: this.counters.requests, delivered: this.counters.delivered } : null;
+    let ok = true;
     try {
       this.counters.polls++;
       await this.poll(controller.signal);
       this.noteSuccess();
     } catch (thrown) {
       if (controller.signal.aborted || this.controller !== controller) return;
+      ok = false;
       delay = this.noteFailure(thrown);
+    }
+    if (before) {
+      this.observe?.({
+        ok,
+        durationMs: performance.now() - before.at,
+        requests: this.counters.requests - before.requests,
+        delivered: this.counters.delivered - before.delivered,
+      });
     }
     if (this.controller === controller) this.schedule(delay);
   }
@@ -274,7 +300,7 @@ export class EventFeed {
     }
     if (top === this.frontier) return;
     try {
-      const stats = await readRange(this.ranges, this.frontier, top, {
+      await readRange(this.ranges, this.frontier, top, {
         chunkSize: this.chunkSize,
         signal,
         // Ask again for the last delivered event so a reused id shows up at once (see checkNotReused).
@@ -286,7 +312,6 @@ export class EventFeed {
           this.noteSuccess();
         },
       });
-      this.counters.requests += stats.requests;
     } catch (thrown) {
       if (!(thrown instanceof IdsReused)) throw thrown;
       const newTop = await this.service.getMaxEventId({ signal });
@@ -302,8 +327,7 @@ export class EventFeed {
     let lo = Math.max(0, top - wanted);
     const readInto = async (from: number, to: number): Promise<SystemEvent[]> => {
       const into: SystemEvent[] = [];
-      const stats = await readRange(this.ranges, from, to, { chunkSize: this.chunkSize, signal, deliver: (events) => into.push(...events) });
-      this.counters.requests += stats.requests;
+      await readRange(this.ranges, from, to, { chunkSize: this.chunkSize, signal, deliver: (events) => into.push(...events) });
       return into;
     };
     if (wanted > 0 && top > 0) {
@@ -339,7 +363,6 @@ export class EventFeed {
    */
   private async stillSameEvent(last: DeliveredMark, signal: AbortSignal): Promise<boolean> {
     const answer = await this.ranges.listEvents(last.id - 1, last.id + 1, { signal });
-    this.counters.requests++;
     const event = answer.events.find((candidate) => candidate.record_ID === last.id);
     return event !== undefined && fingerprint(event) === last.fingerprint;
   }

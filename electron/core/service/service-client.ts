@@ -234,20 +234,22 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder> {
+    const id = idSegment(changes.id);
     return this.run(
       {
         name: 'updateCardHolder',
         path: '/api/CardHolders/update',
-        subject: `cardholder ${changes.id}`,
+        subject: `cardholder ${id}`,
         read: false,
         data: changes,
-        accept: (answer) => this.recordOrReadBack(answer, idSegment(changes.id), options),
+        accept: (answer) => this.recordOrReadBack(answer, id, options),
       },
       options,
     );
   }
 
   async uploadPhoto(id: number, photo: PhotoUpload, options?: CallOptions): Promise<CardHolder> {
+    idSegment(id);
     const bytes = photo.bytes.byteLength;
     if (bytes > this.photo.maxBytes) {
       const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
@@ -273,12 +275,12 @@ class HttpServiceClient implements ServiceClient {
     return this.run(
       {
         name: 'uploadPhoto',
-        path: `/api/CardHolders/${idSegment(id)}/photo`,
+        path: `/api/CardHolders/${id}/photo`,
         subject: `cardholder ${id}`,
         read: false,
         data,
         headers,
-        accept: (answer) => this.recordOrReadBack(answer, idSegment(id), options),
+        accept: (answer) => this.recordOrReadBack(answer, id, options),
       },
       options,
     );
@@ -332,7 +334,7 @@ class HttpServiceClient implements ServiceClient {
 
   async searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]> {
     return this.run(
-      { name: 'searchEvents', path: '/api/SystemEvents/search', read: true, data: withoutUndefined(search), accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status) },
+      { name: 'searchEvents', path: '/api/SystemEvents/search', read: true, data: search, accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status) },
       options,
     );
   }
@@ -343,7 +345,7 @@ class HttpServiceClient implements ServiceClient {
         name: 'searchEventsByCodes',
         path: '/api/SystemEvents/searchbycodes',
         read: true,
-        data: withoutUndefined(search),
+        data: search,
         accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status),
       },
       options,
@@ -513,10 +515,6 @@ function idSegment(id: number): number {
 }
 
 const integerArgument = idSegment;
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /** The answer's body as JSON, or a malformed_answer failure saying why not. */
 function json(answer: HttpAnswer, ctx: RequestContext): unknown {

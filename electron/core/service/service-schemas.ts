@@ -92,11 +92,7 @@ export function findEventList(body: unknown): { items: unknown[]; at: string | n
   return null;
 }
 
-/** "events[3].record_ID" from a base and a zod issue path. */
+/** "events[3].record_ID" from where the list was found ("events", "data.events") and a zod issue path. */
 export function fieldPath(base: string | null, path: readonly PropertyKey[]): string | undefined {
-  const joined = path.reduce<string>(
-    (out, k) => (typeof k === 'number' ? `${out}[${k}]` : out ? `${out}.${String(k)}` : String(k)),
-    base ?? '',
-  );
-  return joined || undefined;
+  return z.core.toDotPath([...(base ? base.split('.') : []), ...path]) || undefined;
 }

@@ -35,6 +35,7 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
 
   function configure(options: { sound: boolean; muteMinutes: number }): void {
     soundEnabled.value = options.sound;
+    if (options.sound) beeper ??= beeperFactory();
     if (Number.isFinite(options.muteMinutes) && options.muteMinutes > 0) muteMinutes.value = options.muteMinutes;
   }
 

@@ -25,6 +25,8 @@ const TONES: Record<AlarmPriority, Tone> = {
 const BEEP_S = 0.16;
 const GAP_S = 0.09;
 const VOLUME = 0.25;
+/** A beep that could not start within this is dropped (the alarm is on screen anyway). */
+const MAX_LATE_MS = 1_500;
 
 type AudioContextCtor = new () => AudioContext;
 
@@ -38,45 +40,63 @@ export function createAlarmBeeper(target: EventTarget | null = typeof document =
   let context: AudioContext | null = null;
   const gestures = ['pointerdown', 'keydown', 'touchstart'] as const;
 
+  // One context for the page's life. A browser keeps it suspended until a user gesture
+  // (Electron can allow audio without one); the first gesture resumes it.
   const ensure = (): AudioContext | null => {
     if (!Ctor) return null;
     try {
       context ??= new Ctor();
-      if (context.state === 'suspended') void context.resume().catch(() => undefined);
       return context;
     } catch {
       return null;
     }
   };
   const unlock = (): void => {
-    ensure();
+    const ctx = ensure();
+    if (ctx?.state === 'suspended') void ctx.resume().catch(() => undefined);
   };
   if (Ctor && target) for (const g of gestures) target.addEventListener(g, unlock, { passive: true });
+
+  const play = (ctx: AudioContext, priority: AlarmPriority): void => {
+    try {
+      const tone = TONES[priority];
+      const start = ctx.currentTime + 0.02;
+      for (let i = 0; i < tone.beeps; i++) {
+        const at = start + i * (BEEP_S + GAP_S);
+        const osc = ctx.createOscillator();
+        const gain = ctx.createGain();
+        osc.type = 'square';
+        osc.frequency.value = tone.frequency;
+        gain.gain.setValueAtTime(0, at);
+        gain.gain.linearRampToValueAtTime(VOLUME, at + 0.01);
+        gain.gain.setValueAtTime(VOLUME, at + BEEP_S - 0.02);
+        gain.gain.linearRampToValueAtTime(0, at + BEEP_S);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(at);
+        osc.stop(at + BEEP_S + 0.01);
+      }
+    } catch {
+      // A broken audio device must never disturb the feed.
+    }
+  };
+  ensure(); // early, so the context is running by the first alarm where the policy allows it
 
   return {
     beep(priority) {
       const ctx = ensure();
       if (!ctx) return;
-      try {
-        const tone = TONES[priority];
-        const start = ctx.currentTime + 0.02;
-        for (let i = 0; i < tone.beeps; i++) {
-          const at = start + i * (BEEP_S + GAP_S);
-          const osc = ctx.createOscillator();
-          const gain = ctx.createGain();
-          osc.type = 'square';
-          osc.frequency.value = tone.frequency;
-          gain.gain.setValueAtTime(0, at);
-          gain.gain.linearRampToValueAtTime(VOLUME, at + 0.01);
-          gain.gain.setValueAtTime(VOLUME, at + BEEP_S - 0.02);
-          gain.gain.linearRampToValueAtTime(0, at + BEEP_S);
-          osc.connect(gain).connect(ctx.destination);
-          osc.start(at);
-          osc.stop(at + BEEP_S + 0.01);
-        }
-      } catch {
-        // A broken audio device must never disturb the feed.
+      if (ctx.state === 'running') {
+        play(ctx, priority);
+        return;
       }
+      // Suspended (no gesture yet): play once it may, unless that is too late to mean this alarm.
+      const askedAt = Date.now();
+      void ctx
+        .resume()
+        .then(() => {
+          if (Date.now() - askedAt < MAX_LATE_MS) play(ctx, priority);
+        })
+        .catch(() => undefined);
     },
     dispose() {
       if (target) for (const g of gestures) target.removeEventListener(g, unlock);

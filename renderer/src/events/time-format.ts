@@ -3,7 +3,16 @@
  * Formatters are built once (formatting 20,000 rows must stay cheap).
  */
 
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+// 24-hour clock, as guard logs are kept; month and day order follow the locale.
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const shortDateAndTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const dateAndTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: '2-digit',
@@ -11,7 +20,7 @@ const dateAndTime = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
 });
 
 const toDate = (value: string | number | Date | null | undefined): Date | null => {
@@ -23,11 +32,11 @@ const toDate = (value: string | number | Date | null | undefined): Date | null =
 const sameLocalDay = (a: Date, b: Date): boolean =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** "14:05:09" for today, the date too otherwise; the raw value when it is not a date. */
+/** "14:05:09" for today, "Nov 21, 14:05:09" otherwise; the raw value when it is not a date. */
 export function formatLocal(value: string | number | Date | null | undefined, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return value === null || value === undefined ? '' : String(value);
-  return sameLocalDay(date, now) ? timeOnly.format(date) : dateAndTime.format(date);
+  return sameLocalDay(date, now) ? timeOnly.format(date) : shortDateAndTime.format(date);
 }
 
 /** Always date and time, local. */

@@ -1,6 +1,6 @@
 // Configuration layering (defaults < system file < user file < environment < flags) and every
 // kind of invalid configuration, each message naming the key, the value and the layer.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +216,12 @@ describe('invalid configuration: the message names the key, the value and the la
     expect(problem({ systemFile })).toMatch(/^Unknown key "service\.auth\.token" in .*: secrets do not belong in configuration; .*set-secret/);
   });
 
+  it('there is no way to ignore certificate errors, and the message says what to do instead', () => {
+    write(systemFile, { service: { tls: { rejectUnauthorized: false } } });
+    expect(problem({ systemFile })).toMatch(/^Unknown key "service\.tls\.rejectUnauthorized" in .*: certificate errors cannot be ignored; give the service's certificate authority in service\.tls\.caFile/);
+    expect(problem({ argv: ['--insecure'] })).toMatch(/^Unknown command-line flag --insecure/);
+  });
+
   it('an unknown flag, with a suggestion', () => {
     expect(problem({ argv: ['--servce-url=http://x'] })).toBe('Unknown command-line flag --servce-url: did you mean --service-url?');
     expect(problem({ argv: ['--retries'] })).toMatch(/--retries needs a value/);
@@ -295,5 +301,19 @@ describe('invalid configuration: the message names the key, the value and the la
       expect(error.field).toBe('feed.pollIntervalMs');
       expect(error.detail).toContain('feed.chunkSize = 0');
     }
+  });
+});
+
+describe('CONFIGURATION.md', () => {
+  const doc = readFileSync(path.join(__dirname, '../../../electron/core/config/CONFIGURATION.md'), 'utf8');
+  it('lists every key with its environment variable and flag', () => {
+    for (const s of CONFIG_SETTINGS) {
+      expect(doc, s.key).toMatch(new RegExp(`\\| \`${s.key.replace(/\./g, '\\.')}\` \\| \`${s.env}\` \\| \`--${s.flag}\``));
+    }
+  });
+
+  it('names the system-wide path of every platform', () => {
+    for (const platform of ['linux', 'darwin'] as const) expect(doc).toContain(systemConfigPath(platform));
+    expect(doc).toContain('%ProgramData%\\AccessKiosk\\config.json');
   });
 });

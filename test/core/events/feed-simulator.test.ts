@@ -124,7 +124,11 @@ describe('feed against the simulator', () => {
       inject(25);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await waitFor(async () => caughtUp() && (await faultsSpent()) && feed.stats().failures > failuresBefore, 'recovery');
+    await waitFor(faultsSpent, 'every fault applied');
+    // A poll that starts after the last fault cannot fail; wait until one has ended, then catch-up.
+    const polls = feed.stats().polls;
+    await waitFor(() => feed.stats().polls >= polls + 2 && caughtUp(), 'recovery');
+    expect(feed.stats().failures).toBeGreaterThan(failuresBefore);
     expect(push.deliveredIds()).toEqual(idsBetween(HISTORY - 49, HISTORY + 200));
     expect(statusesOf(push)).toContain('reconnecting');
     expect(statusesOf(push).at(-1)).toBe('live');

@@ -2,7 +2,7 @@
 // spec is silent (search wrappers, 201/204, empty update and photo answers, no maxID) and answers
 // that break the spec (wrong field types, HTML, redirects).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
+import { createServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceFailure } from '../../../electron/core/service/service-errors';
 import { cardHolder, configWith, failureOf, jpegBytes, memoryLog, recordingSleep, startStub, systemEvent, type StubHandler } from './support';
 
@@ -275,6 +275,14 @@ describe('error bodies and statuses', () => {
     const pending = real.getMaxEventId({ signal: waiting.signal });
     setTimeout(() => waiting.abort(), 100);
     expect((await failureOf(pending)).code).toBe('cancelled');
+  });
+
+  it('an id that is not an integer is refused before anything is sent', async () => {
+    const { service, requests } = await stubbed(() => ({ body: cardHolder(1) }));
+    expect((await failureOf(service.getCardHolder(1.5))).code).toBe('invalid_request');
+    expect((await failureOf(service.updateCardHolder({ id: Number.NaN, phone: '1' }))).code).toBe('invalid_request');
+    expect((await failureOf(service.uploadPhoto(Infinity, { bytes: jpegBytes(), contentType: 'image/jpeg' }))).code).toBe('invalid_request');
+    expect(requests).toHaveLength(0);
   });
 
   it('a base address with a path keeps it', async () => {

@@ -1,0 +1,22 @@
+/**
+ * The kiosk window's webPreferences, in one pure function so a Node test can hold every
+ * security setting to its value: sandboxed, context-isolated, no Node anywhere in the page.
+ */
+import type { WebPreferences } from 'electron';
+
+export function kioskWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    sandbox: true,
+    contextIsolation: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
