@@ -1,12 +1,12 @@
 /**
- * `npm run preview [-- --port P] [--service URL] [--data-dir D] [--fresh] [--test-controls]
+ * `npm run preview [-- --port P] [--service URL] [--fresh] [--test-controls]
  * [--event-rate N] [--cardholders N] [any configuration flag]`: builds nothing (run
  * `npm run build` first; the npm script does), starts the kiosk in Node and prints its URL.
  */
 import { startPreview } from './preview';
 import { toKioskError } from '../core/ipc/failure';
 
-const OWN_FLAGS = ['port', 'service', 'data-dir', 'fresh', 'test-controls', 'event-rate', 'cardholders', 'host'];
+const OWN_FLAGS = ['port', 'service', 'fresh', 'test-controls', 'event-rate', 'cardholders', 'host'];
 
 function flagValue(argv: string[], name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -50,13 +50,11 @@ async function main(): Promise<void> {
   const service = flagValue(argv, 'service');
   const eventRate = numberFlag(argv, 'event-rate');
   const cardholders = numberFlag(argv, 'cardholders');
-  const dataDir = flagValue(argv, 'data-dir');
   const host = flagValue(argv, 'host');
   const port = numberFlag(argv, 'port');
   const preview = await startPreview({
     ...(port !== undefined ? { port } : {}),
     ...(host ? { host } : {}),
-    ...(dataDir ? { dataDir } : {}),
     config: { argv: [...configArgs(argv), ...(service ? [`--service-url=${service}`] : [])] },
     demo: {
       ...(argv.includes('--fresh') ? { fresh: true } : {}),

@@ -16,7 +16,7 @@ import { startPreviewServer } from './preview-server';
 export interface PreviewOptions {
   host?: string;
   port?: number;
-  /** Where the kiosk keeps its state; default ./.data/preview. */
+  /** Where the kiosk keeps its state; default: kiosk.dataDir from the configuration, else ./.data/preview. */
   dataDir?: string;
   /** Configuration layers (the same loader Electron uses). */
   config?: Partial<Pick<LoadConfigOptions, 'systemFile' | 'userFile' | 'env' | 'argv' | 'ignoreFlags'>>;
@@ -35,7 +35,6 @@ export interface RunningKioskPreview {
 
 export async function startPreview(options: PreviewOptions = {}): Promise<RunningKioskPreview> {
   const log = options.log ?? createLogger(stderrSink);
-  const dataDir = resolve(options.dataDir ?? '.data/preview');
   const config = loadConfig({
     env: options.config?.env ?? process.env,
     argv: options.config?.argv ?? [],
@@ -44,6 +43,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     ...(options.config?.userFile !== undefined ? { userFile: options.config.userFile } : {}),
     ...(options.config?.ignoreFlags ? { ignoreFlags: options.config.ignoreFlags } : {}),
   });
+  const dataDir = resolve(options.dataDir ?? config.kiosk.dataDir ?? '.data/preview');
   const exportsDir = join(dataDir, 'exports');
   const core = await startKioskCore({
     config,

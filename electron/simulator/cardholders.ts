@@ -4,6 +4,7 @@
 // all and 500,000 seeded or loaded people cost no objects until used. No HTTP and no files here.
 
 import type { CardHolderRecord } from './records';
+import type { SeededRandom } from './seeded-random';
 
 /** Records per cached JSON chunk (also the line unit of the snapshot file). */
 export const CARDHOLDER_CHUNK_SIZE = 1000;
@@ -127,6 +128,8 @@ export class CardholderDirectory {
   /** JSON of each chunk as an array ("[{…},{…}]"); undefined when stale. */
   private chunkJson: (Buffer | undefined)[] = [];
   private count = 0;
+  /** Names for generated events, sampled from random chunks (see randomName). */
+  private namePool: string[] = [];
   private lastUpdatedMs = 0;
   private revisionValue = 0;
   /** Called after every change (the store schedules a save). */
@@ -155,7 +158,24 @@ export class CardholderDirectory {
     this.count = count;
     this.chunkJson = [...chunks];
     this.chunkRecords = new Array<CardHolderRecord[] | undefined>(expected);
+    this.namePool = [];
     this.changed();
+  }
+
+  /**
+   * A cardholder's name ("Dupont, Marie") for a generated event. Drawn from a pool of up to 2,000
+   * names that is topped up now and then from a random chunk, read without keeping it parsed, so a
+   * steady stream of events never turns all 500,000 records into objects.
+   */
+  randomName(rng: SeededRandom): string | undefined {
+    const chunkCount = Math.ceil(this.count / CARDHOLDER_CHUNK_SIZE);
+    if (chunkCount === 0) return undefined;
+    if (this.namePool.length === 0 || (this.namePool.length < 2000 && rng.chance(0.02))) {
+      const index = rng.int(0, chunkCount - 1);
+      const records = this.chunkRecords[index] ?? (JSON.parse(this.chunkJson[index]?.toString('utf8') ?? '[]') as CardHolderRecord[]);
+      if (records.length > 0) for (let draw = 0; draw < 50; draw++) this.namePool.push(rng.pick(records).name);
+    }
+    return this.namePool.length === 0 ? undefined : rng.pick(this.namePool);
   }
 
   get(id: number): CardHolderRecord | undefined {

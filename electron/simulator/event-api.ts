@@ -115,7 +115,7 @@ export function eventRoutes(sim: Simulation): Route[] {
         const id = parseIdSegment(params['id'] ?? '');
         const event = events.get(id);
         if (event === undefined) throw new ApiError(404, `No system event with record_ID ${id}.`, 'id');
-        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(event.json) };
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: event.json };
       },
     },
     {

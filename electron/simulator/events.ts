@@ -23,8 +23,8 @@ export interface EventAttributes {
 
 export interface StoredEvent extends EventAttributes {
   id: number;
-  /** The public JSON of the event (a SystemEventRecord). */
-  json: string;
+  /** The public JSON of the event (a SystemEventRecord), UTF-8 encoded once. */
+  json: Buffer;
   /** Lower-cased text the searchstring filter looks in; built on first search. */
   searchText?: string;
 }
@@ -74,6 +74,10 @@ export function toSystemEventRecord(event: EventAttributes & { id: number }): Sy
   };
 }
 
+export function storedEvent(attributes: EventAttributes, id: number): StoredEvent {
+  return { ...attributes, id, json: Buffer.from(JSON.stringify(toSystemEventRecord({ ...attributes, id }))) };
+}
+
 function searchTextOf(event: StoredEvent): string {
   if (event.searchText === undefined) {
     event.searchText = `${event.customText}\u0000${event.deviceName}\u0000${event.categoryName}`.toLowerCase();
@@ -100,6 +104,9 @@ export function matchesFilter(event: StoredEvent, filter: EventFilter): boolean 
     (filter.text === undefined || filter.text === '' || searchTextOf(event).includes(filter.text))
   );
 }
+
+const COMMA = Buffer.from(',');
+const CLOSING = Buffer.from(']}');
 
 export class EventLog {
   /**
@@ -132,7 +139,7 @@ export class EventLog {
 
   append(attributes: EventAttributes): StoredEvent {
     const id = this.nextIdValue++;
-    const event: StoredEvent = { ...attributes, id, json: JSON.stringify(toSystemEventRecord({ ...attributes, id })) };
+    const event = storedEvent(attributes, id);
     this.events.push(event);
     const excess = this.events.length - this.maxRetained;
     if (excess > Math.max(1000, this.maxRetained >>> 3)) this.events.splice(0, excess);
@@ -181,7 +188,13 @@ export class EventLog {
 
   /** {"maxID":…,"events":[…]} for a list already in answer order. */
   listJson(events: readonly StoredEvent[]): Buffer {
-    return Buffer.from(`{"maxID":${this.maxId},"events":[${events.map((event) => event.json).join(',')}]}`);
+    const parts: Buffer[] = [Buffer.from(`{"maxID":${this.maxId},"events":[`)];
+    events.forEach((event, index) => {
+      if (index > 0) parts.push(COMMA);
+      parts.push(event.json);
+    });
+    parts.push(CLOSING);
+    return Buffer.concat(parts);
   }
 
   private firstVisible(): number {

@@ -46,10 +46,7 @@ export class Simulation {
     this.photos = new PhotoArchive(join(settings.dataDir, 'photos'));
     this.faults = new FaultInjector(new SeededRandom(settings.seed + 3));
     this.store = new SimulatorStore(settings.dataDir, this.directory, this.events, settings.seed, settings.log);
-    this.factory = new EventFactory(new SeededRandom(settings.seed + 2), (rng) => {
-      const size = this.directory.size;
-      return size === 0 ? undefined : this.directory.at(rng.int(0, size - 1))?.name;
-    });
+    this.factory = new EventFactory(new SeededRandom(settings.seed + 2), (rng) => this.directory.randomName(rng));
     this.generator = new EventGenerator(this.events, this.factory);
   }
 
@@ -107,7 +104,7 @@ export class Simulation {
     this.directory.replaceWithChunks(cardholders, seedCardholderChunks(cardholders, seed));
     this.events.replaceAll([], 1);
     const historyRng = new SeededRandom(seed + 1);
-    const historyFactory = new EventFactory(historyRng, (rng) => this.directory.at(rng.int(0, Math.max(0, cardholders - 1)))?.name);
+    const historyFactory = new EventFactory(historyRng, (rng) => this.directory.randomName(rng));
     for (const attributes of historyEvents(historyFactory, historyCount, Date.now(), () => historyRng.next())) {
       this.events.append(attributes);
     }

@@ -3,11 +3,10 @@
 // fsync, rename) after changes settle. Events: an append-only journal, compacted atomically when it
 // outgrows retention or after a restore. Writes are serialized; close() flushes everything.
 
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CARDHOLDER_CHUNK_SIZE, type CardholderDirectory } from './cardholders';
-import type { EventLog, StoredEvent } from './events';
-import { toSystemEventRecord } from './events';
+import { storedEvent, type EventLog, type StoredEvent } from './events';
 
 export const CARDHOLDERS_FILE = 'cardholders.ndjson';
 export const EVENTS_FILE = 'events.ndjson';
@@ -51,7 +50,7 @@ function tupleToEvent(tuple: unknown): StoredEvent | undefined {
     createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId, deviceType, tenant,
     isAlarm: isAlarm === 1, categoryName, deviceName, customText,
   };
-  return { ...attributes, id, json: JSON.stringify(toSystemEventRecord({ ...attributes, id })) };
+  return storedEvent(attributes, id);
 }
 
 /** Splits a file into lines without decoding it all into one string (500k records exceed that comfortably). */
@@ -136,6 +135,10 @@ export class SimulatorStore {
 
   /** Loads both files; false when there is no stored cardholder snapshot (first start). */
   async load(): Promise<boolean> {
+    // Temp files left by a crash in the middle of a save are never read: remove them.
+    for (const name of await readdir(this.dir)) {
+      if (/\.ndjson\.tmp-\d+-\d+$/.test(name)) await rm(join(this.dir, name), { force: true });
+    }
     const cardholderFile = await readIfExists(join(this.dir, CARDHOLDERS_FILE));
     if (cardholderFile === undefined) return false;
     this.loadCardholders(cardholderFile);

@@ -145,6 +145,32 @@ test.describe('live feed', () => {
     await expect(entry).toContainText('Door forced open');
   });
 
+  test('when the server goes back to earlier ids, a dismissible notice says so and new events still show', async ({ page }) => {
+    const kiosk = await launchPreview();
+    try {
+      if (!kiosk.core.simulatorUrl) throw new Error('demo mode expected');
+      const { SimulatorControls } = await import('../../electron/simulator/control-client');
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl);
+      await openLiveFeed(page, kiosk.url);
+      const before = tag('Before restore');
+      const lost = await simulator.injectEvent({ custom_Text: before });
+      await expect(page.getByTestId('feed-row').first()).toContainText(before);
+      await simulator.restore(lost.record_ID - 1);
+      const notice = page.getByTestId('feed-notice');
+      await expect(notice).toContainText(/earlier state/);
+      const after = tag('After restore');
+      const reused = await simulator.injectEvent({ custom_Text: after });
+      expect(reused.record_ID).toBe(lost.record_ID); // the id is reused for another event
+      await expect(page.getByTestId('feed-row').first()).toContainText(after);
+      await expect(rowsWith(page, before)).toHaveCount(1); // what the guard saw stays on screen
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await notice.getByRole('button', { name: /Dismiss/ }).click();
+      await expect(notice).toHaveCount(0);
+    } finally {
+      await kiosk.close();
+    }
+  });
+
   test('the live feed passes axe-core, with alarms, a paused list and the detail panel', async ({ page, kioskUrl, simulator }) => {
     await openLiveFeed(page, kioskUrl);
     const device = tag('Axe door');
@@ -173,6 +199,10 @@ test.describe('history', () => {
   }
 
   test('an invalid range is refused before any request, with a clear message', async ({ page, kioskUrl }) => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/__kiosk/op/search')) searches.push(request.url());
+    });
     await openHistory(page, kioskUrl);
     const now = Date.now();
     await page.getByLabel('From', { exact: true }).fill(localInput(new Date(now)));
@@ -181,6 +211,13 @@ test.describe('history', () => {
     await expect(page.getByTestId('search-problems')).toContainText('The start of the time range must be before its end.');
     await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('search-count')).toHaveCount(0);
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-problems')).toContainText('Enter the start of the time range.');
+    await page.getByLabel('Tenants (ids, comma-separated)').fill('0, two');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-problems')).toContainText('"two" is not a whole number');
+    expect(searches).toEqual([]);
   });
 
   test('searches with text (search), then by event category (searchbycodes), sorts and exports', async ({ page, kioskUrl, simulator }) => {

@@ -85,9 +85,11 @@ describe('persistence', () => {
     }
   });
 
-  it('stores one snapshot file and one journal, not a file per record', async () => {
+  it('stores one snapshot file and one journal, not a file per record, and clears crash leftovers', async () => {
     const sim = await startSmallSimulator({ dataDir: dir.path, cardholders: 2500 });
     await sim.close();
+    await writeFile(join(dir.path, 'cardholders.ndjson.tmp-123-4'), 'half a save');
+    await (await startSmallSimulator({ dataDir: dir.path })).close();
     const files = (await readdir(dir.path)).sort();
     expect(files).toEqual(['cardholders.ndjson', 'events.ndjson']);
     const lines = (await readFile(join(dir.path, 'cardholders.ndjson'), 'utf8')).trim().split('\n');

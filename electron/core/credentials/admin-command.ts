@@ -45,8 +45,6 @@ export interface AdminCommandInput {
   connect?: (options: { config: KioskConfig; baseUrl: string; secret: Secret | null; log: Logger }) => ConnectionProbe;
 }
 
-export const ADMIN_COMMANDS = ['set-secret', 'test-connection', 'show', 'help'] as const;
-
 /** Flags the admin command reads itself (the entry tells loadConfig to skip them). */
 export const ADMIN_FLAGS = ['test', 'help', 'secret', 'password', 'token', 'api-key', 'apikey', 'key', 'credential'] as const;
 

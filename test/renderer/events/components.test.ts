@@ -19,6 +19,7 @@ import EventDetailPanel from '../../../renderer/src/events/EventDetailPanel.vue'
 import HistorySearchView from '../../../renderer/src/events/HistorySearchView.vue';
 import OperatorLogView from '../../../renderer/src/events/OperatorLogView.vue';
 import AlarmMuteControl from '../../../renderer/src/events/AlarmMuteControl.vue';
+import FeedStatusItem from '../../../renderer/src/events/FeedStatusItem.vue';
 import { useEventDetailStore } from '../../../renderer/src/events/event-detail-store';
 import { useFeedStore } from '../../../renderer/src/events/feed-store';
 
@@ -233,6 +234,18 @@ describe('FeedConnectionIndicator', () => {
     fake.current.emit('feedState', { ...LIVE_STATE, status: 'live' });
     await flushPromises();
     expect(view.attributes('data-status')).toBe('live');
+  });
+});
+
+describe('FeedStatusItem', () => {
+  it('shows unacknowledged alarms in the status bar, whichever screen is open', async () => {
+    fake.current.setSnapshot([makeAlarm(1), makeAlarm(2, { device_Name: 'Door 9' }), makeEvent(3)]);
+    fake.current.api.listAcknowledgements.mockResolvedValueOnce(
+      ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
+    );
+    const view = await mountView(FeedStatusItem);
+    expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm');
+    expect(view.find('[data-testid="feed-connection"]').exists()).toBe(true);
   });
 });
 
