@@ -20,8 +20,8 @@ class FakeGain extends FakeNode {
 }
 class FakeAudioContext {
   static instances: FakeAudioContext[] = [];
-  state: 'suspended' | 'running' = FakeAudioContext.startState;
   static startState: 'suspended' | 'running' = 'running';
+  state: 'suspended' | 'running' = FakeAudioContext.startState;
   currentTime = 1;
   destination = {};
   oscillators: FakeOscillator[] = [];
