@@ -4,15 +4,14 @@
 
 import { z } from 'zod';
 import type { CardholderFields } from './cardholders';
-import { ApiError, jsonPartsResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
+import { ApiError, MAX_INT32, serializedJsonResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
 import { receivePhotoUpload } from './photos';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
-const INT32 = 2147483647;
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const personName = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
-const nonNegativeId = z.int().min(0).max(INT32);
+const nonNegativeId = z.int().min(0).max(MAX_INT32);
 const onlyNull = z.null({ error: 'only null is accepted (the service does not define a non-null value)' });
 
 /** Fields a client may send; every one optional here. */
@@ -57,7 +56,7 @@ const createSchema = z.strictObject({
 const updateSchema = z.strictObject({
   ...writableFields,
   ...derivedFields,
-  id: z.int().min(1).max(INT32),
+  id: z.int().min(1).max(MAX_INT32),
 });
 
 const KNOWN_FIELDS = Object.keys(updateSchema.shape);
@@ -76,7 +75,7 @@ export function cardholderRoutes(sim: Simulation): Route[] {
     {
       method: 'GET',
       path: '/api/CardHolders',
-      handle: () => jsonPartsResponse(200, directory.listJsonParts()),
+      handle: () => serializedJsonResponse(200, directory.listJsonParts()),
     },
     {
       method: 'GET',

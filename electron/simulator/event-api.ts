@@ -4,14 +4,13 @@
 
 import { z } from 'zod';
 import { parseIsoTimestamp, type EventFilter } from './events';
-import { ApiError, jsonResponse, parseIdSegment, parseWith, readJsonBody, type SimResponse } from './http-exchange';
+import { ApiError, MAX_INT32, jsonResponse, parseIdSegment, parseWith, readJsonBody, serializedJsonResponse, type SimResponse } from './http-exchange';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
 /** Longest FromID..MaxID range of GET /api/SystemEvents, and most events one search returns. */
 export const MAX_EVENTS_PER_ANSWER = 10_000;
 const MAX_LIST_FILTER = 1000;
-const INT32 = 2147483647;
 
 const required = (what: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
@@ -21,7 +20,7 @@ const timestamp = (isRequired: boolean) =>
     (value) => parseIsoTimestamp(value) !== undefined,
     'must be an ISO 8601 timestamp such as 2026-11-21T10:00:00Z',
   );
-const idList = z.array(z.int().min(0).max(INT32)).max(MAX_LIST_FILTER, `at most ${MAX_LIST_FILTER} ids`);
+const idList = z.array(z.int().min(0).max(MAX_INT32)).max(MAX_LIST_FILTER, `at most ${MAX_LIST_FILTER} ids`);
 
 const searchSchema = z.strictObject({
   from: timestamp(false).nullish(),
@@ -36,7 +35,7 @@ const searchSchema = z.strictObject({
 const searchByCodesSchema = z.strictObject({
   from: timestamp(true),
   to: timestamp(true),
-  tenants: z.array(z.int().min(0).max(INT32), required('an array of integers')).max(MAX_LIST_FILTER),
+  tenants: z.array(z.int().min(0).max(MAX_INT32), required('an array of integers')).max(MAX_LIST_FILTER),
   deviceType: z.int().nullish(),
   deviceIds: idList.nullish(),
   isAlarm: z.boolean().nullish(),
@@ -75,7 +74,7 @@ function queryParam(url: URL, name: string): string | undefined {
 function queryId(url: URL, name: string): number | undefined {
   const raw = queryParam(url, name);
   if (raw === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > INT32) {
+  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > MAX_INT32) {
     throw new ApiError(400, `${name} must be a non-negative integer (got "${raw}").`, name);
   }
   return Number(raw);
@@ -83,11 +82,7 @@ function queryId(url: URL, name: string): number | undefined {
 
 export function eventRoutes(sim: Simulation): Route[] {
   const { events, settings } = sim;
-  const listAnswer = (found: Parameters<typeof events.listJson>[0]): SimResponse => ({
-    status: 200,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: events.listJson(found),
-  });
+  const listAnswer = (found: Parameters<typeof events.listJson>[0]): SimResponse => serializedJsonResponse(200, events.listJson(found));
   return [
     {
       method: 'GET',
@@ -115,7 +110,7 @@ export function eventRoutes(sim: Simulation): Route[] {
         const id = parseIdSegment(params['id'] ?? '');
         const event = events.get(id);
         if (event === undefined) throw new ApiError(404, `No system event with record_ID ${id}.`, 'id');
-        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: event.json };
+        return serializedJsonResponse(200, event.json);
       },
     },
     {

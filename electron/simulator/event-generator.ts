@@ -3,18 +3,19 @@
 
 import type { EventFactory } from './event-factory';
 import type { EventAttributes, EventLog } from './events';
+import type { SeededRandom } from './seeded-random';
 
 /** History events seeded at first start are spread over this many days before "now". */
 export const HISTORY_SPAN_MS = 7 * 24 * 3600 * 1000;
 
 /** `count` events spread over the week before `endMs`, oldest first, opening with a "Service started". */
-export function historyEvents(factory: EventFactory, count: number, endMs: number, rng: () => number): EventAttributes[] {
+export function historyEvents(factory: EventFactory, count: number, endMs: number, rng: SeededRandom): EventAttributes[] {
   if (count <= 0) return [];
   const startMs = endMs - HISTORY_SPAN_MS;
   const step = HISTORY_SPAN_MS / count;
   const history: EventAttributes[] = [factory.serviceStarted(startMs)];
   for (let index = 1; index < count; index++) {
-    history.push(factory.random(Math.floor(startMs + (index + rng() * 0.9) * step)));
+    history.push(factory.random(Math.floor(startMs + (index + rng.next() * 0.9) * step)));
   }
   return history;
 }

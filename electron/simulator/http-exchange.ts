@@ -58,8 +58,9 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
   return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: Buffer.from(JSON.stringify(value)) };
 }
 
-export function jsonPartsResponse(status: number, parts: readonly Buffer[]): SimResponse {
-  return { status, headers: { 'content-type': JSON_TYPE }, body: parts };
+/** JSON that is already serialized (cached chunks, stored events). */
+export function serializedJsonResponse(status: number, body: Buffer | readonly Buffer[]): SimResponse {
+  return { status, headers: { 'content-type': JSON_TYPE }, body };
 }
 
 export function emptyResponse(status: number, headers: Record<string, string> = {}): SimResponse {
@@ -71,11 +72,16 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** How much of an unwanted body is read and thrown away so the client can read our answer. */
 export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
-/** Reads and discards what is left of a request body; false when the body was too large or broken. */
-export function drainRequest(req: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTES): Promise<boolean> {
+/** Largest id the service hands out or accepts (a 32-bit database key). */
+export const MAX_INT32 = 2147483647;
+
+/**
+ * Feeds what is left of a request body to `take` until the body ends (true) or `take` returns
+ * false, or the request fails (false).
+ */
+function consumeRequest(req: IncomingMessage, take: (chunk: Buffer) => boolean): Promise<boolean> {
   if (req.readableEnded || req.destroyed) return Promise.resolve(!req.destroyed);
   return new Promise((resolve) => {
-    let seen = 0;
     const finish = (ok: boolean): void => {
       req.off('data', onData);
       req.off('end', onEnd);
@@ -85,8 +91,7 @@ export function drainRequest(req: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTE
       resolve(ok);
     };
     const onData = (chunk: Buffer): void => {
-      seen += chunk.length;
-      if (seen > limitBytes) finish(false);
+      if (!take(chunk)) finish(false);
     };
     const onEnd = (): void => finish(true);
     const onFail = (): void => finish(req.readableEnded);
@@ -96,6 +101,12 @@ export function drainRequest(req: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTE
     req.on('close', onFail);
     req.resume();
   });
+}
+
+/** Reads and discards what is left of a request body; false when the body was too large or broken. */
+export function drainRequest(req: IncomingMessage, limitBytes = DRAIN_LIMIT_BYTES): Promise<boolean> {
+  let seen = 0;
+  return consumeRequest(req, (chunk) => (seen += chunk.length) <= limitBytes);
 }
 
 /** Reads the whole body; over `limitBytes` it reads on and discards the rest, then throws 413. */
@@ -109,30 +120,10 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  const complete = await new Promise<boolean>((resolve) => {
-    const finish = (ok: boolean): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onFail);
-      req.off('close', onFail);
-      resolve(ok);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= limitBytes) {
-        chunks.push(chunk);
-      } else if (size > limitBytes + DRAIN_LIMIT_BYTES) {
-        req.pause();
-        finish(false);
-      }
-    };
-    const onEnd = (): void => finish(true);
-    const onFail = (): void => finish(req.readableEnded);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onFail);
-    req.on('close', onFail);
-    req.resume();
+  const complete = await consumeRequest(req, (chunk) => {
+    size += chunk.length;
+    if (size <= limitBytes) chunks.push(chunk);
+    return size <= limitBytes + DRAIN_LIMIT_BYTES;
   });
   if (size > limitBytes) throw tooLarge();
   if (!complete) throw new ApiError(400, 'The request body ended early.');
@@ -195,7 +186,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, knownFields: 
 export function parseIdSegment(value: string, field = 'id'): number {
   if (!/^\d{1,10}$/.test(value)) throw new ApiError(400, `${field} must be a positive integer (got "${value}").`, field);
   const id = Number(value);
-  if (id < 1 || id > 2147483647) throw new ApiError(400, `${field} must be between 1 and 2147483647.`, field);
+  if (id < 1 || id > MAX_INT32) throw new ApiError(400, `${field} must be between 1 and ${MAX_INT32}.`, field);
   return id;
 }
 

@@ -5,10 +5,11 @@
 import busboy from 'busboy';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, drainRequest, mediaTypeOf, readBody } from './http-exchange';
 import type { PhotoMeta } from './records';
+import { writeAtomically } from './store';
 
 export type ImageType = PhotoMeta['contentType'];
 
@@ -111,8 +112,6 @@ function readSingleFilePart(req: IncomingMessage, maxPhotoBytes: number): Promis
   });
 }
 
-let tempCounter = 0;
-
 /** Photos on disk: <dir>/<id>.img and <dir>/<id>.json (PhotoMeta). */
 export class PhotoArchive {
   constructor(private readonly dir: string) {}
@@ -126,8 +125,8 @@ export class PhotoArchive {
       receivedAs: upload.receivedAs,
       storedAt: new Date(nowMs).toISOString(),
     };
-    await this.writeAtomically(`${cardholderId}.img`, upload.bytes);
-    await this.writeAtomically(`${cardholderId}.json`, Buffer.from(JSON.stringify(meta)));
+    await writeAtomically(join(this.dir, `${cardholderId}.img`), [upload.bytes]);
+    await writeAtomically(join(this.dir, `${cardholderId}.json`), [Buffer.from(JSON.stringify(meta))]);
     return meta;
   }
 
@@ -148,11 +147,5 @@ export class PhotoArchive {
 
   async clear(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
-  }
-
-  private async writeAtomically(name: string, bytes: Buffer): Promise<void> {
-    const temp = join(this.dir, `${name}.tmp-${process.pid}-${++tempCounter}`);
-    await writeFile(temp, bytes);
-    await rename(temp, join(this.dir, name));
   }
 }

@@ -105,7 +105,7 @@ export class Simulation {
     this.events.replaceAll([], 1);
     const historyRng = new SeededRandom(seed + 1);
     const historyFactory = new EventFactory(historyRng, (rng) => this.directory.randomName(rng));
-    for (const attributes of historyEvents(historyFactory, historyCount, Date.now(), () => historyRng.next())) {
+    for (const attributes of historyEvents(historyFactory, historyCount, Date.now(), historyRng)) {
       this.events.append(attributes);
     }
   }

@@ -2,6 +2,7 @@
 // file (header line + one JSON array per chunk of 1,000 records), rewritten atomically (temp file,
 // fsync, rename) after changes settle. Events: an append-only journal, compacted atomically when it
 // outgrows retention or after a restore. Writes are serialized; close() flushes everything.
+// Also owns the atomic file write that photos.ts reuses.
 
 import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -75,8 +76,8 @@ async function readIfExists(path: string): Promise<Buffer | undefined> {
 
 let tempCounter = 0;
 
-/** Writes parts to a temp file, fsyncs it and renames it over `path`. */
-async function writeAtomically(path: string, parts: readonly Buffer[]): Promise<void> {
+/** Writes parts to a temp file, fsyncs it and renames it over `path` (readers see old or new, never half). */
+export async function writeAtomically(path: string, parts: readonly Buffer[]): Promise<void> {
   const temp = `${path}.tmp-${process.pid}-${++tempCounter}`;
   const handle = await open(temp, 'w');
   try {

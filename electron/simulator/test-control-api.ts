@@ -5,13 +5,12 @@
 import { z } from 'zod';
 import { catalogueSnapshot } from './catalogue';
 import { parseIsoTimestamp, toSystemEventRecord } from './events';
-import { ApiError, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
+import { ApiError, MAX_INT32, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
 import type { FaultSpec, InjectableEvent } from './records';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
-const INT32 = 2147483647;
-const anyId = z.int().min(0).max(INT32);
+const anyId = z.int().min(0).max(MAX_INT32);
 const rate = z.number().min(0).max(1);
 const count = z.int().min(0);
 

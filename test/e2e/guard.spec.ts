@@ -117,6 +117,12 @@ test.describe('live feed', () => {
     await expect(panel.locator('[data-field="cardnumber"] dd')).toHaveText('');
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
+    // Focus is back on the row; arrow keys move between rows.
+    await expect(row.locator('.row-open')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('feed-row').nth(1).locator('.row-open')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('feed-row').first().locator('.row-open')).toBeFocused();
   });
 
   test('an acknowledgement with a note survives a page reload and is in the operator log', async ({ page, kioskUrl, simulator }) => {

@@ -46,10 +46,10 @@ describe('seeded cardholders', () => {
     }
   });
 
-  it('seed 50,000 records quickly (the 500,000 figure is in the bench)', () => {
-    const started = Date.now();
-    expect(seedCardholders(50_000, 3)).toHaveLength(50_000);
-    expect(Date.now() - started).toBeLessThan(10_000);
+  it('seeds 50,000 records with unique ids (how fast 500,000 seed is measured in the bench)', () => {
+    const records = seedCardholders(50_000, 3);
+    expect(records).toHaveLength(50_000);
+    expect(new Set(records.map((record) => record.id)).size).toBe(50_000);
   });
 });
 

@@ -75,7 +75,7 @@ describe('Gateway', () => {
   });
 
   it('turns a KioskFailure into its typed error', async () => {
-    const { gateway, handlers } = setup();
+    const { handlers } = setup();
     handlers.getEvent = async () => {
       throw KioskFailure.of('not_found', 'That event does not exist.', { endpoint: 'GET /api/SystemEvents/5', status: 404 });
     };
