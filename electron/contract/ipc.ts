@@ -184,6 +184,12 @@ export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
 
 const noPayload = z.undefined();
 
+/**
+ * Long-running operations take a `taskId` chosen by the renderer; main reports their progress
+ * under it as `taskProgress` push events, so the caller follows exactly its own task.
+ */
+const taskId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'A task id is 1 to 100 letters, digits, "-" or "_".');
+
 // ───────────────────────── the operations ─────────────────────────
 
 interface OperationSpec<Req extends z.ZodType, Res> {
@@ -204,6 +210,7 @@ export const operations = {
     z
       .object({
         resultId: z.string().min(1).max(100),
+        taskId: taskId.optional(),
         sort: z
           .object({
             column: z.enum(['record_ID', 'created', 'event_Category_Name', 'device_Name', 'custom_Text']),

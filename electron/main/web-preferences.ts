@@ -18,5 +18,7 @@ export function kioskWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // The guard must hear a new alarm even before anyone has touched the screen.
+    autoplayPolicy: 'no-user-gesture-required',
   };
 }

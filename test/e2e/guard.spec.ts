@@ -146,6 +146,7 @@ test.describe('live feed', () => {
     await expect(rowsWith(page, device).getByTestId('row-ack')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Operator log' }).click();
+    await expect(page.getByRole('contentinfo').getByTestId('status-unacknowledged')).toContainText(/unacknowledged alarm/);
     const entry = page.getByTestId('operator-log-row').filter({ hasText: device });
     await expect(entry).toContainText(note);
     await expect(entry).toContainText('Door forced open');

@@ -106,7 +106,7 @@ export class EventHistory {
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
     const header = [...SYSTEM_EVENT_FIELDS, ...extras, ...ALARM_COLUMNS];
-    const taskId = `export-${randomUUID()}`;
+    const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
     const progress = (done: number, finished: boolean): void =>
       this.options.push.emit('taskProgress', { taskId, label, done, total: rows.length, finished });

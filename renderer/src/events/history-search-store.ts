@@ -93,6 +93,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     sort.value = nextSort(sort.value, column);
   }
 
+  let exportCount = 0;
   async function exportCsv(): Promise<void> {
     const current = outcome.value;
     if (!current || exporting.value) return;
@@ -100,14 +101,13 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     exportError.value = null;
     exportResult.value = null;
     progress.value = null;
-    let taskId: string | null = null;
-    // The export's taskId is not known before it answers: follow the first task that reports.
+    exportCount += 1;
+    const taskId = `export-${Date.now().toString(36)}-${exportCount}`;
     const unsubscribe = kiosk.onTaskProgress((p) => {
-      if (taskId === null) taskId = p.taskId;
       if (p.taskId === taskId) progress.value = p;
     });
     try {
-      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, sort: { ...sort.value } });
+      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value } });
       if (result.ok) exportResult.value = result.value;
       else exportError.value = result.error;
     } finally {

@@ -2,7 +2,7 @@
  * How many alarm events in memory nobody has acknowledged yet, whatever the feed's filters:
  * shown on the feed screen and in the status bar so an alarm is never out of sight.
  */
-import { computed, type ComputedRef } from 'vue';
+import { computed, ref, type ComputedRef } from 'vue';
 import { useFeedStore } from './feed-store';
 import { useAcknowledgementStore } from './acknowledgement-store';
 
@@ -16,3 +16,9 @@ export function useUnacknowledgedAlarms(): ComputedRef<number> {
     return n;
   });
 }
+
+/**
+ * Whether the live feed screen (which shows the count in its header) is on screen; the status bar
+ * shows the count only when it is not, so the bar stays on one line.
+ */
+export const liveFeedOnScreen = ref(false);

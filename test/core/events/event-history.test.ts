@@ -208,6 +208,11 @@ describe('CSV export', () => {
     const progress = push.of('taskProgress');
     expect(progress.map((p) => p.done)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 4_500]);
     expect(progress.every((p) => p.total === 4_500 && p.taskId === progress[0]!.taskId)).toBe(true);
+    const before = push.of('taskProgress').length;
+    await history.exportCsv({ resultId, taskId: 'export-by-renderer-7' });
+    const chosen = push.of('taskProgress').slice(before);
+    expect(chosen.length).toBeGreaterThan(1);
+    expect(chosen.every((p) => p.taskId === 'export-by-renderer-7')).toBe(true);
     expect(progress.map((p) => p.finished)).toEqual([false, false, false, false, false, true]);
     expect(await readdir(dir)).toEqual(['out.csv']);
     const lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).split('\r\n');

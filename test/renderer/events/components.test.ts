@@ -22,6 +22,7 @@ import AlarmMuteControl from '../../../renderer/src/events/AlarmMuteControl.vue'
 import FeedStatusItem from '../../../renderer/src/events/FeedStatusItem.vue';
 import { useEventDetailStore } from '../../../renderer/src/events/event-detail-store';
 import { useFeedStore } from '../../../renderer/src/events/feed-store';
+import { liveFeedOnScreen } from '../../../renderer/src/events/unacknowledged';
 
 let pinia: Pinia;
 let wrapper: VueWrapper | null = null;
@@ -243,8 +244,12 @@ describe('FeedStatusItem', () => {
     fake.current.api.listAcknowledgements.mockResolvedValueOnce(
       ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
     );
+    liveFeedOnScreen.value = false;
     const view = await mountView(FeedStatusItem);
     expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm');
+    liveFeedOnScreen.value = true; // the feed screen shows it in its own header
+    await flushPromises();
+    expect(view.find('[data-testid="status-unacknowledged"]').exists()).toBe(false);
     expect(view.find('[data-testid="feed-connection"]').exists()).toBe(true);
   });
 });

@@ -154,12 +154,15 @@ describe('history search store', () => {
     fake.current.api.exportSearchCsv.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve as (value: unknown) => void)) as never);
     const exporting = search.exportCsv();
     expect(search.exporting).toBe(true);
-    fake.current.emit('taskProgress', { taskId: 't1', label: 'Exporting CSV', done: 1, total: 2, finished: false });
+    const request = fake.current.api.exportSearchCsv.mock.calls[0]![0] as { taskId: string };
+    expect(request).toEqual({ resultId: 'r1', taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sort: { column: 'record_ID', direction: 'desc' } });
+    // Another task reports first: the store follows only its own.
     fake.current.emit('taskProgress', { taskId: 'other', label: 'Something else', done: 9, total: 9, finished: true });
-    expect(search.progress).toMatchObject({ taskId: 't1', done: 1 });
+    expect(search.progress).toBeNull();
+    fake.current.emit('taskProgress', { taskId: request.taskId, label: 'Exporting CSV', done: 1, total: 2, finished: false });
+    expect(search.progress).toMatchObject({ taskId: request.taskId, done: 1 });
     finish(ok({ saved: true, path: '/home/guard/events.csv', rows: 2 }));
     await exporting;
-    expect(fake.current.api.exportSearchCsv).toHaveBeenCalledWith({ resultId: 'r1', sort: { column: 'record_ID', direction: 'desc' } });
     expect(search.exportResult).toEqual({ saved: true, path: '/home/guard/events.csv', rows: 2 });
     expect(fake.current.listenerCount('taskProgress')).toBe(0);
   });
