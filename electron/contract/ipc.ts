@@ -116,6 +116,27 @@ export interface Acknowledgement {
   text: string;
 }
 
+/** What an administrator may see of the service settings and the credential: never the secret. */
+export interface AdminOverview {
+  mode: 'demo' | 'configured';
+  serviceLabel: string;
+  authScheme: 'none' | 'apiKey' | 'basic' | 'bearer';
+  /** Name of the API key header, or the basic user name; never the secret. */
+  authDetail: string | null;
+  customCertificateAuthority: boolean;
+  pinnedCertificates: number;
+  credential: {
+    /** A credential is stored (whether the scheme uses it or not). */
+    stored: boolean;
+    savedAt: string | null;
+    storage: 'os-keyring' | 'owner-only-file';
+    encrypted: boolean;
+    location: string;
+    /** What an administrator should know about how safe the storage is, or why it cannot be read. */
+    warning: string | null;
+  };
+}
+
 export interface EventSearchResult {
   /** Handle main keeps for the result so it can be exported without sending it back. */
   resultId: string;
@@ -231,6 +252,7 @@ export const operations = {
       .strict(),
   ),
   listAcknowledgements: op<Acknowledgement[]>()(noPayload),
+  getAdminOverview: op<AdminOverview>()(noPayload),
 } as const;
 
 export type Operations = typeof operations;

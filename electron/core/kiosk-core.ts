@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor } from './config/settings';
+import { createAdminOverviewHandler } from './config/admin-overview';
 import type { CredentialVault } from './credentials/vault';
 import type { Secret } from './credentials/secret';
 import { createEventsCapability, type EventsCapability } from './events/event-handlers';
@@ -91,6 +92,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     const handlers: OperationHandlers = {
       getServiceStatus: createStatusHandler({ service: client, mode, serviceLabel }),
       getSettings: () => settingsFor(config, mode, serviceLabel),
+      getAdminOverview: createAdminOverviewHandler({ config, vault: options.vault, mode, serviceLabel }),
       ...events.handlers,
     };
     const gateway = new Gateway(handlers, log);

@@ -65,6 +65,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.exportSearchCsv = await k.exportSearchCsv!({ resultId });
         out.acknowledgeAlarm = await k.acknowledgeAlarm!({ alarmKey: 'probe', recordIds: [1], note: 'secret check' });
         out.listAcknowledgements = await k.listAcknowledgements!();
+        out.getAdminOverview = await k.getAdminOverview!();
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());

@@ -10,7 +10,7 @@ import { findElectronBinary } from '../../electron/tools/electron-binary';
 import { OPERATION_NAMES, PUSH_NAMES, listenerNameOf } from '../../electron/contract/ipc';
 
 const binary = findElectronBinary();
-if (!binary.path) console.log(`skipped: no Electron binary — the Electron suite did not run (${binary.reason}).`);
+if (!binary.path) console.log(`skipped: the Electron suite did not run: ${binary.reason}.`);
 
 test.describe('Electron app', () => {
   test.skip(!binary.path, `no Electron binary: ${binary.reason ?? ''}`);

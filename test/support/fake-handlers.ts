@@ -52,5 +52,14 @@ export function fakeHandlers(): OperationHandlers {
       text: 'Door forced open',
     })),
     listAcknowledgements: vi.fn(async () => []),
+    getAdminOverview: vi.fn(async () => ({
+      mode: 'demo' as const,
+      serviceLabel: '127.0.0.1:1',
+      authScheme: 'none' as const,
+      authDetail: null,
+      customCertificateAuthority: false,
+      pinnedCertificates: 0,
+      credential: { stored: false, savedAt: null, storage: 'owner-only-file' as const, encrypted: false, location: '/tmp/c.json', warning: null },
+    })),
   };
 }

@@ -6,6 +6,7 @@ import type { Component } from 'vue';
 import LiveFeedView from '../events/LiveFeedView.vue';
 import HistorySearchView from '../events/HistorySearchView.vue';
 import OperatorLogView from '../events/OperatorLogView.vue';
+import AdminView from '../admin/AdminView.vue';
 
 export interface KioskView {
   id: string;
@@ -17,4 +18,5 @@ export const views: KioskView[] = [
   { id: 'live-feed', label: 'Live feed', component: LiveFeedView },
   { id: 'history', label: 'History', component: HistorySearchView },
   { id: 'operator-log', label: 'Operator log', component: OperatorLogView },
+  { id: 'admin', label: 'Administration', component: AdminView },
 ];

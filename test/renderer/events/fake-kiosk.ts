@@ -94,6 +94,7 @@ export function createFakeKiosk() {
         ok({ ...request, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }) as Result<Acknowledgement>,
     ),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
+    getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),

@@ -1,0 +1,54 @@
+/**
+ * Administration store: the service settings and how the credential is kept, as main reports
+ * them (never the secret), plus a connection test through the service status operation.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { readonly, ref } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { AdminOverview, ServiceStatus } from '../../../electron/contract/ipc';
+
+export const useAdminStore = defineStore('admin', () => {
+  const overview = ref<AdminOverview | null>(null);
+  const error = ref<KioskError | null>(null);
+  const loading = ref(false);
+  const connection = ref<ServiceStatus | null>(null);
+  const testing = ref(false);
+
+  async function load(): Promise<void> {
+    loading.value = true;
+    try {
+      const result = await kiosk.getAdminOverview();
+      if (result.ok) {
+        overview.value = result.value;
+        error.value = null;
+      } else {
+        error.value = result.error;
+      }
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function testConnection(): Promise<void> {
+    testing.value = true;
+    try {
+      const result = await kiosk.getServiceStatus();
+      if (result.ok) connection.value = result.value;
+      else error.value = result.error;
+    } finally {
+      testing.value = false;
+    }
+  }
+
+  return {
+    overview: readonly(overview),
+    error: readonly(error),
+    loading: readonly(loading),
+    connection: readonly(connection),
+    testing: readonly(testing),
+    load,
+    testConnection,
+  };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useAdminStore, import.meta.hot));

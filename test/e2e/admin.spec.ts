@@ -1,0 +1,27 @@
+/** The administration screen: service settings and how the credential is kept, never the secret. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
+import { chooseVault, credentialDir } from '../../electron/core/credentials/vault';
+import { Secret } from '../../electron/core/credentials/secret';
+
+test('says the credential is stored unencrypted where no keyring exists, tests the connection, and passes axe-core', async ({ page }) => {
+  const secret = 'e2e-admin-view-secret-4711';
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-admin-e2e-'));
+  await chooseVault(null, { dir: credentialDir(dataDir) }).write(new Secret(secret, new Date().toISOString()));
+  const kiosk = await launchPreview({ dataDir });
+  try {
+    await page.goto(kiosk.url);
+    await page.getByRole('tab', { name: 'Administration' }).click();
+    await expect(page.getByTestId('admin-service')).toContainText('Demo mode');
+    await expect(page.getByTestId('admin-credential')).toContainText('Not encrypted');
+    await expect(page.getByTestId('admin-credential-warning')).toContainText(/unencrypted/);
+    await page.getByRole('button', { name: 'Test the connection' }).click();
+    await expect(page.getByTestId('admin-connection')).toContainText(/Connected\. Highest event id: \d+/);
+    expect(await page.content()).not.toContain(secret);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await kiosk.close();
+  }
+});
