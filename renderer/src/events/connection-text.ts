@@ -3,7 +3,7 @@
  * last successful poll. Pure, so the indicator in the status bar and on the feed screen agree.
  */
 import type { FeedState } from '../../../electron/contract/ipc';
-import { formatLocal } from './time-format';
+import { formatLocal } from '../shell/time-format';
 
 export type ConnectionTone = 'good' | 'pending' | 'warn' | 'bad';
 

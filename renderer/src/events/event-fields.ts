@@ -3,7 +3,7 @@
  * order with readable labels, then whatever else the service sent, by name. Nulls are empty.
  */
 import type { FeedEvent } from '../../../electron/contract/ipc';
-import { formatLocalDateTime, formatUtc } from './time-format';
+import { formatLocalDateTime, formatUtc } from '../shell/time-format';
 
 export interface EventField {
   name: string;

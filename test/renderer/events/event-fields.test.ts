@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayValue, eventFields } from '../../../renderer/src/events/event-fields';
 import { connectionText } from '../../../renderer/src/events/connection-text';
-import { formatRemaining, formatUtc } from '../../../renderer/src/events/time-format';
+import { formatRemaining, formatUtc } from '../../../renderer/src/shell/time-format';
 import { makeAlarm } from './fake-kiosk';
 
 describe('eventFields', () => {
