@@ -6,7 +6,7 @@
  */
 import { app, dialog, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { CONFIG_SETTINGS, loadConfig, nodeUserDir } from '../core/config/load-config';
+import { CONFIG_SETTINGS, configFlagArgs, loadConfig, nodeUserDir } from '../core/config/load-config';
 import type { KioskConfig } from '../core/config/config-schema';
 import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
 import { chooseVault, credentialDir } from '../core/credentials/vault';
@@ -25,7 +25,7 @@ const args = process.argv.slice(app.isPackaged ? 1 : 2);
 const adminIndex = args.indexOf('--admin');
 const configFlags = new Set(CONFIG_SETTINGS.flatMap((s) => [s.flag, `no-${s.flag}`]));
 /** Chromium and Electron add switches of their own; only the kiosk's configuration flags are read. */
-const kioskArgs = args.filter((a) => a.startsWith('--') && configFlags.has(a.slice(2).split('=')[0] ?? ''));
+const kioskArgs = configFlagArgs(args);
 
 function loadKioskConfig(): KioskConfig {
   return loadConfig({

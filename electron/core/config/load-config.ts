@@ -444,3 +444,27 @@ function checkFiles(config: KioskConfig, merged: Json, origins: Map<string, Orig
     kiosk: { ...config.kiosk, dataDir },
   };
 }
+
+/**
+ * From a command line that also carries other programs' switches (Electron's and Chromium's),
+ * keeps the kiosk's configuration flags with their values, whether written `--name=value` or
+ * `--name value`, so that loadConfig sees them and nothing else.
+ */
+export function configFlagArgs(argv: readonly string[]): string[] {
+  const flags = new Set(CONFIG_SETTINGS.flatMap((s) => (s.kind === 'boolean' ? [s.flag, `no-${s.flag}`] : [s.flag])));
+  const valueFlags = new Set(CONFIG_SETTINGS.filter((s) => s.kind !== 'boolean').map((s) => s.flag));
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('--')) continue;
+    const name = arg.slice(2).split('=')[0] ?? '';
+    if (!flags.has(name)) continue;
+    kept.push(arg);
+    const next = argv[i + 1];
+    if (!arg.includes('=') && valueFlags.has(name) && next !== undefined && !next.startsWith('--')) {
+      kept.push(next);
+      i++;
+    }
+  }
+  return kept;
+}
