@@ -6,10 +6,10 @@
  */
 import { app, dialog, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { CONFIG_SETTINGS, configFlagArgs, loadConfig, nodeUserDir } from '../core/config/load-config';
+import { configFlagArgs, loadConfig, nodeUserDir } from '../core/config/load-config';
 import type { KioskConfig } from '../core/config/config-schema';
-import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
-import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { runAdminCommand } from '../core/credentials/admin-command';
+import { chooseVault, credentialDir, type CredentialVault } from '../core/credentials/vault';
 import { toKioskError } from '../core/ipc/failure';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
@@ -23,7 +23,6 @@ app.enableSandbox();
 
 const args = process.argv.slice(app.isPackaged ? 1 : 2);
 const adminIndex = args.indexOf('--admin');
-const configFlags = new Set(CONFIG_SETTINGS.flatMap((s) => [s.flag, `no-${s.flag}`]));
 /** Chromium and Electron add switches of their own; only the kiosk's configuration flags are read. */
 const kioskArgs = configFlagArgs(args);
 
@@ -36,12 +35,15 @@ function loadKioskConfig(): KioskConfig {
   });
 }
 
+/** The one credential vault of the app and of its --admin commands (the keyring when a real one exists). */
+function kioskVault(config: KioskConfig): CredentialVault {
+  return chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')) });
+}
+
 async function runAdmin(log: Logger): Promise<void> {
   const config = loadKioskConfig();
-  const dataDir = config.kiosk.dataDir ?? app.getPath('userData');
-  const vault = chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(dataDir) });
-  const adminArgs = args.slice(adminIndex + 1).filter((a) => !a.startsWith('--') || ADMIN_FLAGS.some((f) => a.startsWith(`--${f}`)) || configFlags.has(a.slice(2).split('=')[0] ?? ''));
-  const code = await runAdminCommand({ args: adminArgs, stdin: process.stdin, stdout: process.stdout, vault, config, log });
+  // runAdminCommand finds its command and flags itself and ignores the rest (configuration was read above).
+  const code = await runAdminCommand({ args: args.slice(adminIndex + 1), stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), config, log });
   app.exit(code);
 }
 
@@ -49,7 +51,7 @@ async function runKiosk(log: Logger): Promise<void> {
   let window: BrowserWindow | null = null;
   const config = loadKioskConfig();
   const dataDir = config.kiosk.dataDir ?? join(app.getPath('userData'), 'data');
-  const vault = chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')) });
+  const vault = kioskVault(config);
   const warning = vault.describe().warning;
   if (warning) log.warn('credentials', warning);
   const core: KioskCore = await startKioskCore({

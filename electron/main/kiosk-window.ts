@@ -3,7 +3,7 @@
  * renderer, no navigation away from the app, no new windows, permissions limited to the camera
  * for the app's own page. Electron-only; the core knows nothing of windows.
  */
-import { BrowserWindow, session, shell, type WebContents } from 'electron';
+import { BrowserWindow, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kioskWebPreferences } from './web-preferences';
@@ -68,7 +68,7 @@ function lockNavigation(contents: WebContents, own: string): void {
 }
 
 function limitPermissions(contents: WebContents, own: string): void {
-  const ses = contents.session ?? session.defaultSession;
+  const ses = contents.session;
   const allowed = new Set(['media', 'fullscreen']);
   ses.setPermissionRequestHandler((requester, permission, callback, details) => {
     callback(requester.id === contents.id && allowed.has(permission) && isOwnPage(details.requestingUrl, own));
