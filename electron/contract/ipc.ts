@@ -159,6 +159,111 @@ export interface TaskProgress {
   finished: boolean;
 }
 
+// ───────────────────────── cardholders (front desk) ─────────────────────────
+
+/** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
+export interface CardholderRecord {
+  id: number;
+  displayName: string;
+  first_Name: string;
+  last_Name: string;
+  middle_Name: string;
+  card_Holder_Letter_ID: number;
+  employee_ID: string;
+  displayEmployeeId: string;
+  email: string;
+  sex: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  birthday: unknown;
+  created: string;
+  updated: string;
+  tenant: number[];
+  photo_Exists: boolean;
+  card_Holder_Type_ID: number;
+  card_Holder_ID: unknown;
+  name: string;
+  [extra: string]: unknown;
+}
+
+/** One row of a lookup result: what the list shows and the record view starts from. */
+export type CardholderSummary = Pick<
+  CardholderRecord,
+  'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'displayEmployeeId' | 'email' | 'phone' | 'tenant' | 'photo_Exists' | 'card_Holder_Type_ID'
+>;
+
+export interface CardholderPage {
+  query: string;
+  /** Matches in all, ranked; `items` are those from `offset` on. */
+  total: number;
+  offset: number;
+  items: CardholderSummary[];
+}
+
+/** A record the service sent that the directory set aside. */
+export interface DirectoryRecordProblem {
+  /** Position in the service's list, from 1. */
+  position: number;
+  id: number | null;
+  field: string;
+  message: string;
+}
+
+export interface DirectorySyncReport {
+  outcome: 'updated' | 'unchanged';
+  at: string;
+  total: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Records the service sent that could not be used (the first ones in `problems`). */
+  rejected: number;
+  problems: DirectoryRecordProblem[];
+}
+
+/** A list much smaller than the directory (or empty) that was not taken without the officer's word. */
+export interface DirectoryHeld {
+  outcome: 'held';
+  at: string;
+  previous: number;
+  received: number;
+  usable: number;
+}
+
+export type DirectorySyncResult = DirectorySyncReport | DirectoryHeld;
+
+export type DirectorySyncPhase = 'downloading' | 'checking' | 'indexing' | 'saving';
+
+export interface DirectoryState {
+  status: 'empty' | 'loading' | 'ready';
+  /** Cardholders the lookup holds. */
+  records: number;
+  /** When those records were received from the service (kept across restarts by the snapshot). */
+  syncedAt: string | null;
+  lastSync: DirectorySyncReport | null;
+  syncing: { taskId: string; phase: DirectorySyncPhase; done: number; total: number | null; startedAt: string } | null;
+  /** Why the last sync failed; null once one succeeds. */
+  lastFailure: { at: string; error: KioskError } | null;
+  held: DirectoryHeld | null;
+  /** Why the saved directory could not be used at start, if it could not. */
+  snapshotProblem: string | null;
+  /** Seconds between automatic syncs; 0: at start and on demand only. */
+  intervalSeconds: number;
+}
+
+/** A cardholder's record as the record view shows it. */
+export interface CardholderView {
+  record: CardholderRecord;
+  /** True when it was just read from the service; false when the service could not be asked. */
+  refreshed: boolean;
+  /** Why it could not be refreshed. */
+  warning: KioskError | null;
+}
+
 // ───────────────────────── request schemas ─────────────────────────
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -211,6 +316,18 @@ const noPayload = z.undefined();
  */
 const taskId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'A task id is 1 to 100 letters, digits, "-" or "_".');
 
+/** Largest page of lookup results. */
+export const MAX_PAGE = 500;
+
+export const CardholderSearchRequest = z
+  .object({
+    query: z.string().max(200),
+    offset: z.number().int().min(0).max(100_000_000),
+    limit: z.number().int().min(1).max(MAX_PAGE),
+  })
+  .strict();
+export type CardholderSearchRequest = z.infer<typeof CardholderSearchRequest>;
+
 // ───────────────────────── the operations ─────────────────────────
 
 interface OperationSpec<Req extends z.ZodType, Res> {
@@ -253,6 +370,11 @@ export const operations = {
   ),
   listAcknowledgements: op<Acknowledgement[]>()(noPayload),
   getAdminOverview: op<AdminOverview>()(noPayload),
+  getDirectoryState: op<DirectoryState>()(noPayload),
+  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
+  searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
+  getCardholder: op<CardholderView>()(z.object({ id }).strict()),
+  removeDirectorySnapshot: op<DirectoryState>()(noPayload),
 } as const;
 
 export type Operations = typeof operations;
@@ -270,9 +392,10 @@ export interface PushEvents {
   /** Something the guard should read, e.g. the server's event ids went down and the feed resynchronised. */
   feedNotice: { kind: 'resync' | 'info'; message: string; at: string };
   taskProgress: TaskProgress;
+  directoryState: DirectoryState;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress'] as const satisfies readonly PushName[];
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState'] as const satisfies readonly PushName[];
 // Compile-time check that PUSH_NAMES lists every push event.
 type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
 export const _allPushNamesListed: _AllPushNamesListed = true;

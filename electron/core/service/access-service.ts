@@ -5,38 +5,12 @@
  * this interface. Failures are thrown as ServiceFailure (service-errors.ts), a KioskFailure
  * whose `error` is the contract's typed KioskError.
  */
-import type { SystemEvent } from '../../contract/ipc';
+import type { CardholderRecord, SystemEvent } from '../../contract/ipc';
 
 export type { SystemEvent };
 
-/** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
-export interface CardHolder {
-  id: number;
-  displayName: string;
-  first_Name: string;
-  last_Name: string;
-  middle_Name: string;
-  card_Holder_Letter_ID: number;
-  employee_ID: string;
-  displayEmployeeId: string;
-  email: string;
-  sex: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  birthday: unknown;
-  created: string;
-  updated: string;
-  tenant: number[];
-  photo_Exists: boolean;
-  card_Holder_Type_ID: number;
-  card_Holder_ID: unknown;
-  name: string;
-  [extra: string]: unknown;
-}
+/** A cardholder as the service defines it: the contract's record (spec field names kept verbatim; unknown fields kept). */
+export type CardHolder = CardholderRecord;
 
 export interface NewCardHolder {
   first_Name: string;
@@ -92,8 +66,27 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A conditional request for the whole cardholder list, with the validators of the copy held. */
+export interface CardHolderListRequest extends CallOptions {
+  etag: string | null;
+  lastModified: string | null;
+  /** Bytes received so far, and the whole length when the service said it. */
+  onProgress?: (received: number, total: number | null) => void;
+}
+
+/**
+ * The cardholder list as it downloads: unchanged (the service answered 304 to the validators), or
+ * its bytes as they arrive. Iterating `body` throws a ServiceFailure when the download breaks off
+ * (dropped connection, stalled, over the size limit); nothing is parsed here.
+ */
+export type CardHolderListDownload =
+  | { modified: false }
+  | { modified: true; etag: string | null; lastModified: string | null; length: number | null; body: AsyncIterable<Uint8Array> };
+
 export interface AccessService {
   listCardHolders(options?: CallOptions): Promise<CardHolder[]>;
+  /** GET /api/CardHolders streamed, with If-None-Match / If-Modified-Since when validators are known. */
+  downloadCardHolders(request: CardHolderListRequest): Promise<CardHolderListDownload>;
   getCardHolder(id: number, options?: CallOptions): Promise<CardHolder>;
   createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CardHolder>;
   /** Returns the record as it is after the update (re-read by id when the server answers nothing). */

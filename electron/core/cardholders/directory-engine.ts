@@ -1,0 +1,316 @@
+/**
+ * DirectoryEngine: one generation of the cardholder directory, as a directory worker thread holds
+ * it (and as tests drive it directly, without a thread). It receives the list's bytes as they
+ * download, then parses, checks and indexes them, compares them with the generation before (by
+ * id and a fingerprint of each record), refuses to replace a large directory by an empty or much
+ * smaller one unless told to, and saves the snapshot. It also loads a generation from the saved
+ * snapshot, and answers lookups, record reads, duplicate checks and changes made on this
+ * workstation. Plain TypeScript over node:fs and node:crypto; it never talks to the service.
+ */
+import type { CardHolder } from '../service/access-service';
+import { CardholderIndex, type DuplicateMatch, type SearchPage } from './cardholder-index';
+import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable, writeSnapshotFile, type SnapshotMeta } from './directory-snapshot';
+import { checkCardholderList, type RecordProblem } from './record-check';
+
+/** Ids (ascending) and a fingerprint per record: what the next generation compares itself with. */
+export interface DirectoryBasis {
+  ids: Float64Array;
+  prints: Float64Array;
+}
+
+export interface SyncCounts {
+  /** Records now in the directory. */
+  total: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Records the service sent that could not be used (malformed, duplicate id). */
+  rejected: number;
+  problems: RecordProblem[];
+}
+
+export type BuildOutcome =
+  | { outcome: 'built'; counts: SyncCounts }
+  /** Not taken: the new list is empty or much smaller than the directory it would replace. */
+  | { outcome: 'held'; previous: number; received: number; usable: number }
+  | { outcome: 'failed'; reason: 'not-json' | 'no-list' | 'no-usable-record'; message: string; problems: RecordProblem[] };
+
+export type LoadOutcome =
+  | { outcome: 'loaded'; meta: SnapshotMeta; records: number; changes: number; problem?: string }
+  | { outcome: 'none' }
+  | { outcome: 'unusable'; message: string };
+
+export interface EngineFiles {
+  snapshot: string;
+  changes: string;
+}
+
+export type EngineProgress = (phase: 'checking' | 'indexing' | 'saving', done: number, total: number | null) => void;
+
+export interface EngineOptions {
+  files: EngineFiles;
+  /** AES-256 key for the files at rest; null writes them unencrypted (owner-only still). */
+  key: Buffer | null;
+  /** host:port of the service, recorded in the snapshot. */
+  service: string;
+  onProgress?: EngineProgress;
+}
+
+/** A directory is "much smaller" when it loses more than this share of at least this many records. */
+const SHRINK_SHARE = 0.5;
+const SHRINK_MIN_RECORDS = 100;
+
+export class DirectoryEngine {
+  private index: CardholderIndex | null = null;
+  private meta: SnapshotMeta | null = null;
+  private basis: DirectoryBasis | null = null;
+  private chunks: Buffer[] = [];
+  /** The bytes of the last built list, until they are saved. */
+  private unsaved: Buffer[] | null = null;
+  private writingChanges: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: EngineOptions) {}
+
+  // ───────────────────────── a new generation from the service ─────────────────────────
+
+  receive(bytes: Uint8Array): void {
+    this.chunks.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /**
+   * Parses, checks and indexes what was received. `previous` is the generation it would replace
+   * (null: none); `acceptShrink` takes an empty or much smaller list anyway.
+   */
+  build(download: { syncedAt: string; etag: string | null; lastModified: string | null }, previous: DirectoryBasis | null, acceptShrink: boolean): BuildOutcome {
+    const chunks = this.chunks;
+    this.chunks = [];
+    const body = Buffer.concat(chunks);
+    const parsed = parseList(body);
+    if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', message: parsed.message, problems: [] };
+    this.progress('checking', 0, null);
+    const checked = checkCardholderList(parsed.value);
+    if (!checked) return { outcome: 'failed', reason: 'no-list', message: 'The answer of the service holds no list of cardholders.', problems: [] };
+    if (checked.received > 0 && checked.records.length === 0) {
+      return {
+        outcome: 'failed',
+        reason: 'no-usable-record',
+        message: `None of the ${checked.received} cardholders the service sent could be read.`,
+        problems: checked.problems,
+      };
+    }
+    const before = previous?.ids.length ?? 0;
+    const usable = checked.records.length;
+    if (!acceptShrink && before > 0 && (usable === 0 || (before >= SHRINK_MIN_RECORDS && usable < before * (1 - SHRINK_SHARE)))) {
+      return { outcome: 'held', previous: before, received: checked.received, usable };
+    }
+    const total = checked.records.length;
+    this.progress('indexing', 0, total);
+    this.index = CardholderIndex.build(checked.records, (done) => this.progress('indexing', done, total));
+    this.basis = basisOf(checked.records);
+    const diff = compare(previous, this.basis);
+    this.meta = { syncedAt: download.syncedAt, etag: download.etag, lastModified: download.lastModified, service: this.options.service, records: total };
+    this.unsaved = [body];
+    return { outcome: 'built', counts: { total, ...diff, rejected: checked.problemCount, problems: checked.problems } };
+  }
+
+  /** Saves the generation built last (the list's bytes and the local changes). */
+  async save(): Promise<void> {
+    const body = this.unsaved;
+    if (!body || !this.meta) return;
+    this.progress('saving', 0, null);
+    await writeSnapshotFile(this.options.files.snapshot, this.meta, body, this.options.key);
+    this.unsaved = null;
+    await this.saveChanges();
+  }
+
+  // ───────────────────────── a generation from the saved snapshot ─────────────────────────
+
+  async load(): Promise<LoadOutcome> {
+    let stored;
+    try {
+      stored = await readSnapshotFile(this.options.files.snapshot, this.options.key);
+    } catch (thrown) {
+      if (thrown instanceof SnapshotUnusable) return { outcome: 'unusable', message: `The saved directory cannot be used: ${thrown.reason}.` };
+      throw thrown;
+    }
+    if (!stored) return { outcome: 'none' };
+    if (!isSnapshotMeta(stored.meta)) return { outcome: 'unusable', message: 'The saved directory cannot be used: its header is damaged.' };
+    if (stored.meta.service !== this.options.service) {
+      return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.` };
+    }
+    const parsed = parseList(stored.body);
+    const checked = parsed.ok ? checkCardholderList(parsed.value) : null;
+    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.' };
+    this.index = CardholderIndex.build(checked.records);
+    this.basis = basisOf(checked.records);
+    this.meta = stored.meta;
+    let changes = 0;
+    let changesProblem: string | undefined;
+    try {
+      const saved = await readSnapshotFile(this.options.files.changes, this.options.key);
+      if (saved) {
+        const list = parseList(saved.body);
+        const records = list.ok ? (checkCardholderList(list.value)?.records ?? null) : null;
+        if (records === null) changesProblem = 'The changes made on this workstation since the last sync cannot be read: the file is damaged.';
+        for (const record of records ?? []) this.index.upsert(record);
+        changes = records?.length ?? 0;
+      }
+    } catch (thrown) {
+      if (!(thrown instanceof SnapshotUnusable)) throw thrown;
+      changesProblem = `The changes made on this workstation since the last sync cannot be used: ${thrown.reason}.`;
+    }
+    // Without them the snapshot is still good; those records come back with the next sync.
+    if (changesProblem) return { outcome: 'loaded', meta: stored.meta, records: this.index.size, changes, problem: changesProblem };
+    return { outcome: 'loaded', meta: stored.meta, records: this.index.size, changes };
+  }
+
+  // ───────────────────────── lookups and local changes ─────────────────────────
+
+  get ready(): boolean {
+    return this.index !== null;
+  }
+
+  get snapshotMeta(): SnapshotMeta | null {
+    return this.meta;
+  }
+
+  get size(): number {
+    return this.index?.size ?? 0;
+  }
+
+  search(query: string, offset: number, limit: number): SearchPage {
+    return this.index ? this.index.search(query, offset, limit) : { total: 0, offset: 0, records: [] };
+  }
+
+  get(id: number): CardHolder | null {
+    return this.index?.get(id) ?? null;
+  }
+
+  duplicates(person: Parameters<CardholderIndex['findDuplicates']>[0], excludeId?: number): DuplicateMatch[] {
+    return this.index?.findDuplicates(person, excludeId) ?? [];
+  }
+
+  /**
+   * Takes records changed on this workstation (or re-read from the service). With `onlyIfNewer`,
+   * a record is taken only when the directory does not hold a later version (a sync that started
+   * after the change already has it).
+   */
+  async upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number> {
+    if (!this.index) return 0;
+    let taken = 0;
+    for (const record of records) {
+      const held = this.index.get(record.id);
+      if (onlyIfNewer && held && !(Date.parse(record.updated) > Date.parse(held.updated))) continue;
+      this.index.upsert(record);
+      taken++;
+    }
+    if (taken > 0) await this.saveChanges();
+    return taken;
+  }
+
+  /** What the next generation compares itself with. */
+  currentBasis(): DirectoryBasis | null {
+    if (!this.basis || !this.index) return this.basis;
+    const changed = this.index.overlayRecords();
+    return changed.length === 0 ? this.basis : basisOf(this.index.allRecords());
+  }
+
+  /** Forgets everything and removes the saved files. */
+  async clear(): Promise<void> {
+    this.index = null;
+    this.meta = null;
+    this.basis = null;
+    this.unsaved = null;
+    this.chunks = [];
+    await this.writingChanges.catch(() => undefined);
+    await removeSnapshotFiles(this.options.files.snapshot, this.options.files.changes);
+  }
+
+  private saveChanges(): Promise<void> {
+    const index = this.index;
+    const write = async (): Promise<void> => {
+      if (!index || index !== this.index) return;
+      const records = index.overlayRecords();
+      if (records.length === 0) {
+        await removeSnapshotFiles(this.options.files.changes);
+        return;
+      }
+      await writeSnapshotFile(this.options.files.changes, { changes: records.length }, [Buffer.from(JSON.stringify(records))], this.options.key);
+    };
+    this.writingChanges = this.writingChanges.then(write, write);
+    return this.writingChanges;
+  }
+
+  private progress(phase: Parameters<EngineProgress>[0], done: number, total: number | null): void {
+    this.options.onProgress?.(phase, done, total);
+  }
+}
+
+function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; message: string } {
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') return { ok: false, message: 'The service answered the cardholder list with nothing.' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, message: 'The cardholder list from the service is not valid JSON (it may have been cut off).' };
+  }
+}
+
+/** FNV-1a over what tells one version of a record from another. */
+function fingerprint(record: CardHolder): number {
+  let h = 0x811c9dc5;
+  const mix = (text: string): void => {
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    h ^= 0x1f;
+    h = Math.imul(h, 0x01000193);
+  };
+  mix(record.updated);
+  mix(record.last_Name);
+  mix(record.first_Name);
+  mix(record.employee_ID);
+  mix(record.photo_Exists ? '1' : '0');
+  return h >>> 0;
+}
+
+function basisOf(records: readonly CardHolder[]): DirectoryBasis {
+  let ascending = true;
+  for (let i = 1; i < records.length && ascending; i++) ascending = (records[i] as CardHolder).id > (records[i - 1] as CardHolder).id;
+  const ordered = ascending ? records : [...records].sort((a, b) => a.id - b.id);
+  const ids = new Float64Array(ordered.length);
+  const prints = new Float64Array(ordered.length);
+  ordered.forEach((record, i) => {
+    ids[i] = record.id;
+    prints[i] = fingerprint(record);
+  });
+  return { ids, prints };
+}
+
+/** Added, changed and removed records between two generations (a merge of their sorted ids). */
+function compare(before: DirectoryBasis | null, after: DirectoryBasis): Pick<SyncCounts, 'added' | 'changed' | 'removed'> {
+  if (!before) return { added: after.ids.length, changed: 0, removed: 0 };
+  let i = 0;
+  let j = 0;
+  let added = 0;
+  let changed = 0;
+  let removed = 0;
+  while (i < before.ids.length || j < after.ids.length) {
+    const a = i < before.ids.length ? (before.ids[i] as number) : Infinity;
+    const b = j < after.ids.length ? (after.ids[j] as number) : Infinity;
+    if (a === b) {
+      if (before.prints[i] !== after.prints[j]) changed++;
+      i++;
+      j++;
+    } else if (a < b) {
+      removed++;
+      i++;
+    } else {
+      added++;
+      j++;
+    }
+  }
+  return { added, changed, removed };
+}

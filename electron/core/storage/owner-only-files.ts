@@ -1,0 +1,107 @@
+/**
+ * Files that hold secrets or personal data: written atomically (a temporary file, fsync, rename,
+ * fsync of the directory), readable by their owner only (0600 in a 0700 directory), and refused
+ * on read when other accounts could read them. A crash or power cut at any moment leaves the old
+ * file or the new one, never a torn one. Data may be written in chunks (hundreds of megabytes of
+ * directory snapshot never need to be one buffer). Used by the credential vault, the directory
+ * snapshot and what else must not leak.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const POSIX = process.platform !== 'win32';
+
+/** Why an owner-only file was refused; `code` says which way. */
+export class OwnerOnlyFileError extends Error {
+  constructor(
+    readonly code: 'unreadable' | 'other-owner' | 'too-open',
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+    this.name = 'OwnerOnlyFileError';
+  }
+}
+
+/** Creates `dir` (and parents) 0700, and narrows it to 0700 if it is ours and wider. */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (POSIX) {
+    const info = await stat(dir);
+    if ((info.mode & 0o077) !== 0 && info.uid === process.getuid?.()) await chmod(dir, 0o700);
+  }
+}
+
+/**
+ * Writes `data` (or each chunk of it in order) to `file` atomically, readable by its owner only.
+ * `transform` may change each chunk on its way (encryption) and add a last one (`flush`).
+ */
+export async function writeOwnerOnly(
+  file: string,
+  data: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+): Promise<void> {
+  const dir = path.dirname(file);
+  await ensurePrivateDir(dir);
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    if (POSIX) await handle.chmod(0o600); // the umask may only remove bits; make it exact anyway
+    if (typeof data === 'string' || data instanceof Uint8Array) {
+      await handle.writeFile(data);
+    } else {
+      for await (const chunk of data) if (chunk.byteLength > 0) await handle.write(chunk);
+    }
+    await handle.sync();
+  } catch (thrown) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw thrown;
+  }
+  await handle.close();
+  await rename(temporary, file);
+  await syncDir(dir);
+}
+
+/** Makes a rename in `dir` durable (POSIX); a no-op where directories cannot be opened. */
+async function syncDir(dir: string): Promise<void> {
+  if (!POSIX) return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename is still atomic.
+  }
+}
+
+/**
+ * Reads a file, or returns null when it does not exist. With `ownerOnly` (POSIX), refuses a file
+ * that belongs to another account or that other accounts may read. Permissions are checked on the
+ * opened file, not on its name, so it cannot be swapped in between.
+ */
+export async function readOwnerOnly(file: string, ownerOnly: boolean): Promise<Buffer | null> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (thrown) {
+    const code = (thrown as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new OwnerOnlyFileError('unreadable', file, code === 'EACCES' ? 'permission denied' : String(code));
+  }
+  try {
+    if (ownerOnly && POSIX) {
+      const info = await handle.stat();
+      const uid = process.getuid?.();
+      if (uid !== undefined && info.uid !== uid) throw new OwnerOnlyFileError('other-owner', file, `owner uid ${info.uid}, expected ${uid}`);
+      const mode = info.mode & 0o777;
+      if ((mode & 0o077) !== 0) throw new OwnerOnlyFileError('too-open', file, `permissions ${mode.toString(8).padStart(4, '0')}`);
+    }
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
