@@ -1,6 +1,7 @@
+/** The feed store: start-up order, pushes, bound, notices and alarm beeps. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS, type FakeKiosk } from './fake-kiosk';
+import { createFakeKiosk, fail, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS, type FakeKiosk } from '../support/fake-kiosk';
 
 const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({
@@ -10,8 +11,8 @@ vi.mock('../../../renderer/src/api/kiosk', () => ({
   isConnected: () => true,
 }));
 
-import { setFeedFrameScheduler, useFeedStore } from '../../../renderer/src/events/feed-store';
-import { setAlarmBeeperFactory, useAlarmSoundStore } from '../../../renderer/src/events/alarm-sound-store';
+import { setFeedFrameScheduler, useFeedStore } from '../../../renderer/src/feed/feed-store';
+import { setAlarmBeeperFactory, useAlarmSoundStore } from '../../../renderer/src/alarms/alarm-sound-store';
 
 const beeps: string[] = [];
 const ids = (store: ReturnType<typeof useFeedStore>) => [...store.view.entries].reverse().map((e) => e.event.record_ID);

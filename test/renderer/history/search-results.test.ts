@@ -1,6 +1,7 @@
+/** Sorting of history search results. */
 import { describe, expect, it } from 'vitest';
-import { ariaSortOf, nextSort, sortEvents } from '../../../renderer/src/events/search-results';
-import { makeEvent } from './fake-kiosk';
+import { ariaSortOf, nextSort, sortEvents } from '../../../renderer/src/history/search-results';
+import { makeEvent } from '../support/fake-kiosk';
 
 describe('search results sorting', () => {
   const events = [

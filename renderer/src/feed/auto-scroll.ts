@@ -4,8 +4,9 @@
  * or using the keyboard in the list pauses it and freezes the list at the last event that had
  * arrived (`frozenAtSeq`), so rows do not move under the guard's eyes; what arrives meanwhile is
  * counted ("N new events"). It resumes on request (the button) or once the guard has not
- * interacted with the list for `resumeAfterMs`.
+ * interacted with the list for `resumeAfterMs`. Also the words of the button that resumes it.
  */
+import { plural } from '../shell/wording';
 
 export const DEFAULT_AUTO_SCROLL_RESUME_MS = 15_000;
 /** Scroll offsets up to this many pixels still count as "at the top". */
@@ -75,4 +76,11 @@ export class AutoScroll {
     this.state = { mode: 'paused', frozenAtSeq: currentSeq, lastInteractionAt: this.state.lastInteractionAt };
     return true;
   }
+}
+
+/** "3 new events (1 alarm)" / "Paused: back to newest" for the auto-scroll button. */
+export function newEventsLabel(events: number, alarms: number): string {
+  if (events === 0) return 'Paused: back to newest';
+  const base = plural(events, 'new event');
+  return alarms > 0 ? `${base} (${plural(alarms, 'alarm')})` : base;
 }

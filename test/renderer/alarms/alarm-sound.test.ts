@@ -1,5 +1,6 @@
+/** The WebAudio alarm beeper. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAlarmBeeper } from '../../../renderer/src/events/alarm-sound';
+import { createAlarmBeeper } from '../../../renderer/src/alarms/alarm-sound';
 
 class FakeParam {
   setValueAtTime = vi.fn();

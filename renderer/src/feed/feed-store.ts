@@ -16,7 +16,7 @@ import type { FeedEvent, FeedState, KioskSettings, PushEvents } from '../../../e
 import { DEFAULT_BUFFER_SIZE, FeedBuffer, type BufferedEvent } from './feed-buffer';
 import { EMPTY_FILTER, type FeedFilter } from './feed-rows';
 import { DEFAULT_AUTO_SCROLL_RESUME_MS } from './auto-scroll';
-import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from './alarm-sound-store';
+import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from '../alarms/alarm-sound-store';
 
 export const DEFAULT_SETTINGS: Pick<KioskSettings, 'feed' | 'alarms' | 'search'> = {
   feed: { bufferSize: DEFAULT_BUFFER_SIZE, autoScrollResumeMs: DEFAULT_AUTO_SCROLL_RESUME_MS, alarmMergeWindowMs: 60_000 },

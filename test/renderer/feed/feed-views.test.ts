@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia, type Pinia } from 'pinia';
-import { createFakeKiosk, LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from './fake-kiosk';
+/** Components of the live feed: the feed screen, the event detail panel, the connection indicator and status item. */
+import { describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { at, useComponentHarness } from '../support/component-harness';
 
 const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({
@@ -11,56 +12,14 @@ vi.mock('../../../renderer/src/api/kiosk', () => ({
   isConnected: () => true,
 }));
 
-import { setFeedFrameScheduler } from '../../../renderer/src/events/feed-store';
-import { setAlarmBeeperFactory } from '../../../renderer/src/events/alarm-sound-store';
-import LiveFeedView from '../../../renderer/src/events/LiveFeedView.vue';
-import FeedConnectionIndicator from '../../../renderer/src/events/FeedConnectionIndicator.vue';
-import EventDetailPanel from '../../../renderer/src/events/EventDetailPanel.vue';
-import HistorySearchView from '../../../renderer/src/events/HistorySearchView.vue';
-import OperatorLogView from '../../../renderer/src/events/OperatorLogView.vue';
-import AlarmMuteControl from '../../../renderer/src/events/AlarmMuteControl.vue';
-import FeedStatusItem from '../../../renderer/src/events/FeedStatusItem.vue';
-import { useEventDetailStore } from '../../../renderer/src/events/event-detail-store';
-import { useFeedStore } from '../../../renderer/src/events/feed-store';
-import { liveFeedOnScreen } from '../../../renderer/src/events/unacknowledged';
+import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
+import FeedConnectionIndicator from '../../../renderer/src/feed/FeedConnectionIndicator.vue';
+import EventDetailPanel from '../../../renderer/src/feed/EventDetailPanel.vue';
+import FeedStatusItem from '../../../renderer/src/feed/FeedStatusItem.vue';
+import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-store';
+import { liveFeedOnScreen } from '../../../renderer/src/alarms/unacknowledged';
 
-let pinia: Pinia;
-let wrapper: VueWrapper | null = null;
-const at = (s: number) => new Date(Date.parse('2026-11-21T10:00:00Z') + s * 1000).toISOString();
-
-async function mountView<T>(component: T): Promise<VueWrapper> {
-  wrapper = mount(component as never, { global: { plugins: [pinia] }, attachTo: document.body });
-  await flushPromises();
-  return wrapper;
-}
-
-// happy-dom has no layout: give scroll containers a size so the virtualizer renders rows.
-const sized = (name: 'clientHeight' | 'clientWidth', value: number) => {
-  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
-  Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
-  return () => original && Object.defineProperty(HTMLElement.prototype, name, original);
-};
-const restoreSizes: (() => unknown)[] = [];
-beforeAll(() => {
-  restoreSizes.push(sized('clientHeight', 600), sized('clientWidth', 1000));
-});
-afterAll(() => {
-  for (const restore of restoreSizes) restore();
-});
-
-beforeEach(() => {
-  fake.current = createFakeKiosk();
-  pinia = createPinia();
-  setActivePinia(pinia);
-  setFeedFrameScheduler((run) => run());
-  setAlarmBeeperFactory(() => ({ beep: () => undefined, dispose: () => undefined }));
-});
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  setFeedFrameScheduler(null);
-  document.body.innerHTML = '';
-});
+const { mountView } = useComponentHarness(fake);
 
 describe('LiveFeedView', () => {
   it('renders rows newest first with time (UTC on hover), category, device and text', async () => {
@@ -251,67 +210,5 @@ describe('FeedStatusItem', () => {
     await flushPromises();
     expect(view.find('[data-testid="status-unacknowledged"]').exists()).toBe(false);
     expect(view.find('[data-testid="feed-connection"]').exists()).toBe(true);
-  });
-});
-
-describe('AlarmMuteControl', () => {
-  it('mutes with the remaining time shown, and unmutes', async () => {
-    await useFeedStore().start();
-    const view = await mountView(AlarmMuteControl);
-    await view.find('button').trigger('click');
-    expect(view.find('[data-testid="mute-remaining"]').text()).toBe('5:00');
-    await view.find('button').trigger('click');
-    expect(view.text()).toContain('Mute alarm sound (5 min)');
-  });
-});
-
-describe('HistorySearchView', () => {
-  it('shows a clear message and sends nothing for an invalid range', async () => {
-    const view = await mountView(HistorySearchView);
-    await view.find('[data-testid="search-from"]').setValue('2026-11-21T10:00');
-    await view.find('[data-testid="search-to"]').setValue('2026-11-21T09:00');
-    await view.find('form').trigger('submit');
-    await flushPromises();
-    expect(view.find('[data-testid="search-problems"]').text()).toContain('The start of the time range must be before its end.');
-    expect(view.find('[data-testid="search-to"]').attributes('aria-invalid')).toBe('true');
-    expect(fake.current.api.searchEvents).not.toHaveBeenCalled();
-  });
-
-  it('prefills default tenants, searches, sorts by header (aria-sort) and exports', async () => {
-    const view = await mountView(HistorySearchView);
-    expect((view.find('[data-testid="search-tenants"]').element as HTMLInputElement).value).toBe('0, 3');
-    await view.find('form').trigger('submit');
-    await flushPromises();
-    expect(fake.current.api.searchEvents).toHaveBeenCalledTimes(1);
-    expect(view.find('[data-testid="search-count"]').text()).toBe('2 events');
-    const idHeader = view.find('th:has(button[data-column="record_ID"])');
-    expect(idHeader.attributes('aria-sort')).toBe('none');
-    await idHeader.find('button').trigger('click');
-    expect(view.find('th:has(button[data-column="record_ID"])').attributes('aria-sort')).toBe('descending');
-    await view.find('[data-testid="export-csv"]').trigger('click');
-    await flushPromises();
-    expect(view.find('[data-testid="export-result"]').text()).toBe('Saved 2 rows to /tmp/events.csv');
-  });
-
-  it('shows a server error as a banner', async () => {
-    fake.current.api.searchEvents.mockResolvedValueOnce({ ok: false, error: { code: 'server_error', message: 'The event service failed.' } });
-    const view = await mountView(HistorySearchView);
-    await view.find('form').trigger('submit');
-    await flushPromises();
-    expect(view.find('[data-testid="search-error"]').text()).toContain('The event service failed.');
-  });
-});
-
-describe('OperatorLogView', () => {
-  it('lists acknowledgements with time, device, text and note', async () => {
-    fake.current.api.listAcknowledgements.mockResolvedValue(
-      ok([{ alarmKey: 'event:7', recordIds: [7], note: 'False alarm', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
-    );
-    const view = await mountView(OperatorLogView);
-    const row = view.find('[data-testid="operator-log-row"]');
-    expect(row.text()).toContain('Door 3');
-    expect(row.text()).toContain('Door forced open');
-    expect(row.text()).toContain('False alarm');
-    expect(row.find('time').attributes('title')).toMatch(/UTC$/);
   });
 });

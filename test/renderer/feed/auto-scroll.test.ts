@@ -1,8 +1,9 @@
+/** Auto-scroll of the live feed, and the freeze it puts on the rows. */
 import { describe, expect, it } from 'vitest';
-import { AutoScroll, TOP_TOLERANCE_PX } from '../../../renderer/src/events/auto-scroll';
-import { FeedBuffer } from '../../../renderer/src/events/feed-buffer';
-import { buildFeedRows, countNewSince } from '../../../renderer/src/events/feed-rows';
-import { makeEvent } from './fake-kiosk';
+import { AutoScroll, TOP_TOLERANCE_PX } from '../../../renderer/src/feed/auto-scroll';
+import { FeedBuffer } from '../../../renderer/src/feed/feed-buffer';
+import { buildFeedRows, countNewSince } from '../../../renderer/src/feed/feed-rows';
+import { makeEvent } from '../support/fake-kiosk';
 
 describe('AutoScroll', () => {
   it('starts live and stays live while the list is at the top', () => {

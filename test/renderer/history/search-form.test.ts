@@ -1,5 +1,6 @@
+/** The history search form: validation and the request it makes. */
 import { describe, expect, it } from 'vitest';
-import { emptySearchForm, endpointFor, localInputToIso, parseIdList, planSearch, type SearchForm } from '../../../renderer/src/events/search-form';
+import { emptySearchForm, endpointFor, localInputToIso, parseIdList, planSearch, type SearchForm } from '../../../renderer/src/history/search-form';
 import { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
 
 const form = (patch: Partial<SearchForm>): SearchForm => ({ ...emptySearchForm(), from: '2026-11-20T08:00', to: '2026-11-21T08:00', ...patch });

@@ -1,6 +1,7 @@
+/** FeedBuffer: order, bound, dedupe and resync epochs of the live feed's memory. */
 import { describe, expect, it } from 'vitest';
-import { FeedBuffer, MIN_BUFFER_SIZE } from '../../../renderer/src/events/feed-buffer';
-import { makeEvent } from './fake-kiosk';
+import { FeedBuffer, MIN_BUFFER_SIZE } from '../../../renderer/src/feed/feed-buffer';
+import { makeEvent } from '../support/fake-kiosk';
 
 const ids = (buffer: FeedBuffer): number[] => [...buffer.oldestFirst()].reverse().map((e) => e.event.record_ID);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => makeEvent(from + i));

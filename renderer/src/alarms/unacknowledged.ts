@@ -3,7 +3,7 @@
  * shown on the feed screen and in the status bar so an alarm is never out of sight.
  */
 import { computed, ref, type ComputedRef } from 'vue';
-import { useFeedStore } from './feed-store';
+import { useFeedStore } from '../feed/feed-store';
 import { useAcknowledgementStore } from './acknowledgement-store';
 
 export function useUnacknowledgedAlarms(): ComputedRef<number> {

@@ -1,5 +1,6 @@
+/** Feed rows: alarm merge, live filters, freeze and acknowledgement state. */
 import { describe, expect, it } from 'vitest';
-import { FeedBuffer } from '../../../renderer/src/events/feed-buffer';
+import { FeedBuffer } from '../../../renderer/src/feed/feed-buffer';
 import {
   EMPTY_FILTER,
   ackStateOf,
@@ -8,9 +9,9 @@ import {
   distinctValues,
   isFilterActive,
   type FeedFilter,
-} from '../../../renderer/src/events/feed-rows';
+} from '../../../renderer/src/feed/feed-rows';
 import type { FeedEvent } from '../../../electron/contract/ipc';
-import { makeAlarm, makeEvent } from './fake-kiosk';
+import { makeAlarm, makeEvent } from '../support/fake-kiosk';
 
 const at = (iso: string) => ({ created: iso });
 const filled = (events: FeedEvent[]) => {

@@ -1,8 +1,9 @@
+/** The detail panel's fields, and the feed's time and connection wording. */
 import { describe, expect, it } from 'vitest';
-import { displayValue, eventFields } from '../../../renderer/src/events/event-fields';
-import { connectionText } from '../../../renderer/src/events/connection-text';
+import { displayValue, eventFields } from '../../../renderer/src/feed/event-fields';
+import { connectionText } from '../../../renderer/src/feed/connection-text';
 import { formatRemaining, formatUtc } from '../../../renderer/src/shell/time-format';
-import { makeAlarm } from './fake-kiosk';
+import { makeAlarm } from '../support/fake-kiosk';
 
 describe('eventFields', () => {
   it('lists every known field, nulls as empty, then unknown extras by name', () => {
