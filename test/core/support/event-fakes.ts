@@ -7,7 +7,7 @@
 import type { PushEvents, PushName, SystemEvent } from '../../../electron/contract/ipc';
 import type { CallOptions, EventCodeSearch, EventSearch } from '../../../electron/core/service/access-service';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
-import type { FeedTimers } from '../../../electron/core/events/feed-engine';
+import type { FeedTimers } from '../../../electron/core/feed/feed-engine';
 
 export interface RangeSemantics {
   fromInclusive: boolean;

@@ -1,8 +1,9 @@
+// AcknowledgementStore: the operator log kept on disk, across restarts and unreadable lines.
 import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACKNOWLEDGEMENTS_FILE, AcknowledgementStore } from '../../../electron/core/events/acknowledgements';
+import { ACKNOWLEDGEMENTS_FILE, AcknowledgementStore } from '../../../electron/core/alarms/acknowledgements';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 
 let dataDir: string;

@@ -1,8 +1,9 @@
+// EventFeed against the in-memory event service: first connect, live tail, outages, ids going back.
 import { describe, expect, it } from 'vitest';
-import { EventFeed, RESYNC_MESSAGE, type FeedConfig } from '../../../electron/core/events/feed-engine';
+import { EventFeed, RESYNC_MESSAGE, type FeedConfig } from '../../../electron/core/feed/feed-engine';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
-import { FakeEventService, idsBetween, ManualClock, PushRecorder, type RangeSemantics } from './fakes';
+import { FakeEventService, idsBetween, ManualClock, PushRecorder, type RangeSemantics } from '../support/event-fakes';
 
 function setup(options: { semantics?: RangeSemantics; config?: Partial<FeedConfig>; events?: number } = {}) {
   const service = new FakeEventService(options.semantics);

@@ -1,5 +1,6 @@
+// EventRing: the fixed-capacity memory of recent feed events.
 import { describe, expect, it } from 'vitest';
-import { EventRing } from '../../../electron/core/events/event-ring';
+import { EventRing } from '../../../electron/core/feed/event-ring';
 
 const items = (ids: number[]) => ids.map((record_ID) => ({ record_ID }));
 

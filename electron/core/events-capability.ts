@@ -2,17 +2,19 @@
  * The events capability of the guard station, wired for the IPC gateway: the operation handlers
  * (feed snapshot, event detail, history search and export, alarm acknowledgements) and the
  * factory that builds the feed, the history and the acknowledgement store from plain settings.
- * It only assembles; the behaviour lives in feed-engine, event-history and acknowledgements.
+ * It only assembles the three capability folders; the behaviour lives in feed/feed-engine,
+ * history/event-history, alarms/alarm-rules and alarms/acknowledgements. kiosk-core.ts composes
+ * it with the other capabilities behind one gateway.
  */
-import type { Acknowledgement, FeedEvent } from '../../contract/ipc';
-import type { OperationHandlers } from '../ipc/gateway';
-import type { PushBus } from '../ipc/push-bus';
-import type { Logger } from '../log/logger';
-import type { AccessService } from '../service/access-service';
-import { AcknowledgementStore } from './acknowledgements';
-import { createAlarmClassifier, type AlarmRule } from './alarm-rules';
-import { EventHistory, type PickSaveFile } from './event-history';
-import { EventFeed, type FeedConfig, type FeedTimers } from './feed-engine';
+import type { Acknowledgement, FeedEvent } from '../contract/ipc';
+import type { OperationHandlers } from './ipc/gateway';
+import type { PushBus } from './ipc/push-bus';
+import type { Logger } from './log/logger';
+import type { AccessService } from './service/access-service';
+import { AcknowledgementStore } from './alarms/acknowledgements';
+import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
+import { EventHistory, type PickSaveFile } from './history/event-history';
+import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
 
 export type EventHandlers = Pick<
   OperationHandlers,

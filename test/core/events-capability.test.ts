@@ -1,15 +1,16 @@
+// The events capability assembled and reached through the gateway, as the kiosk core wires it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventsCapability } from '../../../electron/core/events/event-handlers';
-import { DEFAULT_ALARM_RULES } from '../../../electron/core/events/alarm-rules';
-import type { AccessService } from '../../../electron/core/service/access-service';
-import { PushBus } from '../../../electron/core/ipc/push-bus';
-import { Gateway, type OperationHandlers } from '../../../electron/core/ipc/gateway';
-import { createLogger, silentSink } from '../../../electron/core/log/logger';
-import type { PushEvents, PushName } from '../../../electron/contract/ipc';
-import { FakeEventService, ManualClock } from './fakes';
+import { createEventsCapability } from '../../electron/core/events-capability';
+import { DEFAULT_ALARM_RULES } from '../../electron/core/alarms/alarm-rules';
+import type { AccessService } from '../../electron/core/service/access-service';
+import { PushBus } from '../../electron/core/ipc/push-bus';
+import { Gateway, type OperationHandlers } from '../../electron/core/ipc/gateway';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
+import type { PushEvents, PushName } from '../../electron/contract/ipc';
+import { FakeEventService, ManualClock } from './support/event-fakes';
 
 let dataDir: string;
 beforeEach(async () => {

@@ -15,7 +15,7 @@ import type { AccessService, SystemEvent } from '../service/access-service';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { KioskFailure, toKioskError } from '../ipc/failure';
-import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from './alarm-rules';
+import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from '../alarms/alarm-rules';
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
 

@@ -8,16 +8,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
-import { SimulatorControls } from '../../../electron/simulator/control-client';
-import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { loadConfig } from '../../../electron/core/config/load-config';
-import { EventFeed, RESYNC_MESSAGE } from '../../../electron/core/events/feed-engine';
-import { EventHistory } from '../../../electron/core/events/event-history';
-import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/events/alarm-rules';
-import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { EventSearchRequest, EventCodeSearchRequest } from '../../../electron/contract/ipc';
-import { idsBetween, PushRecorder } from './fakes';
+import { startSimulator, type RunningSimulator } from '../../electron/simulator';
+import { SimulatorControls } from '../../electron/simulator/control-client';
+import { createServiceClient, type ServiceClient } from '../../electron/core/service/service-client';
+import { loadConfig } from '../../electron/core/config/load-config';
+import { EventFeed, RESYNC_MESSAGE } from '../../electron/core/feed/feed-engine';
+import { EventHistory } from '../../electron/core/history/event-history';
+import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../electron/core/alarms/alarm-rules';
+import { createLogger, memorySink } from '../../electron/core/log/logger';
+import { EventSearchRequest, EventCodeSearchRequest } from '../../electron/contract/ipc';
+import { idsBetween, PushRecorder } from './support/event-fakes';
 
 const HISTORY = 300;
 

@@ -1,7 +1,8 @@
+// The range reader: every event of a range exactly once, whatever the service's range semantics.
 import { describe, expect, it } from 'vitest';
-import { newEventsIn, readRange } from '../../../electron/core/events/range-reader';
+import { newEventsIn, readRange } from '../../../electron/core/feed/range-reader';
 import type { SystemEvent } from '../../../electron/contract/ipc';
-import { FakeEventService, type RangeSemantics } from './fakes';
+import { FakeEventService, type RangeSemantics } from '../support/event-fakes';
 
 const boundCombos: Array<Pick<RangeSemantics, 'fromInclusive' | 'maxInclusive'>> = [
   { fromInclusive: true, maxInclusive: true },

@@ -1,14 +1,15 @@
+// EventHistory: search requests mapped onto the service's bodies, CSV cells and the CSV export.
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SystemEvent } from '../../../electron/contract/ipc';
 import { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
-import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/events/alarm-rules';
-import { csvCell, csvLine } from '../../../electron/core/events/csv';
-import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../electron/core/events/event-history';
+import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
+import { csvCell, csvLine } from '../../../electron/core/history/csv';
+import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../electron/core/history/event-history';
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
-import { FakeEventService, PushRecorder } from './fakes';
+import { FakeEventService, PushRecorder } from '../support/event-fakes';
 
 let dir: string;
 beforeEach(async () => {
