@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
-import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
 import type { SimulatorOptions } from '../simulator';
