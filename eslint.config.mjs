@@ -1,10 +1,12 @@
 // Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
 // only renderer/src/api touches window.kiosk, the renderer imports the contract as types only,
-// and the core never imports Electron.
+// and the core never imports Electron nor the simulator (the composition roots hand it a demo service).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
 import vueParser from 'vue-eslint-parser';
+
+const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
@@ -32,7 +34,24 @@ export default tseslint.config(
   {
     files: ['electron/core/**/*.ts', 'electron/simulator/**/*.ts', 'electron/preview/**/*.ts', 'electron/contract/**/*.ts', 'electron/tools/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' }] }],
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON] }],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [NO_ELECTRON],
+          patterns: [
+            {
+              regex: '(^|/)simulator(/|$)',
+              message: 'The core never imports the simulator: electron/main and electron/preview pass startKioskCore a startDemoService.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

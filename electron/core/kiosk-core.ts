@@ -1,18 +1,19 @@
 /**
  * The kiosk core: composes every capability behind the gateway from a validated configuration.
- * With no service configured it starts the embedded simulator and runs in demo mode. It owns
- * start-up order and shutdown; it knows nothing of Electron or of how calls arrive (the Electron
- * edge and the preview harness both take its gateway and push bus).
+ * With no service configured it starts the demo service it is handed and runs in demo mode (the
+ * composition roots, electron/main and electron/preview, hand it the embedded simulator; the core
+ * never imports the simulator). It owns start-up order and shutdown; it knows nothing of Electron
+ * or of how calls arrive (the Electron edge and the preview harness both take its gateway and
+ * push bus).
  */
 import { join } from 'node:path';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
 import type { CredentialVault } from './credentials/vault';
 import type { Secret } from './credentials/secret';
-import { createEventsCapability, type EventsCapability } from './events/event-handlers';
-import type { PickSaveFile } from './events/event-history';
+import { createEventsCapability, type EventsCapability } from './events-capability';
+import type { PickSaveFile } from './history/event-history';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -28,9 +29,19 @@ export interface KioskCoreOptions {
   log: Logger;
   /** Asks the person where to save an export; null when they cancel. */
   pickSaveFile: PickSaveFile;
-  /** Options for the embedded simulator in demo mode (tests turn on its test controls). */
-  demo?: Partial<SimulatorOptions>;
+  /** Starts the demo service when no service is configured (the composition roots pass the embedded simulator). */
+  startDemoService: StartDemoService;
 }
+
+/** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
+export interface DemoService {
+  /** Its address, e.g. http://127.0.0.1:43123. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the demo service, keeping its data in `dataDir` (<the kiosk's dataDir>/simulator). */
+export type StartDemoService = (dataDir: string) => Promise<DemoService>;
 
 export interface KioskCore {
   gateway: Gateway;
@@ -46,24 +57,19 @@ export interface KioskCore {
 export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCore> {
   const { config, log } = options;
   const push = new PushBus();
-  let simulator: RunningSimulator | null = null;
+  let demo: DemoService | null = null;
   let baseUrl: string;
   if (config.service.url === null) {
-    simulator = await startSimulator({
-      dataDir: join(options.dataDir, 'simulator'),
-      eventRate: 1,
-      log: (line) => log.info('simulator', line),
-      ...options.demo,
-    });
-    baseUrl = simulator.url;
-    log.info('core', `demo mode: embedded simulator at ${simulator.url}`);
+    demo = await options.startDemoService(join(options.dataDir, 'simulator'));
+    baseUrl = demo.url;
+    log.info('core', `demo mode: embedded simulator at ${demo.url}`);
   } else {
     baseUrl = config.service.url;
   }
-  const mode = simulator ? 'demo' : 'configured';
+  const mode = demo ? 'demo' : 'configured';
   const serviceLabel = serviceLabelOf(baseUrl);
   // In demo mode the simulator needs no credential, whatever the configuration says.
-  const effectiveConfig: KioskConfig = simulator ? { ...config, service: { ...config.service, auth: { scheme: 'none' } } } : config;
+  const effectiveConfig: KioskConfig = demo ? { ...config, service: { ...config.service, auth: { scheme: 'none' } } } : config;
 
   let secret: Secret | null = null;
   if (effectiveConfig.service.auth.scheme !== 'none') {
@@ -103,17 +109,17 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       push,
       mode,
       serviceLabel,
-      simulatorUrl: simulator?.url ?? null,
+      simulatorUrl: demo?.url ?? null,
       events,
       async stop() {
         await events.stop();
         started.close();
-        await simulator?.close();
+        await demo?.close();
       },
     };
   } catch (thrown) {
     client?.close();
-    await simulator?.close();
+    await demo?.close();
     throw thrown;
   }
 }

@@ -6,7 +6,7 @@ import { dialog, safeStorage, type BrowserWindow } from 'electron';
 import log from 'electron-log/main';
 import { join } from 'node:path';
 import type { Encryptor } from '../core/credentials/vault';
-import type { PickSaveFile } from '../core/events/event-history';
+import type { PickSaveFile } from '../core/history/event-history';
 import type { LogSink } from '../core/log/logger';
 
 export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {

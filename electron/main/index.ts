@@ -1,6 +1,7 @@
 /**
  * Electron entry: the thin edge. Loads the configuration, picks the credential vault (the OS
- * keyring through safeStorage when a real one exists), starts the core, opens the kiosk window
+ * keyring through safeStorage when a real one exists), starts the core (handing it the embedded
+ * simulator to start in demo mode), opens the kiosk window
  * and wires it to the gateway. `--admin <command>` runs the administrator's credential commands
  * instead (secret read from standard input), with the same vault the kiosk uses.
  */
@@ -9,10 +10,12 @@ import { join } from 'node:path';
 import { configFlagArgs, loadConfig, nodeUserDir } from '../core/config/load-config';
 import type { KioskConfig } from '../core/config/config-schema';
 import { runAdminCommand } from '../core/credentials/admin-command';
-import { chooseVault, credentialDir, type CredentialVault } from '../core/credentials/vault';
+import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
+import type { CredentialVault } from '../core/credentials/vault';
 import { toKioskError } from '../core/ipc/failure';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
+import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { wireIpc } from './ipc-wiring';
 import { createKioskWindow, rendererUrl } from './kiosk-window';
@@ -60,6 +63,7 @@ async function runKiosk(log: Logger): Promise<void> {
     dataDir,
     log,
     pickSaveFile: saveDialog(() => window, app.getPath('documents')),
+    startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
   });
   const windowOptions = { fullscreen: config.kiosk.fullscreen && app.isPackaged, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL };
   window = await createKioskWindow(windowOptions);

@@ -7,10 +7,10 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
-import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
-import type { SimulatorOptions } from '../simulator';
+import { startSimulator, type SimulatorOptions } from '../simulator';
 import { startPreviewServer } from './preview-server';
 
 export interface PreviewOptions {
@@ -20,6 +20,7 @@ export interface PreviewOptions {
   dataDir?: string;
   /** Configuration layers (the same loader Electron uses). */
   config?: Partial<Pick<LoadConfigOptions, 'systemFile' | 'userFile' | 'env' | 'argv' | 'ignoreFlags'>>;
+  /** Options for the embedded simulator in demo mode (tests turn on its test controls). */
   demo?: Partial<SimulatorOptions>;
   /** The built renderer; default out/renderer. */
   rendererDir?: string;
@@ -54,7 +55,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
       await mkdir(exportsDir, { recursive: true });
       return join(exportsDir, basename(suggestedName));
     },
-    ...(options.demo ? { demo: options.demo } : {}),
+    startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line), ...options.demo }),
   });
   try {
     const server = await startPreviewServer({

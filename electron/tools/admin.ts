@@ -12,7 +12,7 @@
  */
 import { nodeUserDir, loadConfig } from '../core/config/load-config';
 import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
-import { chooseVault, credentialDir } from '../core/credentials/vault';
+import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { toKioskError } from '../core/ipc/failure';
 import { createLogger, stderrSink } from '../core/log/logger';
 

@@ -9,7 +9,7 @@
 import { startSimulator } from '../../electron/simulator';
 import { createServiceClient } from '../../electron/core/service/service-client';
 import { loadConfig } from '../../electron/core/config/load-config';
-import { EventFeed, DEFAULT_FEED_CONFIG, type PollObservation } from '../../electron/core/events/feed-engine';
+import { EventFeed, DEFAULT_FEED_CONFIG, type PollObservation } from '../../electron/core/feed/feed-engine';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import type { PushEvents, PushName } from '../../electron/contract/ipc';
 import type { BenchRow } from './types';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
-import { chooseVault, credentialDir } from '../../electron/core/credentials/vault';
+import { chooseVault, credentialDir } from '../../electron/core/credentials/choose-vault';
 import { Secret } from '../../electron/core/credentials/secret';
 
 test('says the credential is stored unencrypted where no keyring exists, tests the connection, and passes axe-core', async ({ page }) => {

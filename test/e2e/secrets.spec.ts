@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { chooseVault, credentialDir } from '../../electron/core/credentials/vault';
+import { chooseVault, credentialDir } from '../../electron/core/credentials/choose-vault';
 import { Secret } from '../../electron/core/credentials/secret';
 import { OPERATION_NAMES } from '../../electron/contract/ipc';
 

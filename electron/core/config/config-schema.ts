@@ -6,7 +6,7 @@
  * which authentication scheme is used and its non-secret parts (header name, user name).
  */
 import { z } from 'zod';
-import { AlarmRuleSchema, DEFAULT_ALARM_RULES } from '../events/alarm-rules';
+import { AlarmRuleSchema, DEFAULT_ALARM_RULES } from '../alarms/alarm-rules';
 
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];

@@ -1,22 +1,13 @@
 /**
  * EncryptedVault: the credential encrypted by the operating system's keyring (Electron's
  * safeStorage, passed in by the edge as an Encryptor) and the ciphertext kept in an owner-only
- * file. The vault does not decide whether the keyring is real; chooseVault does.
+ * file. The vault does not decide whether the keyring is real; chooseVault (choose-vault.ts) does.
  */
 import { rm } from 'node:fs/promises';
 import { KioskFailure } from '../ipc/failure';
 import type { Secret } from './secret';
 import { decodeCredential, encodeCredential, readOwnerOnly, writeOwnerOnly } from './file-vault';
-import type { CredentialVault, VaultDescription } from './vault';
-
-/** The port Electron's safeStorage fits (backend(): getSelectedStorageBackend() on Linux, a fixed name elsewhere). */
-export interface Encryptor {
-  /** e.g. 'gnome_libsecret', 'kwallet5', 'basic_text', 'keychain', 'dpapi'. */
-  backend(): string;
-  isEncryptionAvailable(): boolean;
-  encryptString(plainText: string): Buffer;
-  decryptString(encrypted: Buffer): string;
-}
+import type { CredentialVault, Encryptor, VaultDescription } from './vault';
 
 export class EncryptedVault implements CredentialVault {
   constructor(

@@ -1,8 +1,8 @@
 /**
  * The shape of the access-control service as the rest of the core sees it: one method per
  * endpoint of ../shared/spec/service-api.md, already validated and typed. The axios-based
- * implementation lives in service-client.ts; the feed, search and status code depend only on
- * this interface. Failures are thrown as ServiceFailure (service-errors.ts), a KioskFailure
+ * implementation is service-client.ts (one module per resource on the shared service-http.ts);
+ * the feed, search and status code depend only on this interface. Failures are thrown as ServiceFailure (service-errors.ts), a KioskFailure
  * whose `error` is the contract's typed KioskError.
  */
 import type { CardholderRecord, SystemEvent } from '../../contract/ipc';

@@ -3,9 +3,9 @@
  * the shell renders them as tabs and keeps the status bar visible under all of them.
  */
 import type { Component } from 'vue';
-import LiveFeedView from '../events/LiveFeedView.vue';
-import HistorySearchView from '../events/HistorySearchView.vue';
-import OperatorLogView from '../events/OperatorLogView.vue';
+import LiveFeedView from '../feed/LiveFeedView.vue';
+import HistorySearchView from '../history/HistorySearchView.vue';
+import OperatorLogView from '../operator-log/OperatorLogView.vue';
 import AdminView from '../admin/AdminView.vue';
 
 export interface KioskView {

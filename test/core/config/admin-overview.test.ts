@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdminOverviewHandler } from '../../../electron/core/config/admin-overview';
 import { loadConfig } from '../../../electron/core/config/load-config';
-import { chooseVault } from '../../../electron/core/credentials/vault';
+import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { Secret } from '../../../electron/core/credentials/secret';
 import type { Encryptor } from '../../../electron/core/credentials/vault';
 

@@ -12,7 +12,7 @@ import {
   type LoadConfigOptions,
 } from '../../../electron/core/config/load-config';
 import { DEFAULT_CONFIG, KioskConfigSchema } from '../../../electron/core/config/config-schema';
-import { DEFAULT_ALARM_RULES } from '../../../electron/core/events/alarm-rules';
+import { DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 
 let dir: string;

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Secret } from '../../../electron/core/credentials/secret';
 import { OwnerOnlyFileVault } from '../../../electron/core/credentials/file-vault';
-import { EncryptedVault, type Encryptor } from '../../../electron/core/credentials/encrypted-vault';
-import { chooseVault, credentialDir, ENCRYPTED_FILE, PLAIN_FILE } from '../../../electron/core/credentials/vault';
+import { EncryptedVault } from '../../../electron/core/credentials/encrypted-vault';
+import type { Encryptor } from '../../../electron/core/credentials/vault';
+import { chooseVault, credentialDir, ENCRYPTED_FILE, PLAIN_FILE } from '../../../electron/core/credentials/choose-vault';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 
 const SECRET = 'vault-secret-0123456789';

@@ -1,0 +1,474 @@
+/**
+ * EventFeed: the live stream of system events for the guard station. It polls the highest event id,
+ * reads what is new through the range reader (exactly once, in record_ID order, whatever the
+ * range semantics of the service), classifies each event with the alarm rules, keeps the most
+ * recent ones in a ring for renderer reloads and pushes `feedEvents`, `feedState` and `feedNotice`.
+ *
+ * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure),
+ * the connection state, the delivered-id frontier and the detection of a server whose ids went
+ * back (restore from a backup), after which it reloads the recent events and tells the guard.
+ * It must not: talk HTTP itself (only through AccessService), import Electron, or wait on real
+ * time in a way tests cannot replace (timers, clock and randomness are injectable).
+ */
+import type { FeedEvent, FeedSnapshot, FeedState, FeedStatus, KioskError } from '../../contract/ipc';
+import type { AccessService, SystemEvent } from '../service/access-service';
+import type { PushBus } from '../ipc/push-bus';
+import type { Logger } from '../log/logger';
+import { KioskFailure, toKioskError } from '../ipc/failure';
+import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from '../alarms/alarm-rules';
+import { EventRing } from './event-ring';
+import { readRange, type RangeSource } from './range-reader';
+
+export interface FeedConfig {
+  /** Pause between two polls of the highest id while the service answers. */
+  pollIntervalMs: number;
+  /** How many of the most recent events to load on first connect and after a resync. */
+  initialEvents: number;
+  /** Widest id span asked for in one GET /api/SystemEvents. */
+  chunkSize: number;
+  /** How many events main keeps for a renderer reload. */
+  bufferSize: number;
+  /** Longest pause between two attempts while the service fails. */
+  maxBackoffMs: number;
+  /** Consecutive failures after which the feed reports offline. */
+  offlineAfterFailures: number;
+  /** Length of an outage after which the feed reports offline, whatever the failure count. */
+  offlineAfterMs: number;
+  /** Least time between two feedState pushes when only lastSuccessAt / lastDeliveredId changed. */
+  stateThrottleMs: number;
+}
+
+export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
+  pollIntervalMs: 500,
+  initialEvents: 200,
+  chunkSize: 500,
+  bufferSize: 20_000,
+  maxBackoffMs: 30_000,
+  offlineAfterFailures: 5,
+  offlineAfterMs: 30_000,
+  stateThrottleMs: 1_000,
+};
+
+/** When the recent events are sparse (id gaps), how far back the first load looks, in multiples of initialEvents. */
+const LOOKBACK_FACTOR = 10;
+
+export interface FeedTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type FeedService = Pick<AccessService, 'getMaxEventId' | 'listEvents'>;
+export type PushEmitter = Pick<PushBus, 'emit'>;
+
+export interface EventFeedOptions {
+  service: FeedService;
+  push: PushEmitter;
+  log: Logger;
+  classifier?: AlarmClassifier;
+  config?: Partial<FeedConfig>;
+  timers?: FeedTimers;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  /** In [0, 1), for back-off jitter. */
+  random?: () => number;
+  /** Told about every poll once it has ended (diagnostics, benchmarks). */
+  observe?: (poll: PollObservation) => void;
+}
+
+export interface PollObservation {
+  ok: boolean;
+  /** Wall time of the poll, from performance.now(). */
+  durationMs: number;
+  /** Service requests the poll made. */
+  requests: number;
+  /** Events it delivered. */
+  delivered: number;
+}
+
+export interface FeedStats {
+  polls: number;
+  requests: number;
+  delivered: number;
+  failures: number;
+  resyncs: number;
+}
+
+export const RESYNC_MESSAGE =
+  'The event server went back to an earlier state (it may have been restored from a backup). ' +
+  'The live feed has been reloaded with the latest events from the server; events shown before this message may no longer exist there.';
+
+const SCOPE = 'feed';
+
+/** Raised inside a poll when an id already delivered now names a different event. */
+class IdsReused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+interface DeliveredMark {
+  id: number;
+  fingerprint: string;
+}
+
+const defaultTimers: FeedTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class EventFeed {
+  readonly config: Readonly<FeedConfig>;
+  private readonly service: FeedService;
+  private readonly push: PushEmitter;
+  private readonly log: Logger;
+  private readonly classifier: AlarmClassifier;
+  private readonly timers: FeedTimers;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly observe: ((poll: PollObservation) => void) | undefined;
+  private readonly buffer: EventRing<FeedEvent>;
+  /** The range endpoint, shrinking the chunk when the service refuses a range as too long. */
+  private readonly ranges: RangeSource;
+  /** Starts at config.chunkSize; halved each time the service refuses a range (its limit is not in the spec). */
+  private chunkSize: number;
+
+  private status: FeedStatus = 'connecting';
+  private since: number;
+  private lastSuccessAt: number | null = null;
+  private error: KioskError | null = null;
+  /** Every id up to here is delivered or known not to exist; null until the first load. */
+  private frontier: number | null = null;
+  /** The last event delivered, to notice when the server reuses its id for another event. */
+  private lastDelivered: DeliveredMark | null = null;
+  private failures = 0;
+  private outageSince: number | null = null;
+  private lastStatePushAt = Number.NEGATIVE_INFINITY;
+  private readonly counters: FeedStats = { polls: 0, requests: 0, delivered: 0, failures: 0, resyncs: 0 };
+
+  private controller: AbortController | null = null;
+  private timer: unknown = null;
+  private cycle: Promise<void> | null = null;
+
+  constructor(options: EventFeedOptions) {
+    this.config = { ...DEFAULT_FEED_CONFIG, ...definedOnly(options.config ?? {}) };
+    this.service = options.service;
+    this.push = options.push;
+    this.log = options.log;
+    this.classifier = options.classifier ?? createAlarmClassifier(DEFAULT_ALARM_RULES);
+    this.timers = options.timers ?? defaultTimers;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.observe = options.observe;
+    this.buffer = new EventRing<FeedEvent>(this.config.bufferSize);
+    this.chunkSize = this.config.chunkSize;
+    this.ranges = {
+      listEvents: async (fromId, maxId, callOptions) => {
+        this.counters.requests++;
+        try {
+          return await this.service.listEvents(fromId, maxId, callOptions);
+        } catch (thrown) {
+          if (thrown instanceof KioskFailure && (thrown.error.code === 'rejected' || thrown.error.code === 'too_large')) this.shrinkChunk(maxId - fromId);
+          throw thrown;
+        }
+      },
+    };
+    this.since = this.now();
+  }
+
+  // ───────────── public API ─────────────
+
+  get running(): boolean {
+    return this.controller !== null;
+  }
+
+  /** Starts polling (resuming after the last delivered id when it ran before). Idempotent. */
+  start(): void {
+    if (this.controller) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.setStatus('connecting');
+    this.error = null;
+    this.pushState(true);
+    const previous = this.cycle;
+    if (!previous) {
+      this.schedule(0);
+      return;
+    }
+    void previous.then(() => {
+      if (this.controller === controller) this.schedule(0);
+    });
+  }
+
+  /** Stops polling, aborts the request in flight and resolves once the current poll has ended. */
+  async stop(): Promise<void> {
+    const controller = this.controller;
+    this.controller = null;
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    controller?.abort();
+    await this.cycle;
+  }
+
+  state(): FeedState {
+    return {
+      status: this.status,
+      since: new Date(this.since).toISOString(),
+      lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
+      lastDeliveredId: this.lastDelivered?.id ?? null,
+      error: this.error,
+    };
+  }
+
+  snapshot(): FeedSnapshot {
+    return { state: this.state(), events: this.buffer.toArray() };
+  }
+
+  /** An event main still holds, by record_ID. */
+  findEvent(id: number): FeedEvent | undefined {
+    return this.buffer.find(id);
+  }
+
+  classify(event: SystemEvent): FeedEvent {
+    return { ...event, alarm: this.classifier.classify(event) };
+  }
+
+  stats(): FeedStats {
+    return { ...this.counters };
+  }
+
+  // ───────────── the loop ─────────────
+
+  private schedule(ms: number): void {
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      const cycle: Promise<void> = this.runCycle().finally(() => {
+        if (this.cycle === cycle) this.cycle = null;
+      });
+      this.cycle = cycle;
+    }, ms);
+  }
+
+  private async runCycle(): Promise<void> {
+    const controller = this.controller;
+    if (!controller) return;
+    let delay = this.config.pollIntervalMs;
+    const before = this.observe ? { at: performance.now(), requests: this.counters.requests, delivered: this.counters.delivered } : null;
+    let ok = true;
+    try {
+      this.counters.polls++;
+      await this.poll(controller.signal);
+      this.noteSuccess();
+    } catch (thrown) {
+      if (controller.signal.aborted || this.controller !== controller) return;
+      ok = false;
+      delay = this.noteFailure(thrown);
+    }
+    if (before) {
+      this.observe?.({
+        ok,
+        durationMs: performance.now() - before.at,
+        requests: this.counters.requests - before.requests,
+        delivered: this.counters.delivered - before.delivered,
+      });
+    }
+    if (this.controller === controller) this.schedule(delay);
+  }
+
+  private async poll(signal: AbortSignal): Promise<void> {
+    const top = await this.service.getMaxEventId({ signal });
+    this.counters.requests++;
+    if (this.frontier === null) {
+      await this.load(top, signal);
+      return;
+    }
+    const last = this.lastDelivered;
+    if (top < this.frontier) {
+      // The highest id went down. Only a restore makes the last delivered event vanish or change;
+      // a service that merely answered a wrong maximum once must not replay the history.
+      if (last && !(await this.stillSameEvent(last, signal))) {
+        await this.resync(top, signal, `the highest event id went down from ${this.frontier} to ${top} and event #${last.id} is gone`);
+        return;
+      }
+      if (last && top < last.id) {
+        this.log.warn(SCOPE, `ignored a highest id of ${top}: event #${last.id} still exists`);
+        return;
+      }
+      // Only ids passed as gaps above the last delivered event disappeared: nothing shown is affected.
+      this.frontier = top;
+    }
+    if (top === this.frontier) return;
+    try {
+      await readRange(this.ranges, this.frontier, top, {
+        chunkSize: this.chunkSize,
+        signal,
+        // Ask again for the last delivered event so a reused id shows up at once (see checkNotReused).
+        probeFromId: last && this.frontier - last.id < this.chunkSize ? last.id - 1 : undefined,
+        inspect: (events) => this.checkNotReused(events),
+        deliver: (events) => this.deliver(events),
+        advance: (frontier) => {
+          this.frontier = Math.max(this.frontier ?? frontier, frontier);
+          this.noteSuccess();
+        },
+      });
+    } catch (thrown) {
+      if (!(thrown instanceof IdsReused)) throw thrown;
+      const newTop = await this.service.getMaxEventId({ signal });
+      this.counters.requests++;
+      await this.resync(newTop, signal, thrown.reason);
+    }
+  }
+
+  /** First connect (or after a resync): the most recent `initialEvents` events up to `top`. */
+  private async load(top: number, signal: AbortSignal): Promise<void> {
+    const wanted = this.config.initialEvents;
+    let collected: SystemEvent[] = [];
+    let lo = Math.max(0, top - wanted);
+    const readInto = async (from: number, to: number): Promise<SystemEvent[]> => {
+      const into: SystemEvent[] = [];
+      await readRange(this.ranges, from, to, { chunkSize: this.chunkSize, signal, deliver: (events) => into.push(...events) });
+      return into;
+    };
+    if (wanted > 0 && top > 0) {
+      collected = await readInto(lo, top);
+      // Sparse ids: look further back, within a bound, until enough events are found.
+      while (collected.length < wanted && lo > 0 && top - lo < wanted * LOOKBACK_FACTOR) {
+        const from = Math.max(0, lo - wanted);
+        collected = (await readInto(from, lo)).concat(collected);
+        lo = from;
+      }
+    }
+    this.frontier = Math.max(0, top);
+    const recent = collected.slice(-wanted);
+    if (recent.length > 0) this.deliver(recent);
+    this.log.info(SCOPE, `loaded ${recent.length} recent events up to #${top}`);
+  }
+
+  private async resync(top: number, signal: AbortSignal, reason: string): Promise<void> {
+    this.log.warn(SCOPE, `resynchronising: ${reason}`);
+    this.counters.resyncs++;
+    this.buffer.clear();
+    this.lastDelivered = null;
+    this.frontier = null;
+    this.push.emit('feedNotice', { kind: 'resync', message: RESYNC_MESSAGE, at: new Date(this.now()).toISOString() });
+    this.pushState(true);
+    await this.load(top, signal);
+  }
+
+  /**
+   * Re-reads the last delivered event through the same range endpoint the feed reads (so both
+   * answers are serialised alike); false when its id now names another event or nothing.
+   * The range (id - 1, id + 1) holds the id under every reading of the bounds.
+   */
+  private async stillSameEvent(last: DeliveredMark, signal: AbortSignal): Promise<boolean> {
+    const answer = await this.ranges.listEvents(last.id - 1, last.id + 1, { signal });
+    const event = answer.events.find((candidate) => candidate.record_ID === last.id);
+    return event !== undefined && fingerprint(event) === last.fingerprint;
+  }
+
+  private checkNotReused(events: readonly SystemEvent[]): void {
+    const last = this.lastDelivered;
+    if (!last) return;
+    for (const event of events) {
+      if (event.record_ID === last.id && fingerprint(event) !== last.fingerprint) {
+        throw new IdsReused(`the server answered a different event under id #${last.id}`);
+      }
+    }
+  }
+
+  private deliver(events: readonly SystemEvent[]): void {
+    if (events.length === 0) return;
+    const feedEvents = events.map((event) => this.classify(event));
+    const newest = events[events.length - 1]!;
+    this.buffer.push(feedEvents);
+    this.lastDelivered = { id: newest.record_ID, fingerprint: fingerprint(newest) };
+    this.frontier = Math.max(this.frontier ?? 0, newest.record_ID);
+    this.counters.delivered += feedEvents.length;
+    this.push.emit('feedEvents', { events: feedEvents });
+    this.pushState(false);
+  }
+
+  private shrinkChunk(refusedSpan: number): void {
+    if (this.chunkSize === 1) return;
+    this.chunkSize = Math.floor(this.chunkSize / 2);
+    this.log.warn(SCOPE, `the service refused a range of ${refusedSpan} ids; reading at most ${this.chunkSize} ids per request from now on`);
+  }
+
+  // ───────────── connection state ─────────────
+
+  private noteSuccess(): void {
+    const now = this.now();
+    this.lastSuccessAt = now;
+    const recovered = this.status !== 'live' || this.error !== null;
+    if (recovered && this.failures > 0) this.log.info(SCOPE, `service answering again after ${this.failures} failed attempt(s)`);
+    this.failures = 0;
+    this.outageSince = null;
+    if (recovered) {
+      this.setStatus('live');
+      this.error = null;
+    }
+    this.pushState(recovered);
+  }
+
+  /** Records a failed poll and returns how long to wait before the next attempt. */
+  private noteFailure(thrown: unknown): number {
+    const now = this.now();
+    const error = toKioskError(thrown);
+    this.failures++;
+    this.counters.failures++;
+    this.outageSince ??= now;
+    let next: FeedStatus = this.status === 'live' ? 'reconnecting' : this.status;
+    if (this.failures >= this.config.offlineAfterFailures || now - this.outageSince >= this.config.offlineAfterMs) next = 'offline';
+    const changed = next !== this.status || !sameError(error, this.error);
+    if (next !== this.status) {
+      this.log.warn(SCOPE, `feed ${next}: ${error.code}${error.detail ? ` — ${error.detail}` : ''}`);
+      this.setStatus(next);
+    } else {
+      this.log.debug(SCOPE, `poll failed (${this.failures}): ${error.code}`);
+    }
+    this.error = error;
+    if (changed) this.pushState(true);
+    return this.backoff();
+  }
+
+  private backoff(): number {
+    const base = Math.max(1, this.config.pollIntervalMs);
+    const ceiling = Math.max(base, this.config.maxBackoffMs);
+    const exponential = Math.min(ceiling, base * 2 ** Math.min(this.failures, 30));
+    // "Equal jitter": half fixed, half random, so retries from many kiosks spread out.
+    return Math.max(1, Math.round(exponential / 2 + this.random() * (exponential / 2)));
+  }
+
+  private setStatus(status: FeedStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.since = this.now();
+  }
+
+  private pushState(force: boolean): void {
+    const now = this.now();
+    if (!force && now - this.lastStatePushAt < this.config.stateThrottleMs) return;
+    this.lastStatePushAt = now;
+    this.push.emit('feedState', this.state());
+  }
+}
+
+/** What identifies an event beyond its id: reading the same record twice gives the same value. */
+function fingerprint(event: SystemEvent): string {
+  const created = Date.parse(String(event.created));
+  return JSON.stringify([
+    Number.isNaN(created) ? String(event.created) : created,
+    String(event.event_Category_Name ?? '').trim(),
+    String(event.device_Name ?? '').trim(),
+    String(event.custom_Text ?? '').trim(),
+  ]);
+}
+
+function sameError(a: KioskError, b: KioskError | null): boolean {
+  return b !== null && a.code === b.code && a.message === b.message;
+}
+
+function definedOnly<T extends object>(values: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,304 @@
+/**
+ * The HTTP machinery every endpoint of the access-control service shares: one axios instance
+ * with its keep-alive agents, the credential's request header, the on-premises CA and pinning
+ * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — with
+ * exponential backoff and jitter, never retries a write (create, update, photo upload: the outbox
+ * decides about those), and throws only scrubbed ServiceFailures (service-errors.ts). Also the
+ * small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
+ *
+ * It owns the credential's use: the secret goes into one request header and is registered with
+ * the logger's redaction in every form it takes on the wire; no error it throws carries it. It
+ * must not log request or response bodies (they hold personal data) and never puts an axios
+ * error or config (which carry headers) into a message or detail. It knows no endpoint: those
+ * are in cardholder-endpoints.ts and system-event-endpoints.ts, assembled by service-client.ts.
+ */
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import tls from 'node:tls';
+import type { z } from 'zod';
+import { KioskFailure } from '../ipc/failure';
+import type { Logger } from '../log/logger';
+import type { KioskConfig } from '../config/config-schema';
+import { normalizeFingerprint } from '../config/config-schema';
+import { serviceLabelOf } from '../config/settings';
+import type { Secret } from '../credentials/secret';
+import type { CallOptions } from './access-service';
+import {
+  CERTIFICATE_PIN_MISMATCH,
+  failureForStatus,
+  failureForTransport,
+  malformedAnswer,
+  scrubFailure,
+  ServiceFailure,
+  type HttpAnswer,
+  type RequestContext,
+} from './service-errors';
+import { fieldPath } from './service-schemas';
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface ServiceClientOptions {
+  /** Only `service` and `photo` are read. */
+  config: Pick<KioskConfig, 'service' | 'photo'>;
+  /** Overrides config.service.url: the edge passes the embedded simulator's address in demo mode. */
+  baseUrl?: string;
+  /** From the vault; null when none is stored (then every call fails with code 'config' unless the scheme is 'none'). */
+  secret: Secret | null;
+  log: Logger;
+  /** Waits between read retries; tests pass one that records and resolves at once. */
+  sleep?: Sleep;
+  /** For the jitter, in [0, 1). */
+  random?: () => number;
+  /** Reads service.tls.caFile; default node:fs. */
+  readFile?: (file: string) => string;
+}
+
+/** Longest wait between two attempts of a read, whatever the backoff or Retry-After says. */
+const MAX_RETRY_DELAY_MS = 30_000;
+/** Answers larger than this are refused (a list of every cardholder fits well within it). */
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
+const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export interface ServiceCall<T> {
+  /** The endpoint as the spec names it, e.g. 'GET /api/CardHolders/{id}' (an ENDPOINTS value). */
+  endpoint: string;
+  path: string;
+  subject?: string;
+  /** Reads are retried; writes never. */
+  read: boolean;
+  params?: Record<string, number>;
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** Turns a 2xx answer into the result (throws ServiceFailure when it does not fit). */
+  accept: (answer: HttpAnswer, ctx: RequestContext) => T | Promise<T>;
+}
+
+export class ServiceHttp {
+  readonly baseUrl: string;
+  readonly serviceLabel: string;
+  readonly photo: KioskConfig['photo'];
+  private readonly http: AxiosInstance;
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly secretForms: string[];
+  private readonly missingSecret: boolean;
+  private readonly log: Logger;
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+  private readonly retries: number;
+  private readonly retryBaseDelayMs: number;
+
+  constructor(options: ServiceClientOptions) {
+    const { service, photo } = options.config;
+    const baseUrl = options.baseUrl ?? service.url;
+    if (!baseUrl) {
+      throw KioskFailure.of('config', 'No address of the access-control service is configured.', { detail: 'createServiceClient: no service.url and no baseUrl' });
+    }
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.serviceLabel = serviceLabelOf(this.baseUrl);
+    this.log = options.log;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+    this.retries = service.retries;
+    this.retryBaseDelayMs = service.retryBaseDelayMs;
+    this.photo = photo;
+
+    const auth = authHeaders(service.auth, options.secret);
+    this.secretForms = auth.secretForms;
+    this.missingSecret = auth.missing;
+    for (const form of this.secretForms) this.log.redact(form);
+
+    this.httpAgent = new http.Agent({ keepAlive: true });
+    this.httpsAgent = new https.Agent({ keepAlive: true, ...tlsOptions(service.tls, options.readFile) });
+    this.http = axios.create({
+      baseURL: this.baseUrl,
+      timeout: service.timeoutMs,
+      headers: { Accept: 'application/json', ...auth.headers },
+      httpAgent: this.httpAgent,
+      httpsAgent: this.httpsAgent,
+      // Environment proxies would bypass the CA and pinning settings; redirects could carry the
+      // credential elsewhere. Every status is an answer the client maps itself.
+      proxy: false,
+      maxRedirects: 0,
+      validateStatus: () => true,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      transitional: { clarifyTimeoutError: true, silentJSONParsing: false, forcedJSONParsing: false },
+      maxContentLength: MAX_ANSWER_BYTES,
+      maxBodyLength: Math.max(photo.maxBytes * 2, 1024 * 1024),
+    });
+  }
+
+  /** Closes idle keep-alive connections. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /** Runs a call with retries (reads only) and throws only scrubbed ServiceFailures. */
+  async run<T>(call: ServiceCall<T>, options: CallOptions = {}): Promise<T> {
+    const method = call.endpoint.split(' ')[0] ?? 'GET';
+    const query = call.params ? `?${new URLSearchParams(Object.entries(call.params).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+    const ctx: RequestContext = { endpoint: call.endpoint, request: `${method} ${call.path}${query}`, ...(call.subject ? { subject: call.subject } : {}) };
+    try {
+      if (this.missingSecret) {
+        throw new ServiceFailure({
+          code: 'config',
+          message: 'No credential for the access-control service has been set on this kiosk. Ask the administrator to set it (admin tool: set-secret).',
+          detail: `${ctx.request}: not sent, the vault holds no secret`,
+          endpoint: ctx.endpoint,
+        });
+      }
+      const attempts = call.read ? 1 + this.retries : 1;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.once(call, method, ctx, options.signal);
+        } catch (thrown) {
+          if (!(thrown instanceof ServiceFailure) || !thrown.retryable || attempt >= attempts || options.signal?.aborted) throw thrown;
+          const delay = this.delayBefore(attempt + 1, thrown.retryAfterMs);
+          this.log.info('service', `${ctx.request} failed (${thrown.error.code}${thrown.error.status ? ` ${thrown.error.status}` : ''}); attempt ${attempt + 1} of ${attempts} in ${delay} ms`);
+          try {
+            await this.sleep(delay, options.signal);
+          } catch {
+            throw failureForTransport(ctx, Object.assign(new Error('aborted while waiting to retry'), { code: 'ERR_CANCELED' }));
+          }
+        }
+      }
+    } catch (thrown) {
+      throw scrubFailure(thrown, this.scrub);
+    }
+  }
+
+  private async once<T>(call: ServiceCall<T>, method: string, ctx: RequestContext, signal: AbortSignal | undefined): Promise<T> {
+    const request: AxiosRequestConfig = {
+      method,
+      url: call.path,
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.data !== undefined ? { data: call.data } : {}),
+      ...(call.headers ? { headers: call.headers } : {}),
+      ...(signal ? { signal } : {}),
+    };
+    const started = Date.now();
+    let answer: HttpAnswer;
+    try {
+      const response = await this.http.request<string>(request);
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(response.headers ?? {})) {
+        if (typeof value === 'string') headers[key.toLowerCase()] = value;
+      }
+      answer = { status: response.status, body: typeof response.data === 'string' ? response.data : '', headers };
+    } catch (thrown) {
+      const failure = failureForTransport(ctx, thrown);
+      this.log.debug('service', `${ctx.request} → ${failure.error.code} after ${Date.now() - started} ms`);
+      throw failure;
+    }
+    this.log.debug('service', `${ctx.request} → ${answer.status} in ${Date.now() - started} ms`);
+    if (answer.status < 200 || answer.status >= 300) throw failureForStatus(ctx, answer);
+    return call.accept(answer, ctx);
+  }
+
+  /** Exponential backoff with jitter: base·2^(n−2) for attempt n, between half and all of it. */
+  private delayBefore(attempt: number, retryAfterMs: number | undefined): number {
+    if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_DELAY_MS);
+    const ceiling = Math.min(this.retryBaseDelayMs * 2 ** (attempt - 2), MAX_RETRY_DELAY_MS);
+    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  }
+
+  private readonly scrub = (text: string): string => {
+    let out = text;
+    for (const form of this.secretForms) out = out.split(form).join('[redacted]');
+    return out;
+  };
+}
+
+// ───────────────────────── helpers ─────────────────────────
+
+function authHeaders(auth: KioskConfig['service']['auth'], secret: Secret | null): { headers: Record<string, string>; secretForms: string[]; missing: boolean } {
+  if (auth.scheme === 'none') return { headers: {}, secretForms: [], missing: false };
+  const value = secret?.reveal() ?? '';
+  if (!value) return { headers: {}, secretForms: [], missing: true };
+  // Every form the secret takes on the wire, longest first so the scrubber replaces whole forms.
+  const forms = (...candidates: string[]) => [...new Set(candidates.flatMap((c) => [c, encodeURIComponent(c)]))].filter((c) => c.length > 0).sort((a, b) => b.length - a.length);
+  switch (auth.scheme) {
+    case 'apiKey':
+      return { headers: { [auth.header]: value }, secretForms: forms(value), missing: false };
+    case 'bearer':
+      return { headers: { Authorization: `Bearer ${value}` }, secretForms: forms(`Bearer ${value}`, value), missing: false };
+    case 'basic': {
+      const token = Buffer.from(`${auth.username}:${value}`, 'utf8').toString('base64');
+      return { headers: { Authorization: `Basic ${token}` }, secretForms: forms(`Basic ${token}`, token, `${auth.username}:${value}`, value), missing: false };
+    }
+  }
+}
+
+function tlsOptions(settings: KioskConfig['service']['tls'], readFile: (file: string) => string = (file) => readFileSync(file, 'utf8')): https.AgentOptions {
+  const options: https.AgentOptions = {};
+  if (settings.caFile) {
+    let pem: string;
+    try {
+      pem = readFile(settings.caFile);
+    } catch (thrown) {
+      throw KioskFailure.of('config', `The certificate authority file ${settings.caFile} (service.tls.caFile) cannot be read.`, {
+        detail: `read ${settings.caFile}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`,
+        field: 'service.tls.caFile',
+      });
+    }
+    // Added to the built-in authorities, as NODE_EXTRA_CA_CERTS would.
+    options.ca = [...tls.rootCertificates, pem];
+  }
+  const pins = new Set(settings.pinnedSha256.map(normalizeFingerprint));
+  if (pins.size > 0) {
+    options.checkServerIdentity = (host, cert) => {
+      const wrongName = tls.checkServerIdentity(host, cert);
+      if (wrongName) return wrongName;
+      if (!pins.has(normalizeFingerprint(cert.fingerprint256 ?? ''))) {
+        return Object.assign(new Error(`certificate SHA-256 ${cert.fingerprint256} is not among the pinned fingerprints`), { code: CERTIFICATE_PIN_MISMATCH });
+      }
+      return undefined;
+    };
+  }
+  return options;
+}
+
+/** A record id for a path segment (or an integer query argument); refused before anything is sent when it is not an integer. */
+export function idSegment(id: number): number {
+  if (!Number.isSafeInteger(id)) {
+    throw KioskFailure.of('invalid_request', 'The record number is not valid.', { detail: `not an integer id: ${String(id)}` });
+  }
+  return id;
+}
+
+/** The answer's body as JSON, or a malformed_answer failure saying why not. */
+export function json(answer: HttpAnswer, ctx: RequestContext): unknown {
+  const body = answer.body.trim();
+  if (body === '') throw malformedAnswer(ctx, answer.status, undefined, 'the answer is empty');
+  try {
+    return JSON.parse(body);
+  } catch {
+    const type = answer.headers['content-type'];
+    throw malformedAnswer(ctx, answer.status, undefined, `the answer is not valid JSON${type ? ` (content type ${type.split(';')[0]})` : ''}`);
+  }
+}
+
+/** The value as the schema types it, or a malformed_answer failure naming the first field that does not fit. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, ctx: RequestContext, status: number, base: string | null = null): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw malformedAnswer(ctx, status, fieldPath(base, issue?.path ?? []), issue?.message ?? 'does not fit the specification');
+}

@@ -1,0 +1,103 @@
+/**
+ * The system-event endpoints of the access-control service (/api/SystemEvents: a range, one
+ * event, the highest id, and the two searches), on the shared HTTP machinery of service-http.ts.
+ * Owns what is particular to them: the schemas each answer must fit, finding the list of events
+ * in whatever wrapper the server puts it, and the { maxID, events } wrapper of the range read.
+ * All five are reads (the two searches are read-only POSTs), so service-http.ts retries them.
+ */
+import type { AccessService, CallOptions, EventCodeSearch, EventList, EventSearch, SystemEvent } from './access-service';
+import { malformedAnswer, type RequestContext } from './service-errors';
+import { findEventList, ListMaxIdSchema, MaxIdSchema, SystemEventListSchema, SystemEventSchema } from './service-schemas';
+import { idSegment, json, validate, type ServiceHttp } from './service-http';
+
+export const SYSTEM_EVENT_ENDPOINTS = {
+  listEvents: 'GET /api/SystemEvents',
+  getEvent: 'GET /api/SystemEvents/{id}',
+  getMaxEventId: 'GET /api/SystemEvents/maxid',
+  searchEvents: 'POST /api/SystemEvents/search',
+  searchEventsByCodes: 'POST /api/SystemEvents/searchbycodes',
+} as const;
+
+export type SystemEventEndpoints = Pick<AccessService, keyof typeof SYSTEM_EVENT_ENDPOINTS>;
+
+const integerArgument = idSegment;
+
+export function systemEventEndpoints(http: ServiceHttp): SystemEventEndpoints {
+  return {
+    async listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<EventList> {
+      return http.run(
+        {
+          endpoint: SYSTEM_EVENT_ENDPOINTS.listEvents,
+          path: '/api/SystemEvents',
+          params: { FromID: integerArgument(fromId), MaxID: integerArgument(maxId) },
+          read: true,
+          accept: (answer, ctx) => {
+            const body = json(answer, ctx);
+            const events = eventsIn(body, ctx, answer.status);
+            const wrapper = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+            const maxID = validate(ListMaxIdSchema, wrapper.maxID, ctx, answer.status, 'maxID');
+            return { maxID, events };
+          },
+        },
+        options,
+      );
+    },
+
+    async getEvent(id: number, options?: CallOptions): Promise<SystemEvent> {
+      return http.run(
+        {
+          endpoint: SYSTEM_EVENT_ENDPOINTS.getEvent,
+          path: `/api/SystemEvents/${idSegment(id)}`,
+          subject: `event ${id}`,
+          read: true,
+          accept: (answer, ctx) => validate(SystemEventSchema, json(answer, ctx), ctx, answer.status),
+        },
+        options,
+      );
+    },
+
+    async getMaxEventId(options?: CallOptions): Promise<number> {
+      return http.run(
+        {
+          endpoint: SYSTEM_EVENT_ENDPOINTS.getMaxEventId,
+          path: '/api/SystemEvents/maxid',
+          read: true,
+          accept: (answer, ctx) => validate(MaxIdSchema, json(answer, ctx), ctx, answer.status).maxId,
+        },
+        options,
+      );
+    },
+
+    async searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]> {
+      return http.run(
+        {
+          endpoint: SYSTEM_EVENT_ENDPOINTS.searchEvents,
+          path: '/api/SystemEvents/search',
+          read: true,
+          data: search,
+          accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status),
+        },
+        options,
+      );
+    },
+
+    async searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SystemEvent[]> {
+      return http.run(
+        {
+          endpoint: SYSTEM_EVENT_ENDPOINTS.searchEventsByCodes,
+          path: '/api/SystemEvents/searchbycodes',
+          read: true,
+          data: search,
+          accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status),
+        },
+        options,
+      );
+    },
+  };
+}
+
+function eventsIn(body: unknown, ctx: RequestContext, status: number): SystemEvent[] {
+  const list = findEventList(body);
+  if (!list) throw malformedAnswer(ctx, status, undefined, 'the answer holds no list of events');
+  return validate(SystemEventListSchema, list.items, ctx, status, list.at);
+}

@@ -1,0 +1,265 @@
+/**
+ * Feed store: the live stream of system events and alarms as the guard station holds it.
+ * Owns the bounded, deduplicated buffer (FeedBuffer), the connection state pushed by main,
+ * notices for the guard, the kiosk settings the feed needs, and the live filter. Talks to main
+ * only through renderer/src/api; renders nothing.
+ *
+ * Start-up order: subscribe to the pushes first (nothing delivered meanwhile is lost), then
+ * settings, then the snapshot; the buffer's dedupe absorbs the overlap. The 20,000 rows are not
+ * made reactive: the buffer is raw and `view` is replaced (a new object, same array) at most once
+ * per animation frame after a change, which is what the views depend on.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, markRaw, reactive, readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { FeedEvent, FeedState, KioskSettings, PushEvents } from '../../../electron/contract/ipc';
+import { DEFAULT_BUFFER_SIZE, FeedBuffer, type BufferedEvent } from './feed-buffer';
+import { EMPTY_FILTER, type FeedFilter } from './feed-rows';
+import { DEFAULT_AUTO_SCROLL_RESUME_MS } from './auto-scroll';
+import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from '../alarms/alarm-sound-store';
+
+export const DEFAULT_SETTINGS: Pick<KioskSettings, 'feed' | 'alarms' | 'search'> = {
+  feed: { bufferSize: DEFAULT_BUFFER_SIZE, autoScrollResumeMs: DEFAULT_AUTO_SCROLL_RESUME_MS, alarmMergeWindowMs: 60_000 },
+  alarms: { sound: true, muteMinutes: DEFAULT_MUTE_MINUTES },
+  search: { defaultTenants: [] },
+};
+/** Retry the snapshot this long after a failure (the pushes keep flowing meanwhile). */
+export const SNAPSHOT_RETRY_MS = 5_000;
+/** Notices kept on screen at most (oldest dropped). */
+export const MAX_NOTICES = 5;
+
+export interface FeedNoticeItem {
+  id: number;
+  kind: PushEvents['feedNotice']['kind'];
+  message: string;
+  at: string;
+}
+
+/** What the views read: replaced (never mutated) when the buffer changed. */
+export interface FeedView {
+  readonly revision: number;
+  /** The buffer, oldest first (the live array: read it, never change it). */
+  readonly entries: readonly BufferedEvent[];
+  /** seq of the newest accepted event. */
+  readonly lastSeq: number;
+}
+
+export interface FeedStats {
+  received: number;
+  added: number;
+  duplicates: number;
+  rejected: number;
+  evicted: number;
+  resyncs: number;
+}
+
+type FrameScheduler = (run: () => void) => void;
+const defaultScheduler: FrameScheduler = (run) => {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState !== 'hidden') {
+    // A hidden window gets no frames: a timer makes sure the view still catches up.
+    let done = false;
+    const once = (): void => {
+      if (done) return;
+      done = true;
+      run();
+    };
+    requestAnimationFrame(once);
+    setTimeout(once, 250);
+  } else {
+    setTimeout(run, 16);
+  }
+};
+let frameScheduler: FrameScheduler = defaultScheduler;
+/** Tests run flushes synchronously or by hand. */
+export function setFeedFrameScheduler(scheduler: FrameScheduler | null): void {
+  frameScheduler = scheduler ?? defaultScheduler;
+}
+
+const initialState = (): FeedState => ({
+  status: 'connecting',
+  since: new Date().toISOString(),
+  lastSuccessAt: null,
+  lastDeliveredId: null,
+  error: null,
+});
+
+export const useFeedStore = defineStore('eventFeed', () => {
+  const sound = useAlarmSoundStore();
+  const buffer = markRaw(new FeedBuffer(DEFAULT_BUFFER_SIZE));
+  const view = shallowRef<FeedView>(markRaw({ revision: 0, entries: buffer.oldestFirst(), lastSeq: 0 }));
+  const state = ref<FeedState>(initialState());
+  const settings = shallowRef<KioskSettings | null>(null);
+  const settingsError = ref<KioskError | null>(null);
+  const snapshotLoaded = ref(false);
+  const snapshotLoading = ref(false);
+  const snapshotError = ref<KioskError | null>(null);
+  const notices = ref<FeedNoticeItem[]>([]);
+  const filter = reactive<FeedFilter>({ ...EMPTY_FILTER });
+  const stats = reactive<FeedStats>({ received: 0, added: 0, duplicates: 0, rejected: 0, evicted: 0, resyncs: 0 });
+
+  let started: Promise<void> | null = null;
+  let unsubscribers: (() => void)[] = [];
+  let flushQueued = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let noticeIds = 0;
+
+  const feedSettings = computed(() => ({ ...DEFAULT_SETTINGS.feed, ...settings.value?.feed }));
+  const alarmSettings = computed(() => ({ ...DEFAULT_SETTINGS.alarms, ...settings.value?.alarms }));
+  const defaultTenants = computed(() => settings.value?.search.defaultTenants ?? []);
+  const bufferedCount = computed(() => view.value.entries.length);
+
+  function publish(): void {
+    flushQueued = false;
+    view.value = markRaw({ revision: view.value.revision + 1, entries: buffer.oldestFirst(), lastSeq: buffer.lastSeq });
+  }
+  function scheduleFlush(): void {
+    if (flushQueued) return;
+    flushQueued = true;
+    frameScheduler(() => {
+      if (flushQueued) publish();
+    });
+  }
+  /** Publishes pending changes now (tests, and before reading the view synchronously). */
+  function flushNow(): void {
+    if (flushQueued) publish();
+  }
+
+  function ingest(events: readonly FeedEvent[], live: boolean): void {
+    if (!Array.isArray(events) || events.length === 0) return;
+    const outcome = buffer.merge(events);
+    stats.received += events.length;
+    stats.added += outcome.added.length;
+    stats.duplicates += outcome.duplicates;
+    stats.rejected += outcome.rejected;
+    stats.evicted += outcome.evicted;
+    if (outcome.added.length === 0 && outcome.evicted === 0) return;
+    scheduleFlush();
+    if (live) {
+      const alarms: FeedEvent[] = [];
+      for (const entry of outcome.added) if (entry.event.alarm) alarms.push(entry.event);
+      if (alarms.length > 0) sound.announce(alarms);
+    }
+  }
+
+  function startEpoch(): void {
+    buffer.startEpoch();
+    stats.resyncs += 1;
+  }
+
+  function onState(next: FeedState): void {
+    const previous = state.value.lastDeliveredId;
+    // Ids going down means the server was reset/restored: the new id space sorts above the old.
+    if (previous !== null && next.lastDeliveredId !== null && next.lastDeliveredId < previous) startEpoch();
+    state.value = next;
+  }
+
+  function onNotice(notice: PushEvents['feedNotice']): void {
+    if (notice.kind === 'resync') startEpoch();
+    const item: FeedNoticeItem = { id: ++noticeIds, kind: notice.kind, message: notice.message, at: notice.at };
+    notices.value = [...notices.value, item].slice(-MAX_NOTICES);
+  }
+
+  function dismissNotice(id: number): void {
+    notices.value = notices.value.filter((n) => n.id !== id);
+  }
+
+  async function loadSettings(): Promise<void> {
+    const result = await kiosk.getSettings();
+    if (!result.ok) {
+      settingsError.value = result.error;
+      return;
+    }
+    settingsError.value = null;
+    settings.value = result.value;
+    const evicted = buffer.resize(feedSettings.value.bufferSize);
+    if (evicted > 0) {
+      stats.evicted += evicted;
+      scheduleFlush();
+    }
+    sound.configure(alarmSettings.value);
+  }
+
+  async function loadSnapshot(): Promise<void> {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    snapshotLoading.value = true;
+    try {
+      const result = await kiosk.getFeedSnapshot();
+      if (!result.ok) {
+        snapshotError.value = result.error;
+        if (started) retryTimer = setTimeout(() => void loadSnapshot(), SNAPSHOT_RETRY_MS);
+        return;
+      }
+      snapshotError.value = null;
+      snapshotLoaded.value = true;
+      ingest(result.value.events, false);
+      // A push may have told us something newer while the snapshot was on its way.
+      if (state.value.status === 'connecting' || result.value.state.since > state.value.since) onState(result.value.state);
+    } finally {
+      snapshotLoading.value = false;
+    }
+  }
+
+  /** Starts the feed once (idempotent); later calls return the same promise. */
+  function start(): Promise<void> {
+    if (started) return started;
+    unsubscribers = [
+      kiosk.onFeedEvents((payload) => ingest(payload?.events ?? [], true)),
+      kiosk.onFeedState((payload) => onState(payload)),
+      kiosk.onFeedNotice((payload) => onNotice(payload)),
+    ];
+    sound.configure(alarmSettings.value);
+    started = (async () => {
+      await loadSettings();
+      await loadSnapshot();
+    })();
+    return started;
+  }
+
+  function stop(): void {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    unsubscribers = [];
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    started = null;
+  }
+
+  function setFilter(patch: Partial<FeedFilter>): void {
+    Object.assign(filter, patch);
+  }
+  function clearFilter(): void {
+    Object.assign(filter, EMPTY_FILTER);
+  }
+
+  /** The buffered copy of an event (current id space), for opening details from elsewhere. */
+  function eventById(recordId: number): FeedEvent | null {
+    return buffer.byId(recordId)?.event ?? null;
+  }
+
+  return {
+    view,
+    state: readonly(state),
+    settings,
+    settingsError: readonly(settingsError),
+    snapshotLoaded: readonly(snapshotLoaded),
+    snapshotLoading: readonly(snapshotLoading),
+    snapshotError: readonly(snapshotError),
+    notices: readonly(notices),
+    filter,
+    stats: readonly(stats),
+    feedSettings,
+    alarmSettings,
+    defaultTenants,
+    bufferedCount,
+    start,
+    stop,
+    flushNow,
+    retrySnapshot: loadSnapshot,
+    dismissNotice,
+    setFilter,
+    clearFilter,
+    eventById,
+  };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFeedStore, import.meta.hot));

@@ -1,0 +1,89 @@
+// The events capability assembled and reached through the gateway, as the kiosk core wires it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventsCapability } from '../../electron/core/events-capability';
+import { DEFAULT_ALARM_RULES } from '../../electron/core/alarms/alarm-rules';
+import type { AccessService } from '../../electron/core/service/access-service';
+import { PushBus } from '../../electron/core/ipc/push-bus';
+import { Gateway, type OperationHandlers } from '../../electron/core/ipc/gateway';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
+import type { PushEvents, PushName } from '../../electron/contract/ipc';
+import { FakeEventService, ManualClock } from './support/event-fakes';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-events-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function setup() {
+  const service = new FakeEventService();
+  service.append(30);
+  const clock = new ManualClock();
+  const push = new PushBus();
+  const pushed: Array<{ name: PushName; payload: PushEvents[PushName] }> = [];
+  push.subscribe((name, payload) => pushed.push({ name, payload }));
+  const log = createLogger(silentSink);
+  const capability = createEventsCapability({
+    service: service as unknown as AccessService,
+    push,
+    log,
+    dataDir,
+    feedConfig: { pollIntervalMs: 500, initialEvents: 10, chunkSize: 50, bufferSize: 100, maxBackoffMs: 5_000 },
+    alarmRules: DEFAULT_ALARM_RULES,
+    defaultTenants: [0],
+    pickSaveFile: async () => null,
+    timers: clock,
+    now: clock.now,
+  });
+  // The gateway validates payloads as the renderer would send them; the other handlers are not ours.
+  const gateway = new Gateway(capability.handlers as OperationHandlers, log);
+  const call = (name: string, payload?: unknown) => gateway.handle(name, payload, { trusted: true, description: 'test' });
+  return { service, clock, capability, pushed, call };
+}
+
+describe('events capability through the gateway', () => {
+  it('serves the feed snapshot, event detail, search and export', async () => {
+    const { service, clock, capability, call } = setup();
+    await capability.start();
+    await clock.runUntil(() => capability.feed.state().lastDeliveredId === 30);
+
+    const snapshot = await call('getFeedSnapshot');
+    expect(snapshot).toMatchObject({ ok: true, value: { state: { status: 'live', lastDeliveredId: 30 } } });
+    expect((snapshot as { value: { events: unknown[] } }).value.events).toHaveLength(10);
+
+    const forced = service.appendWithText('Door forced open');
+    expect(await call('getEvent', { id: forced })).toMatchObject({ ok: true, value: { record_ID: forced, alarm: { priority: 'critical' } } });
+    expect(await call('getEvent', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
+    service.searchAnswer = service.allIds().slice(0, 3).map((id) => ({ record_ID: id, created: '2026-01-01T00:00:00Z', event_Category_Name: 'A', device_Name: 'D', custom_Text: 'T', origin_Name: null, additional_Info: null, cardnumber: null, facility_Code: null }));
+    const found = await call('searchEvents', { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' });
+    expect(found).toMatchObject({ ok: true, value: { events: [{ record_ID: 3 }, { record_ID: 2 }, { record_ID: 1 }] } });
+    const resultId = (found as { value: { resultId: string } }).value.resultId;
+    expect(await call('exportSearchCsv', { resultId })).toEqual({ ok: true, value: { saved: false, path: null, rows: 0 } });
+    expect(await call('exportSearchCsv', { resultId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    await capability.stop();
+  });
+
+  it('acknowledges alarms with the device and text of the event, and lists them after a restart', async () => {
+    const first = setup();
+    await first.capability.start();
+    await first.clock.runUntil(() => first.capability.feed.state().lastDeliveredId === 30);
+    const ack = await first.call('acknowledgeAlarm', { alarmKey: 'Door 2|event 30', recordIds: [30, 23], note: 'Checked on camera' });
+    expect(ack).toMatchObject({ ok: true, value: { alarmKey: 'Door 2|event 30', recordIds: [23, 30], device: 'Door 2', text: 'event 30 (generation 0)' } });
+    // An event no longer in main's buffer is read from the service.
+    const older = await first.call('acknowledgeAlarm', { alarmKey: 'old', recordIds: [3], note: '' });
+    expect(older).toMatchObject({ ok: true, value: { device: 'Door 3', text: 'event 3 (generation 0)' } });
+    await first.capability.stop();
+
+    const second = setup();
+    await second.capability.start();
+    const listed = await second.call('listAcknowledgements');
+    expect(listed).toMatchObject({ ok: true, value: [{ alarmKey: 'old' }, { alarmKey: 'Door 2|event 30', note: 'Checked on camera' }] });
+    await second.capability.stop();
+  });
+});

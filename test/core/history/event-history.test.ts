@@ -1,0 +1,247 @@
+// EventHistory: search requests mapped onto the service's bodies, CSV cells and the CSV export.
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SystemEvent } from '../../../electron/contract/ipc';
+import { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
+import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
+import { csvCell, csvLine } from '../../../electron/core/history/csv';
+import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../electron/core/history/event-history';
+import { createLogger, silentSink } from '../../../electron/core/log/logger';
+import { FakeEventService, PushRecorder } from '../support/event-fakes';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kiosk-export-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const classifier = createAlarmClassifier(DEFAULT_ALARM_RULES);
+const classify = (event: SystemEvent) => ({ ...event, alarm: classifier.classify(event) });
+
+function event(id: number, fields: Partial<SystemEvent> = {}): SystemEvent {
+  return {
+    record_ID: id,
+    created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(),
+    event_Category_Name: 'Access',
+    device_Name: `Door ${id}`,
+    custom_Text: `Access granted ${id}`,
+    origin_Name: null,
+    additional_Info: null,
+    cardnumber: null,
+    facility_Code: null,
+    ...fields,
+  };
+}
+
+function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number } = {}) {
+  const service = new FakeEventService();
+  const push = new PushRecorder();
+  const picked: string[] = [];
+  const history = new EventHistory({
+    service,
+    classify,
+    push,
+    log: createLogger(silentSink),
+    defaultTenants: [0, 3],
+    pickSaveFile: async (suggested) => {
+      picked.push(suggested);
+      return options.pick === undefined ? path.join(dir, 'out.csv') : options.pick;
+    },
+    progressEvery: options.progressEvery ?? 1_000,
+    keepResults: options.keepResults ?? 5,
+    now: () => new Date(2026, 2, 4, 9, 7),
+  });
+  return { service, push, history, picked };
+}
+
+const window = { from: '2026-02-01T00:00:00Z', to: '2026-02-02T00:00:00+01:00' };
+
+describe('search mapping', () => {
+  it('sends only the fields the guard chose, with the service names and UTC times', () => {
+    const request = EventSearchRequest.parse({ ...window, deviceIds: [4, 4, 9], isAlarm: false, searchstring: '  forced ' });
+    expect(toServiceSearch(request, [0, 3])).toEqual({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-01T23:00:00.000Z',
+      tenants: [0, 3],
+      searchstring: 'forced',
+      DeviceIds: [4, 9],
+      isAlarm: false,
+    });
+    expect(toServiceSearch(EventSearchRequest.parse({ ...window, tenants: [7], deviceType: 2 }), [0])).toEqual({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-01T23:00:00.000Z',
+      tenants: [7],
+      DeviceType: 2,
+    });
+    // Nothing chosen, no default tenants: only the dates.
+    expect(toServiceSearch(EventSearchRequest.parse({ ...window, searchstring: '   ', deviceIds: [] }), [])).toEqual({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-01T23:00:00.000Z',
+    });
+  });
+
+  it('sends the required fields of searchbycodes plus only the optional ones chosen', () => {
+    const request = EventCodeSearchRequest.parse({ ...window, tenants: [], eventCategoryIDs: [5, 6] });
+    expect(toServiceCodeSearch(request, [0, 3])).toEqual({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-01T23:00:00.000Z',
+      tenants: [0, 3],
+      eventCategoryIDs: [5, 6],
+    });
+    const full = EventCodeSearchRequest.parse({
+      ...window,
+      tenants: [1],
+      deviceType: 0,
+      deviceIds: [2],
+      isAlarm: true,
+      eventCategoryIDs: [],
+      eventTypeIDs: [8],
+      subcodeCategoryIDs: [9],
+      subcodeIDs: [10],
+    });
+    expect(toServiceCodeSearch(full, [0])).toEqual({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-01T23:00:00.000Z',
+      tenants: [1],
+      deviceType: 0,
+      deviceIds: [2],
+      isAlarm: true,
+      eventTypeIDs: [8],
+      subcodeCategoryIDs: [9],
+      subcodeIDs: [10],
+    });
+  });
+
+  it('classifies and deduplicates results, newest first, and keeps them under a result id', async () => {
+    const { service, history } = setup();
+    service.searchAnswer = [event(1), event(3, { custom_Text: 'Door forced open' }), event(2), event(3)];
+    const result = await history.search(EventSearchRequest.parse(window));
+    expect(service.searches[0]).toEqual({ op: 'search', body: { from: '2026-02-01T00:00:00.000Z', to: '2026-02-01T23:00:00.000Z', tenants: [0, 3] } });
+    expect(result.events.map((e) => e.record_ID)).toEqual([3, 2, 1]);
+    expect(result.events[0]?.alarm).toEqual({ priority: 'critical', rule: 'door-forced' });
+    expect(history.result(result.resultId)).toHaveLength(3);
+  });
+
+  it('keeps only the last few results', async () => {
+    const { service, history } = setup({ keepResults: 2 });
+    service.searchAnswer = [event(1)];
+    const a = await history.search(EventSearchRequest.parse(window));
+    const b = await history.searchByCodes(EventCodeSearchRequest.parse({ ...window, tenants: [1] }));
+    history.result(a.resultId); // a is now the most recently used
+    const c = await history.search(EventSearchRequest.parse(window));
+    expect(history.result(a.resultId)).toBeDefined();
+    expect(history.result(b.resultId)).toBeUndefined();
+    expect(history.result(c.resultId)).toBeDefined();
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes as RFC 4180 says', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('cr\r')).toBe('"cr\r"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(42)).toBe('42');
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+    expect(csvLine(['x', 1, null])).toBe('x,1,\r\n');
+  });
+
+  it('defuses text that a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('+1+2')).toBe("'+1+2");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell(-5)).toBe('-5'); // a number is data
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('CSV export', () => {
+  it('writes a BOM, a header with every field and the alarm, and quoted rows', async () => {
+    const { service, history, picked } = setup();
+    service.searchAnswer = [
+      event(1, { device_Name: 'Entrée, Bâtiment A', custom_Text: '=cmd|" /C calc"!A0', site: 'Nord' }),
+      event(2, { custom_Text: 'Door forced open' }),
+    ];
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    const result = await history.exportCsv({ resultId });
+    expect(result).toEqual({ saved: true, path: path.join(dir, 'out.csv'), rows: 2 });
+    expect(picked).toEqual(['system-events-2026-03-04_09-07.csv']);
+    const bytes = await readFile(path.join(dir, 'out.csv'));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'record_ID,created,event_Category_Name,device_Name,custom_Text,origin_Name,additional_Info,cardnumber,facility_Code,site,alarm_Priority,alarm_Rule',
+    );
+    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,Access,Door 2,Door forced open,,,,,,critical,door-forced');
+    expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,`);
+    expect(lines[3]).toBe('');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('sorts by the chosen column', async () => {
+    const { service, history } = setup();
+    service.searchAnswer = [event(1, { device_Name: 'b' }), event(2, { device_Name: 'C' }), event(3, { device_Name: 'a' })];
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    await history.exportCsv({ resultId, sort: { column: 'device_Name', direction: 'asc' } });
+    const ids = (await readFile(path.join(dir, 'out.csv'), 'utf8')).split('\r\n').slice(1, 4).map((l) => l.split(',')[0]);
+    expect(ids).toEqual(['3', '1', '2']);
+    await history.exportCsv({ resultId, sort: { column: 'created', direction: 'asc' } });
+    const byTime = (await readFile(path.join(dir, 'out.csv'), 'utf8')).split('\r\n').slice(1, 4).map((l) => l.split(',')[0]);
+    expect(byTime).toEqual(['1', '2', '3']);
+  });
+
+  it('reports progress for a large result and leaves no temporary file', async () => {
+    const { service, history, push } = setup({ progressEvery: 1_000 });
+    service.searchAnswer = Array.from({ length: 4_500 }, (_, i) => event(i + 1));
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    const result = await history.exportCsv({ resultId });
+    expect(result.rows).toBe(4_500);
+    const progress = push.of('taskProgress');
+    expect(progress.map((p) => p.done)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 4_500]);
+    expect(progress.every((p) => p.total === 4_500 && p.taskId === progress[0]!.taskId)).toBe(true);
+    const before = push.of('taskProgress').length;
+    await history.exportCsv({ resultId, taskId: 'export-by-renderer-7' });
+    const chosen = push.of('taskProgress').slice(before);
+    expect(chosen.length).toBeGreaterThan(1);
+    expect(chosen.every((p) => p.taskId === 'export-by-renderer-7')).toBe(true);
+    expect(progress.map((p) => p.finished)).toEqual([false, false, false, false, false, true]);
+    expect(await readdir(dir)).toEqual(['out.csv']);
+    const lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).split('\r\n');
+    expect(lines).toHaveLength(4_502);
+  });
+
+  it('saves nothing when the guard cancels the dialog', async () => {
+    const { service, history, push } = setup({ pick: null });
+    service.searchAnswer = [event(1)];
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    expect(await history.exportCsv({ resultId })).toEqual({ saved: false, path: null, rows: 0 });
+    expect(await readdir(dir)).toEqual([]);
+    expect(push.of('taskProgress')).toEqual([]);
+  });
+
+  it('answers not_found with a clear message for an unknown result', async () => {
+    const { history, picked } = setup();
+    await expect(history.exportCsv({ resultId: 'gone' })).rejects.toMatchObject({
+      error: { code: 'not_found', message: expect.stringContaining('run the search again') },
+    });
+    expect(picked).toEqual([]);
+  });
+
+  it('answers a typed failure and ends the progress when the file cannot be written', async () => {
+    const { service, history, push } = setup({ pick: path.join(dir, 'missing-folder', 'out.csv') });
+    service.searchAnswer = [event(1)];
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    await expect(history.exportCsv({ resultId })).rejects.toMatchObject({ error: { code: 'internal', message: expect.stringContaining('could not be saved') } });
+    expect(push.of('taskProgress').at(-1)?.finished).toBe(true);
+  });
+});

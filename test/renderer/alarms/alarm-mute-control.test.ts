@@ -1,0 +1,28 @@
+/** The alarm sound's mute control. */
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeKiosk } from '../support/fake-kiosk';
+import { useComponentHarness } from '../support/component-harness';
+
+const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
+vi.mock('../../../renderer/src/api/kiosk', () => ({
+  get kiosk() {
+    return fake.current.api;
+  },
+  isConnected: () => true,
+}));
+
+import AlarmMuteControl from '../../../renderer/src/alarms/AlarmMuteControl.vue';
+import { useFeedStore } from '../../../renderer/src/feed/feed-store';
+
+const { mountView } = useComponentHarness(fake);
+
+describe('AlarmMuteControl', () => {
+  it('mutes with the remaining time shown, and unmutes', async () => {
+    await useFeedStore().start();
+    const view = await mountView(AlarmMuteControl);
+    await view.find('button').trigger('click');
+    expect(view.find('[data-testid="mute-remaining"]').text()).toBe('5:00');
+    await view.find('button').trigger('click');
+    expect(view.text()).toContain('Mute alarm sound (5 min)');
+  });
+});

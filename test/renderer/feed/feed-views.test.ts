@@ -1,0 +1,214 @@
+/** Components of the live feed: the feed screen, the event detail panel, the connection indicator and status item. */
+import { describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { at, useComponentHarness } from '../support/component-harness';
+
+const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
+vi.mock('../../../renderer/src/api/kiosk', () => ({
+  get kiosk() {
+    return fake.current.api;
+  },
+  isConnected: () => true,
+}));
+
+import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
+import FeedConnectionIndicator from '../../../renderer/src/feed/FeedConnectionIndicator.vue';
+import EventDetailPanel from '../../../renderer/src/feed/EventDetailPanel.vue';
+import FeedStatusItem from '../../../renderer/src/feed/FeedStatusItem.vue';
+import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-store';
+import { liveFeedOnScreen } from '../../../renderer/src/alarms/unacknowledged';
+
+const { mountView } = useComponentHarness(fake);
+
+describe('LiveFeedView', () => {
+  it('renders rows newest first with time (UTC on hover), category, device and text', async () => {
+    fake.current.setSnapshot([makeEvent(1, { created: '2026-11-21T10:00:00Z', device_Name: 'Lobby reader' }), makeEvent(2)]);
+    const view = await mountView(LiveFeedView);
+    const rows = view.findAll('[data-testid="feed-row"]');
+    expect(rows.map((r) => r.attributes('data-record-id'))).toEqual(['2', '1']);
+    const oldest = rows[1]!;
+    expect(oldest.text()).toContain('Lobby reader');
+    expect(oldest.text()).toContain('Access granted');
+    expect(oldest.find('.time').attributes('title')).toBe('2026-11-21 10:00:00.000 UTC');
+    fake.current.emit('feedEvents', { events: [makeEvent(3)] });
+    await flushPromises();
+    expect(view.findAll('[data-testid="feed-row"]')[0]?.attributes('data-record-id')).toBe('3');
+  });
+
+  it('marks alarms with words (not colour alone) and merges repeats into one row ×3', async () => {
+    fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), makeAlarm(2, { created: at(5) }), makeAlarm(3, { created: at(9) })]);
+    const view = await mountView(LiveFeedView);
+    const rows = view.findAll('[data-testid="feed-row"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.classes()).toContain('alarm-critical');
+    expect(rows[0]!.find('[data-testid="alarm-marker"]').text()).toBe('Critical alarm');
+    expect(rows[0]!.find('[data-testid="row-count"]').text()).toContain('×3');
+    expect(view.find('[data-testid="unacknowledged-count"]').text()).toBe('3 unacknowledged alarms');
+  });
+
+  it('acknowledges an alarm row through the dialog with a note, then marks it', async () => {
+    fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), makeAlarm(2, { created: at(5) })]);
+    const view = await mountView(LiveFeedView);
+    await view.find('[data-testid="row-ack"]').trigger('click');
+    await flushPromises();
+    const dialog = view.find('[data-testid="ack-dialog"]');
+    expect((dialog.element as HTMLDialogElement).open).toBe(true);
+    expect(dialog.find('label').text()).toContain('Note (optional)');
+    await dialog.find('textarea').setValue('Patrol sent');
+    await dialog.find('form').trigger('submit');
+    await flushPromises();
+    expect(fake.current.api.acknowledgeAlarm).toHaveBeenCalledWith({
+      alarmKey: 'alarm:Door 3|Door forced open|from:1',
+      recordIds: [1, 2],
+      note: 'Patrol sent',
+    });
+    expect((dialog.element as HTMLDialogElement).open).toBe(false);
+    expect(view.find('[data-testid="row-acked"]').text()).toContain('Acknowledged');
+    expect(view.find('[data-testid="row-ack"]').exists()).toBe(false);
+  });
+
+  it('keeps the dialog open with the message when acknowledging fails', async () => {
+    fake.current.setSnapshot([makeAlarm(1)]);
+    fake.current.api.acknowledgeAlarm.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'The operator log could not be written.' } });
+    const view = await mountView(LiveFeedView);
+    await view.find('[data-testid="row-ack"]').trigger('click');
+    await flushPromises();
+    await view.find('[data-testid="ack-dialog"] form').trigger('submit');
+    await flushPromises();
+    expect(view.find('[data-testid="ack-error"]').text()).toBe('The operator log could not be written.');
+    expect((view.find('[data-testid="ack-dialog"]').element as HTMLDialogElement).open).toBe(true);
+  });
+
+  it('shows acknowledgements from main as marked rows after a reload', async () => {
+    fake.current.setSnapshot([makeAlarm(7)]);
+    fake.current.api.listAcknowledgements.mockResolvedValueOnce(
+      ok([{ alarmKey: 'event:7', recordIds: [7], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
+    );
+    const view = await mountView(LiveFeedView);
+    expect(view.find('[data-testid="row-acked"]').exists()).toBe(true);
+  });
+
+  it('pauses on hover, counts "N new events", and resumes on click', async () => {
+    fake.current.setSnapshot([makeEvent(1), makeEvent(2)]);
+    const view = await mountView(LiveFeedView);
+    await view.find('[data-testid="feed-scroller"]').trigger('pointerenter');
+    expect(view.find('[data-testid="autoscroll-paused"]').exists()).toBe(true);
+    fake.current.emit('feedEvents', { events: [makeEvent(3), makeEvent(4)] });
+    await flushPromises();
+    expect(view.findAll('[data-testid="feed-row"]').map((r) => r.attributes('data-record-id'))).toEqual(['2', '1']);
+    expect(view.find('[data-testid="new-events"]').text()).toBe('2 new events');
+    await view.find('[data-testid="new-events"]').trigger('click');
+    expect(view.find('[data-testid="autoscroll-live"]').exists()).toBe(true);
+    expect(view.findAll('[data-testid="feed-row"]').map((r) => r.attributes('data-record-id'))).toEqual(['4', '3', '2', '1']);
+  });
+
+  it('resumes by itself after autoScrollResumeMs without interaction', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      fake.current.setSnapshot([makeEvent(1)]);
+      const view = await mountView(LiveFeedView);
+      await view.find('[data-testid="feed-scroller"]').trigger('wheel');
+      expect(view.find('[data-testid="autoscroll-paused"]').exists()).toBe(true);
+      vi.advanceTimersByTime(999);
+      await flushPromises();
+      expect(view.find('[data-testid="autoscroll-paused"]').exists()).toBe(true);
+      vi.advanceTimersByTime(10);
+      await flushPromises();
+      expect(view.find('[data-testid="autoscroll-live"]').exists()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('filters live without losing what arrives meanwhile', async () => {
+    fake.current.setSnapshot([makeEvent(1), makeAlarm(2)]);
+    const view = await mountView(LiveFeedView);
+    await view.find('[data-testid="filter-alarms"]').setValue(true);
+    expect(view.findAll('[data-testid="feed-row"]')).toHaveLength(1);
+    fake.current.emit('feedEvents', { events: [makeEvent(3)] });
+    await flushPromises();
+    expect(view.findAll('[data-testid="feed-row"]')).toHaveLength(1);
+    await view.find('[data-testid="filter-alarms"]').setValue(false);
+    expect(view.findAll('[data-testid="feed-row"]')).toHaveLength(3);
+  });
+
+  it('opens the detail panel from a row (click) and shows a dismissible resync notice', async () => {
+    fake.current.setSnapshot([makeEvent(5)]);
+    const view = await mountView(LiveFeedView);
+    await view.find('[data-testid="feed-row"] .row-open').trigger('click');
+    await flushPromises();
+    expect(fake.current.api.getEvent).toHaveBeenCalledWith({ id: 5 });
+    expect(view.find('[data-testid="event-detail"]').text()).toContain('Event 5');
+    fake.current.emit('feedNotice', { kind: 'resync', message: "The server's event ids went down: resynchronised", at: at(3) });
+    await flushPromises();
+    const notice = view.find('[data-testid="feed-notice"]');
+    expect(notice.attributes('role')).toBe('alert');
+    expect(notice.text()).toContain('resynchronised');
+    await notice.find('button').trigger('click');
+    expect(view.find('[data-testid="feed-notice"]').exists()).toBe(false);
+  });
+
+  it('every button and field has an accessible name', async () => {
+    fake.current.setSnapshot([makeEvent(1), makeAlarm(2)]);
+    const view = await mountView(LiveFeedView);
+    for (const button of view.findAll('button')) {
+      expect(button.attributes('aria-label') ?? button.text().trim()).not.toBe('');
+    }
+    for (const input of view.findAll('input, select, textarea')) {
+      const id = input.attributes('id');
+      const labelled = input.element.closest('label') !== null || (id !== undefined && document.querySelector(`label[for="${id}"]`) !== null);
+      expect(labelled).toBe(true);
+    }
+  });
+});
+
+describe('EventDetailPanel', () => {
+  it('lists every field, nulls as empty and unknown extras by name, with loading then error', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    fake.current.api.getEvent.mockImplementationOnce(() => new Promise((r) => (answer = r as (v: unknown) => void)) as never);
+    const detail = useEventDetailStore();
+    const event = { ...makeEvent(9), door_Zone: 'North', origin_Name: null };
+    void detail.open(event);
+    const view = await mountView(EventDetailPanel);
+    expect(view.find('[data-testid="event-detail-loading"]').exists()).toBe(true);
+    const field = (name: string) => view.find(`[data-field="${name}"] dd`);
+    expect(field('origin_Name').text()).toBe('');
+    expect(field('door_Zone').text()).toBe('North');
+    expect(view.find('[data-field="door_Zone"] dt').text()).toBe('door_Zone');
+    answer({ ok: false, error: { code: 'unreachable', message: 'The event service does not answer.' } });
+    await flushPromises();
+    expect(view.find('[data-testid="event-detail-error"]').text()).toContain('The event service does not answer.');
+    expect(field('door_Zone').text()).toBe('North');
+  });
+});
+
+describe('FeedConnectionIndicator', () => {
+  it('shows the state in words with the last poll, and starts the feed', async () => {
+    fake.current.setSnapshot([], { ...LIVE_STATE, status: 'reconnecting', error: { code: 'unreachable', message: 'No answer.' } });
+    const view = await mountView(FeedConnectionIndicator);
+    expect(fake.current.api.getFeedSnapshot).toHaveBeenCalled();
+    expect(view.text()).toMatch(/Feed reconnecting since \S/);
+    expect(view.find('[data-testid="feed-last-poll"]').text()).toMatch(/^Last poll /);
+    expect(view.find('[role="status"]').exists()).toBe(true);
+    fake.current.emit('feedState', { ...LIVE_STATE, status: 'live' });
+    await flushPromises();
+    expect(view.attributes('data-status')).toBe('live');
+  });
+});
+
+describe('FeedStatusItem', () => {
+  it('shows unacknowledged alarms in the status bar, whichever screen is open', async () => {
+    fake.current.setSnapshot([makeAlarm(1), makeAlarm(2, { device_Name: 'Door 9' }), makeEvent(3)]);
+    fake.current.api.listAcknowledgements.mockResolvedValueOnce(
+      ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
+    );
+    liveFeedOnScreen.value = false;
+    const view = await mountView(FeedStatusItem);
+    expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm');
+    liveFeedOnScreen.value = true; // the feed screen shows it in its own header
+    await flushPromises();
+    expect(view.find('[data-testid="status-unacknowledged"]').exists()).toBe(false);
+    expect(view.find('[data-testid="feed-connection"]').exists()).toBe(true);
+  });
+});
