@@ -1,70 +1,36 @@
 /**
  * OwnerOnlyFileVault: the credential as JSON in a file that only its owner may read (0600, in a
  * directory created 0700). It refuses a file whose permissions let anyone else read it, rather
- * than use a credential that may already have leaked. Also home of the owner-only file helpers
- * the encrypted vault uses for its ciphertext.
+ * than use a credential that may already have leaked. The file mechanics (atomic, 0600, checked
+ * on read) are storage/owner-only-files.ts; this module words their refusals for the credential.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { KioskFailure } from '../ipc/failure';
+import { OwnerOnlyFileError, readOwnerOnly as readPrivateFile, writeOwnerOnly } from '../storage/owner-only-files';
 import { Secret } from './secret';
 import type { CredentialVault, VaultDescription } from './vault';
 
-const POSIX = process.platform !== 'win32';
-
-/** Writes atomically (temporary file + rename) a file readable by its owner only, creating its directory 0700. */
-export async function writeOwnerOnly(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (POSIX) {
-    const dirStat = await stat(dir);
-    if ((dirStat.mode & 0o077) !== 0 && dirStat.uid === process.getuid?.()) await chmod(dir, 0o700);
-  }
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', 0o600);
-  try {
-    if (POSIX) await handle.chmod(0o600); // the umask may only remove bits; make it exact anyway
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (thrown) {
-    await handle.close();
-    await rm(temporary, { force: true });
-    throw thrown;
-  }
-  await handle.close();
-  await rename(temporary, file);
-}
+export { writeOwnerOnly };
 
 /**
- * Reads a file, or returns null when it does not exist. With `ownerOnly`, refuses (KioskFailure
- * 'config') a file that other accounts may read or that belongs to another account. Permissions
- * are checked on the opened file, not on its name, so the file cannot be swapped in between.
+ * Reads a credential file, or returns null when it does not exist. With `ownerOnly`, refuses
+ * (KioskFailure 'config', saying what to do) a file that other accounts may read or that belongs
+ * to another account (storage/owner-only-files.ts checks the opened file itself).
  */
 export async function readOwnerOnly(file: string, ownerOnly: boolean): Promise<Buffer | null> {
-  let handle;
   try {
-    handle = await open(file, 'r');
+    return await readPrivateFile(file, ownerOnly);
   } catch (thrown) {
-    const code = (thrown as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw KioskFailure.of('config', `The stored service credential (${file}) cannot be opened: ${code === 'EACCES' ? 'permission denied' : code}.`, {
-      detail: `open ${file}: ${code}`,
-    });
-  }
-  try {
-    if (ownerOnly && POSIX) {
-      const info = await handle.stat();
-      const uid = process.getuid?.();
-      if (uid !== undefined && info.uid !== uid) {
+    if (!(thrown instanceof OwnerOnlyFileError)) throw thrown;
+    switch (thrown.code) {
+      case 'unreadable':
+        throw KioskFailure.of('config', `The stored service credential (${file}) cannot be opened: ${thrown.detail}.`, { detail: `open ${file}: ${thrown.detail}` });
+      case 'other-owner':
         throw KioskFailure.of('config', `The stored service credential (${file}) belongs to another user account, so the kiosk will not use it. Set the credential again with the admin tool.`, {
-          detail: `owner uid ${info.uid}, expected ${uid}`,
+          detail: thrown.detail,
         });
-      }
-      const mode = info.mode & 0o777;
-      if ((mode & 0o077) !== 0) {
-        const octal = mode.toString(8).padStart(4, '0');
+      case 'too-open': {
+        const octal = thrown.detail.replace('permissions ', '');
         throw KioskFailure.of(
           'config',
           `The stored service credential (${file}) can be read by other users of this computer (permissions ${octal}), so the kiosk will not use it. ` +
@@ -73,9 +39,6 @@ export async function readOwnerOnly(file: string, ownerOnly: boolean): Promise<B
         );
       }
     }
-    return await handle.readFile();
-  } finally {
-    await handle.close();
   }
 }
 

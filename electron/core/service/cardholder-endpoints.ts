@@ -5,13 +5,14 @@
  * or raw body, as configured), and the read-back by id when a write answers nothing usable.
  * Writes are never retried (service-http.ts retries reads only).
  */
-import type { AccessService, CallOptions, CardHolder, CardHolderChanges, NewCardHolder, PhotoUpload } from './access-service';
+import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, NewCardHolder, PhotoUpload } from './access-service';
 import { malformedAnswer, ServiceFailure, type HttpAnswer } from './service-errors';
 import { CardHolderListSchema, CardHolderSchema } from './service-schemas';
 import { idSegment, json, validate, type ServiceHttp } from './service-http';
 
 export const CARDHOLDER_ENDPOINTS = {
   listCardHolders: 'GET /api/CardHolders',
+  downloadCardHolders: 'GET /api/CardHolders',
   getCardHolder: 'GET /api/CardHolders/{id}',
   uploadPhoto: 'POST /api/CardHolders/{id}/photo',
   createCardHolder: 'POST /api/CardHolders/create',
@@ -78,6 +79,21 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
     },
 
     getCardHolder,
+
+    async downloadCardHolders(request: CardHolderListRequest): Promise<CardHolderListDownload> {
+      const headers: Record<string, string> = {};
+      if (request.etag) headers['If-None-Match'] = request.etag;
+      if (request.lastModified) headers['If-Modified-Since'] = request.lastModified;
+      const answer = await http.stream(
+        { endpoint: CARDHOLDER_ENDPOINTS.downloadCardHolders, path: '/api/CardHolders', headers },
+        {
+          ...(request.signal ? { signal: request.signal } : {}),
+          ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+        },
+      );
+      if (!('body' in answer)) return { modified: false };
+      return { modified: true, etag: answer.headers.etag ?? null, lastModified: answer.headers['last-modified'] ?? null, length: answer.length, body: answer.body };
+    },
 
     async createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CardHolder> {
       return http.run(

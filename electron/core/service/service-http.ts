@@ -13,6 +13,7 @@
  * are in cardholder-endpoints.ts and system-event-endpoints.ts, assembled by service-client.ts.
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -59,6 +60,10 @@ export interface ServiceClientOptions {
 const MAX_RETRY_DELAY_MS = 30_000;
 /** Answers larger than this are refused (a list of every cardholder fits well within it). */
 const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+/** A streamed answer (the whole cardholder list) may be this large: over a million records. */
+export const MAX_STREAM_BYTES = 1024 * 1024 * 1024;
+/** Of a streamed answer that is an error, this much is read for the server's message. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -86,6 +91,26 @@ export interface ServiceCall<T> {
   headers?: Record<string, string>;
   /** Turns a 2xx answer into the result (throws ServiceFailure when it does not fit). */
   accept: (answer: HttpAnswer, ctx: RequestContext) => T | Promise<T>;
+  /** Replaces the usual send-and-read-text (streamed answers); throws ServiceFailures. */
+  send?: (signal: AbortSignal | undefined) => Promise<T>;
+}
+
+/** A GET whose answer body is read as it arrives (the whole cardholder list). */
+export interface StreamCall {
+  endpoint: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export type StreamAnswer =
+  | { status: 304; headers: Readonly<Record<string, string>> }
+  | { status: number; headers: Readonly<Record<string, string>>; length: number | null; body: AsyncIterable<Uint8Array> };
+
+export interface StreamOptions extends CallOptions {
+  /** Bytes received so far, and the whole length when the service said it. */
+  onProgress?: (received: number, total: number | null) => void;
+  /** Largest body accepted; default MAX_STREAM_BYTES. */
+  maxBytes?: number;
 }
 
 export class ServiceHttp {
@@ -102,6 +127,7 @@ export class ServiceHttp {
   private readonly random: () => number;
   private readonly retries: number;
   private readonly retryBaseDelayMs: number;
+  private readonly timeoutMs: number;
 
   constructor(options: ServiceClientOptions) {
     const { service, photo } = options.config;
@@ -116,6 +142,7 @@ export class ServiceHttp {
     this.random = options.random ?? Math.random;
     this.retries = service.retries;
     this.retryBaseDelayMs = service.retryBaseDelayMs;
+    this.timeoutMs = service.timeoutMs;
     this.photo = photo;
 
     const auth = authHeaders(service.auth, options.secret);
@@ -167,7 +194,7 @@ export class ServiceHttp {
       const attempts = call.read ? 1 + this.retries : 1;
       for (let attempt = 1; ; attempt++) {
         try {
-          return await this.once(call, method, ctx, options.signal);
+          return call.send ? await call.send(options.signal) : await this.once(call, method, ctx, options.signal);
         } catch (thrown) {
           if (!(thrown instanceof ServiceFailure) || !thrown.retryable || attempt >= attempts || options.signal?.aborted) throw thrown;
           const delay = this.delayBefore(attempt + 1, thrown.retryAfterMs);
@@ -181,6 +208,112 @@ export class ServiceHttp {
       }
     } catch (thrown) {
       throw scrubFailure(thrown, this.scrub);
+    }
+  }
+
+  /**
+   * Sends a GET whose body is read as it arrives. Getting the answer's head is retried like any
+   * read; once the body flows it is not (the caller starts over later). A 304 comes back as such;
+   * any other status outside 2xx is a ServiceFailure, with what the server said. Iterating the
+   * body throws a ServiceFailure when the download breaks off: the connection drops, no byte
+   * arrives for the configured timeout, or it grows past `maxBytes`.
+   */
+  async stream(call: StreamCall, options: StreamOptions = {}): Promise<StreamAnswer> {
+    const ctx: RequestContext = { endpoint: call.endpoint, request: `GET ${call.path}` };
+    return this.run<StreamAnswer>(
+      {
+        endpoint: call.endpoint,
+        path: call.path,
+        read: true,
+        ...(call.headers ? { headers: call.headers } : {}),
+        accept: () => {
+          throw new Error('stream answers are accepted by stream()');
+        },
+        send: async (signal) => {
+          let response;
+          try {
+            response = await this.http.request<NodeJS.ReadableStream & AsyncIterable<Buffer>>({
+              method: 'GET',
+              url: call.path,
+              responseType: 'stream',
+              ...(call.headers ? { headers: call.headers } : {}),
+              ...(signal ? { signal } : {}),
+            });
+          } catch (thrown) {
+            throw failureForTransport(ctx, thrown);
+          }
+          const headers: Record<string, string> = {};
+          for (const [key, value] of Object.entries(response.headers ?? {})) {
+            if (typeof value === 'string') headers[key.toLowerCase()] = value;
+          }
+          const source = response.data as unknown as Readable;
+          if (response.status === 304) {
+            source.destroy();
+            return { status: 304, headers };
+          }
+          if (response.status < 200 || response.status >= 300) {
+            const body = await readSome(source, ERROR_BODY_BYTES);
+            throw failureForStatus(ctx, { status: response.status, body, headers });
+          }
+          const declared = Number(headers['content-length']);
+          const length = headers['content-encoding'] === undefined && Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+          const maxBytes = options.maxBytes ?? MAX_STREAM_BYTES;
+          if (length !== null && length > maxBytes) {
+            source.destroy();
+            throw new ServiceFailure({ code: 'too_large', message: 'The answer of the access-control service is too large for the kiosk.', detail: `${ctx.request}: content-length ${length} > ${maxBytes}`, endpoint: ctx.endpoint });
+          }
+          return { status: response.status, headers, length, body: this.bodyOf(source, ctx, length, maxBytes, options.onProgress) };
+        },
+      },
+      options,
+    );
+  }
+
+  private async *bodyOf(source: Readable, ctx: RequestContext, length: number | null, maxBytes: number, onProgress: StreamOptions['onProgress']): AsyncGenerator<Uint8Array> {
+    let received = 0;
+    let idle: ReturnType<typeof setTimeout> | null = null;
+    let stalled = false;
+    const arm = (): void => {
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => {
+        stalled = true;
+        source.destroy(new Error('stalled'));
+      }, this.timeoutMs);
+    };
+    const mb = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+    const cutOff = (why: string): ServiceFailure =>
+      scrubFailure(
+        new ServiceFailure({
+          code: stalled ? 'timeout' : 'unreachable',
+          message: stalled
+            ? `The access-control service stopped sending in the middle of the answer (after ${mb(received)}). Try again in a moment.`
+            : `The connection to the access-control service was cut off in the middle of the answer (after ${mb(received)}${length !== null ? ` of ${mb(length)}` : ''}). Try again in a moment.`,
+          detail: `${ctx.request}: body ${why} after ${received}${length !== null ? ` of ${length}` : ''} bytes`,
+          endpoint: ctx.endpoint,
+        }),
+        this.scrub,
+      ) as ServiceFailure;
+    arm();
+    try {
+      try {
+        for await (const chunk of source) {
+          received += chunk.length;
+          if (received > maxBytes) {
+            source.destroy();
+            throw new ServiceFailure({ code: 'too_large', message: 'The answer of the access-control service is too large for the kiosk.', detail: `${ctx.request}: more than ${maxBytes} bytes`, endpoint: ctx.endpoint });
+          }
+          arm();
+          onProgress?.(received, length);
+          yield chunk;
+        }
+      } catch (thrown) {
+        if (thrown instanceof ServiceFailure) throw thrown;
+        throw cutOff(stalled ? 'stalled' : `failed (${(thrown as { code?: string }).code ?? (thrown instanceof Error ? thrown.message : 'error')})`);
+      }
+      if (length !== null && received < length) throw cutOff('ended early');
+    } finally {
+      if (idle) clearTimeout(idle);
+      if (!source.destroyed) source.destroy();
     }
   }
 
@@ -273,6 +406,24 @@ function tlsOptions(settings: KioskConfig['service']['tls'], readFile: (file: st
     };
   }
   return options;
+}
+
+/** Reads up to `limit` bytes of a stream as text (an error's body), then lets it go. */
+async function readSome(source: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= limit) break;
+    }
+  } catch {
+    // What arrived is enough for a message.
+  } finally {
+    source.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
 /** A record id for a path segment (or an integer query argument); refused before anything is sent when it is not an integer. */

@@ -1,0 +1,65 @@
+/**
+ * The data key: a random AES-256 key that encrypts personal data kept on this workstation (the
+ * cardholder directory snapshot; later the offline outbox). It is stored wrapped by the system
+ * keyring (Electron's safeStorage, passed in as an Encryptor), next to the credential. Without a
+ * real keyring there is no key: the data is kept unencrypted in owner-only files, and describe()
+ * says so plainly for the Administration view. A wrapped key the keyring can no longer open is
+ * replaced by a new one (what it protected is then unreadable and is downloaded again).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
+import { keyringProblem } from './choose-vault';
+import type { Encryptor } from './vault';
+
+export const DATA_KEY_FILE = 'data-key.enc';
+const KEY_BYTES = 32;
+
+export interface DataKeyDescription {
+  encrypted: boolean;
+  /** What an administrator should know about how the data is protected; null when encrypted. */
+  warning: string | null;
+}
+
+export interface DataKeyStore {
+  /** The key (created on first use), or null when data is kept unencrypted. */
+  key(): Promise<Buffer | null>;
+  describe(): DataKeyDescription;
+}
+
+export function chooseDataKey(encryptor: Encryptor | null, dir: string, log?: (line: string) => void): DataKeyStore {
+  const problem = keyringProblem(encryptor);
+  if (!encryptor || problem !== null) {
+    const warning = `Personal data kept on this workstation (the saved cardholder directory) is not encrypted, only in files this user account alone can read, because ${problem ?? 'no keyring was offered'}.`;
+    return { key: async () => null, describe: () => ({ encrypted: false, warning }) };
+  }
+  const file = path.join(dir, DATA_KEY_FILE);
+  let loaded: Promise<Buffer> | null = null;
+  const create = async (): Promise<Buffer> => {
+    const key = randomBytes(KEY_BYTES);
+    await writeOwnerOnly(file, encryptor.encryptString(key.toString('base64')));
+    return key;
+  };
+  const load = async (): Promise<Buffer> => {
+    const wrapped = await readOwnerOnly(file, false);
+    if (wrapped === null) return create();
+    try {
+      const key = Buffer.from(encryptor.decryptString(wrapped), 'base64');
+      if (key.length === KEY_BYTES) return key;
+    } catch {
+      // fall through: the keyring cannot open it any more
+    }
+    log?.(`the data key in ${file} cannot be opened with the system keyring; a new one replaces it and data saved under the old one will be downloaded again`);
+    return create();
+  };
+  return {
+    key: () => {
+      loaded ??= load().catch((thrown: unknown) => {
+        loaded = null;
+        throw thrown;
+      });
+      return loaded;
+    },
+    describe: () => ({ encrypted: true, warning: null }),
+  };
+}
