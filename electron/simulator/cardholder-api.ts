@@ -1,10 +1,12 @@
-// HTTP endpoints of the cardholders: list, read one, create, update (id in the body, only the
-// fields sent change) and photo upload. Validates request bodies (400 naming the field) and
-// turns directory results into responses; the directory and photo archive do the work.
+// HTTP endpoints of the cardholders: list (with its validators and 304 answers), read one,
+// create, update (id in the body, only the fields sent change) and photo upload. Validates request
+// bodies (400 naming the field) and turns directory results into responses; the directory, the
+// list answer, the validators and the photo archive do the work.
 
+import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { CardholderFields } from './cardholders';
-import { ApiError, MAX_INT32, serializedJsonResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
+import { ApiError, MAX_INT32, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody, type SimResponse } from './http-exchange';
 import { receivePhotoUpload } from './photos';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
@@ -69,13 +71,31 @@ function writable(body: Record<string, unknown>): CardholderFields {
   return fields as CardholderFields;
 }
 
+/**
+ * GET/HEAD /api/CardHolders: the list (or the test answer set through /_sim/), with validators on
+ * 2xx answers when they are enabled; 304 when the request's conditions say the client has it.
+ * The 304 decision needs no serialization: the validators come from revision counters.
+ */
+function answerList(sim: Simulation, req: IncomingMessage): SimResponse {
+  const { listAnswer, listValidators, settings } = sim;
+  const withValidators = settings.validators && listAnswer.status >= 200 && listAnswer.status < 300;
+  if (!withValidators) {
+    const { status, contentType, body } = listAnswer.body();
+    return { status, headers: contentType === undefined ? {} : { 'content-type': contentType }, body };
+  }
+  const version = listValidators.current();
+  if (listValidators.notModified(req.headers, version)) return emptyResponse(304, listValidators.headers(version));
+  const { status, contentType, body } = listAnswer.body();
+  return { status, headers: { ...(contentType === undefined ? {} : { 'content-type': contentType }), ...listValidators.headers(version) }, body };
+}
+
 export function cardholderRoutes(sim: Simulation): Route[] {
   const { directory, settings } = sim;
   return [
     {
       method: 'GET',
       path: '/api/CardHolders',
-      handle: () => serializedJsonResponse(200, directory.listJsonParts()),
+      handle: ({ req }) => answerList(sim, req),
     },
     {
       method: 'GET',

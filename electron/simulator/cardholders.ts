@@ -132,6 +132,7 @@ export class CardholderDirectory {
   private namePool: string[] = [];
   private lastUpdatedMs = 0;
   private revisionValue = 0;
+  private lastChangedValue = 0;
   /** Called after every change (the store schedules a save). */
   onChange: () => void = () => undefined;
 
@@ -146,6 +147,11 @@ export class CardholderDirectory {
 
   get nextId(): number {
     return this.count + 1;
+  }
+
+  /** When the directory last changed (seed, load, reset, create, update, photo); ms, never going back. */
+  get lastChangedMs(): number {
+    return this.lastChangedValue;
   }
 
   /**
@@ -269,10 +275,15 @@ export class CardholderDirectory {
     return result;
   }
 
-  /** The whole list as one JSON array, in parts that share memory with the chunk cache. */
-  listJsonParts(): Buffer[] {
+  /**
+   * The whole list as one JSON array, in parts that share memory with the chunk cache.
+   * `replacedChunks` swaps in other JSON for some chunks (chunk index → a JSON array), for the
+   * test control that sends an altered list.
+   */
+  listJsonParts(replacedChunks?: ReadonlyMap<number, Buffer>): Buffer[] {
     const parts: Buffer[] = [OPEN_BRACKET];
-    this.chunks().forEach((chunk, index) => {
+    this.chunks().forEach((cached, index) => {
+      const chunk = replacedChunks?.get(index) ?? cached;
       if (index > 0) parts.push(COMMA);
       parts.push(chunk.subarray(1, chunk.length - 1));
     });
@@ -317,6 +328,7 @@ export class CardholderDirectory {
 
   private changed(): void {
     this.revisionValue++;
+    this.lastChangedValue = Math.max(this.lastChangedValue, Date.now());
     this.onChange();
   }
 }

@@ -23,6 +23,7 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --auth-password PW    basic auth password
   --auth-token TOKEN    bearer token
   --test-controls       mount the /_sim/ test controls
+  --no-validators       no ETag/Last-Modified/Cache-Control on GET /api/CardHolders, never 304
   --max-photo-bytes N   largest photo accepted (default ${SIMULATOR_DEFAULTS.maxPhotoBytes})
   --max-body-bytes N    largest JSON body accepted (default ${SIMULATOR_DEFAULTS.maxBodyBytes})
   --tls-key FILE        PEM key; with --tls-cert serves HTTPS
@@ -65,6 +66,7 @@ export function parseCommandLine(argv: readonly string[]): SimulatorOptions & { 
       'auth-password': { type: 'string' },
       'auth-token': { type: 'string' },
       'test-controls': { type: 'boolean' },
+      'no-validators': { type: 'boolean' },
       'max-photo-bytes': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -111,6 +113,7 @@ export function parseCommandLine(argv: readonly string[]): SimulatorOptions & { 
     maxEvents: numberFlag('max-events', values['max-events']),
     auth,
     testControls: values['test-controls'] ?? false,
+    validators: !(values['no-validators'] ?? false),
     maxPhotoBytes: numberFlag('max-photo-bytes', values['max-photo-bytes']),
     maxBodyBytes: numberFlag('max-body-bytes', values['max-body-bytes']),
     log: (line) => process.stderr.write(`${line}\n`),

@@ -1,9 +1,14 @@
 // A small typed client for the simulator's /_sim/ test controls, over global fetch.
 // For tests and tools; imports types only, so it never pulls the server into a bundle.
 
-import type { ApiErrorBody, FaultSpec, InjectableEvent, PhotoMeta, SystemEventRecord } from './records';
+import type { ApiErrorBody, FaultRule, FaultSpec, InjectableEvent, ListAnswer, ListEdit, PhotoMeta, SystemEventRecord } from './records';
 
-export type { CardHolderRecord, FaultSpec, InjectableEvent, PhotoMeta, SystemEventRecord } from './records';
+export type { CardHolderRecord, FaultRule, FaultSpec, InjectableEvent, ListAnswer, ListEdit, PhotoMeta, SystemEventRecord } from './records';
+
+/** Where a body fault applies: every API path (default) or those starting with pathPrefix. */
+export interface FaultScope {
+  pathPrefix?: string;
+}
 
 export class SimulatorControlError extends Error {
   constructor(
@@ -38,6 +43,60 @@ export class SimulatorControls {
   /** Faults currently set, with the counts left. */
   async faults(): Promise<FaultSpec> {
     return (await this.send('GET', '/_sim/faults', undefined, 'Reading faults')) as FaultSpec;
+  }
+
+  /**
+   * Answers are cut off after `afterBytes` body bytes and the connection closed (the headers carry
+   * the full Content-Length). Replaces the whole fault set, like setFaults.
+   */
+  async truncateBodies(rule: FaultRule & { afterBytes: number } & FaultScope): Promise<void> {
+    const { pathPrefix, ...truncate } = rule;
+    await this.setFaults({ ...(pathPrefix === undefined ? {} : { pathPrefix }), truncate });
+  }
+
+  /** Bodies trickle at about `bytesPerSecond`. Replaces the whole fault set, like setFaults. */
+  async throttleBodies(rule: FaultRule & { bytesPerSecond: number } & FaultScope): Promise<void> {
+    const { pathPrefix, ...throttle } = rule;
+    await this.setFaults({ ...(pathPrefix === undefined ? {} : { pathPrefix }), throttle });
+  }
+
+  /**
+   * Answers stop after `afterBytes` body bytes and the connection stays open and silent until the
+   * client gives up (or the faults are cleared). Replaces the whole fault set, like setFaults.
+   */
+  async stallBodies(rule: FaultRule & { afterBytes: number } & FaultScope): Promise<void> {
+    const { pathPrefix, ...stall } = rule;
+    await this.setFaults({ ...(pathPrefix === undefined ? {} : { pathPrefix }), stall });
+  }
+
+  /** What GET /api/CardHolders answers from now on (the setting as stored, defaults applied). */
+  async setListAnswer(answer: ListAnswer): Promise<ListAnswer> {
+    return (await this.send('POST', '/_sim/cardholders/list-answer', answer, 'Setting the list answer')) as ListAnswer;
+  }
+
+  /** GET /api/CardHolders answers 200 []. */
+  async answerEmptyList(): Promise<ListAnswer> {
+    return this.setListAnswer({ mode: 'empty' });
+  }
+
+  /** GET /api/CardHolders answers exactly this text (status default 200, content type default JSON, "" for none). */
+  async answerRawList(body: string, options: { status?: number; contentType?: string } = {}): Promise<ListAnswer> {
+    return this.setListAnswer({ mode: 'raw', body, ...options });
+  }
+
+  /** GET /api/CardHolders answers the real list with these edits applied. */
+  async answerMutatedList(edits: ListEdit[]): Promise<ListAnswer> {
+    return this.setListAnswer({ mode: 'mutate', edits });
+  }
+
+  /** The current list answer. */
+  async listAnswer(): Promise<ListAnswer> {
+    return (await this.send('GET', '/_sim/cardholders/list-answer', undefined, 'Reading the list answer')) as ListAnswer;
+  }
+
+  /** GET /api/CardHolders answers the real list again. */
+  async clearListAnswer(): Promise<void> {
+    await this.send('DELETE', '/_sim/cardholders/list-answer', undefined, 'Clearing the list answer');
   }
 
   async restore(maxId: number): Promise<void> {

@@ -1,6 +1,7 @@
-// Fault injection for tests: added latency, error statuses, malformed JSON answers and dropped
-// connections, by rate or for the next N matching requests. Decides per request what goes wrong;
-// the server carries it out. Never applies to /_sim/ paths.
+// Fault injection for tests: added latency, error statuses, malformed JSON answers, dropped
+// connections, and bodies delivered badly (cut off, trickled, stalled), by rate or for the next N
+// matching requests. Decides per request what goes wrong; the server (and body-delivery.ts)
+// carries it out. Never applies to /_sim/ paths.
 
 import { bodyAsBuffer, type SimResponse } from './http-exchange';
 import type { FaultRule, FaultSpec } from './records';
@@ -18,6 +19,14 @@ export interface FaultPlan {
 
 const NO_FAULT: FaultPlan = { latencyMs: 0, drop: undefined, errorStatus: undefined, malformed: false };
 
+/** How the body of one answer is sent (decided once the answer is known). */
+export interface DeliveryPlan {
+  /** Trickle the body at about this rate. */
+  bytesPerSecond: number | undefined;
+  /** Stop after this many body bytes: close the connection (truncate) or keep it silent (stall). */
+  cut: { afterBytes: number; then: 'close' | 'stall' } | undefined;
+}
+
 interface ActiveRule {
   rate: number;
   remaining: number | undefined;
@@ -32,6 +41,11 @@ export class FaultInjector {
   private error: (ActiveRule & { status: number }) | undefined;
   private malformed: ActiveRule | undefined;
   private drop: (ActiveRule & { afterProcessing: boolean }) | undefined;
+  private truncate: (ActiveRule & { afterBytes: number }) | undefined;
+  private throttle: (ActiveRule & { bytesPerSecond: number }) | undefined;
+  private stall: (ActiveRule & { afterBytes: number }) | undefined;
+  /** Called whenever the fault set is replaced or cleared (the server ends stalled answers then). */
+  onReplaced: () => void = () => undefined;
 
   constructor(private readonly rng: SeededRandom) {}
 
@@ -41,6 +55,10 @@ export class FaultInjector {
     this.error = spec.error === undefined ? undefined : { ...activeRule(spec.error), status: spec.error.status };
     this.malformed = spec.malformedJson === undefined ? undefined : activeRule(spec.malformedJson);
     this.drop = spec.drop === undefined ? undefined : { ...activeRule(spec.drop), afterProcessing: spec.drop.afterProcessing ?? false };
+    this.truncate = spec.truncate === undefined ? undefined : { ...activeRule(spec.truncate), afterBytes: spec.truncate.afterBytes };
+    this.throttle = spec.throttle === undefined ? undefined : { ...activeRule(spec.throttle), bytesPerSecond: spec.throttle.bytesPerSecond };
+    this.stall = spec.stall === undefined ? undefined : { ...activeRule(spec.stall), afterBytes: spec.stall.afterBytes };
+    this.onReplaced();
   }
 
   clear(): void {
@@ -58,6 +76,9 @@ export class FaultInjector {
     const malformed = left(this.malformed);
     if (malformed !== undefined) result.malformedJson = malformed;
     if (this.drop !== undefined) result.drop = { ...left(this.drop), afterProcessing: this.drop.afterProcessing };
+    if (this.truncate !== undefined) result.truncate = { ...left(this.truncate), afterBytes: this.truncate.afterBytes };
+    if (this.throttle !== undefined) result.throttle = { ...left(this.throttle), bytesPerSecond: this.throttle.bytesPerSecond };
+    if (this.stall !== undefined) result.stall = { ...left(this.stall), afterBytes: this.stall.afterBytes };
     return result;
   }
 
@@ -73,6 +94,23 @@ export class FaultInjector {
       plan.malformed = true;
     }
     return plan;
+  }
+
+  /**
+   * Rolls the dice for the body of one answer that is about to be sent with `bodyBytes` bytes
+   * (0 for HEAD, 204 and 304): truncate, else stall, when the body is longer than their
+   * afterBytes; throttle, in addition, when there is a body at all. Undefined: send it normally.
+   */
+  planDelivery(path: string, bodyBytes: number): DeliveryPlan | undefined {
+    if (!path.startsWith(this.spec.pathPrefix ?? '/') || bodyBytes === 0) return undefined;
+    let cut: DeliveryPlan['cut'];
+    if (this.truncate !== undefined && bodyBytes > this.truncate.afterBytes && this.fires(this.truncate)) {
+      cut = { afterBytes: this.truncate.afterBytes, then: 'close' };
+    } else if (this.stall !== undefined && bodyBytes > this.stall.afterBytes && this.fires(this.stall)) {
+      cut = { afterBytes: this.stall.afterBytes, then: 'stall' };
+    }
+    const bytesPerSecond = this.throttle !== undefined && this.fires(this.throttle) ? this.throttle.bytesPerSecond : undefined;
+    return cut === undefined && bytesPerSecond === undefined ? undefined : { cut, bytesPerSecond };
   }
 
   private fires(rule: ActiveRule | undefined): boolean {
@@ -91,7 +129,8 @@ export function malformResponse(response: SimResponse): SimResponse {
   const body = bodyAsBuffer(response.body);
   const broken = Buffer.concat([body.subarray(0, Math.floor(body.length / 2)), Buffer.from('#')]);
   return {
-    status: response.status === 204 ? 200 : response.status,
+    // 204 and 304 cannot carry a body: they become 200 so the broken body can be sent.
+    status: response.status === 204 || response.status === 304 ? 200 : response.status,
     headers: { ...response.headers, 'content-type': 'application/json; charset=utf-8' },
     body: broken,
   };

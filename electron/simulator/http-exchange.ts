@@ -205,14 +205,19 @@ export function bodyAsBuffer(body: SimResponse['body']): Buffer {
   return Buffer.concat(body as readonly Buffer[]);
 }
 
+/** The headers a prepared response is sent with: its own, Content-Length (the whole body) and Connection. */
+export function headersToSend(response: SimResponse, closeConnection: boolean): Record<string, string | number> {
+  const headers: Record<string, string | number> = { ...response.headers };
+  if (response.status !== 204 && response.status !== 304) headers['content-length'] = bodyLength(response.body);
+  if (closeConnection) headers['connection'] = 'close';
+  return headers;
+}
+
 /** Writes a prepared response; quietly does nothing when the client has gone. */
 export function writeResponse(res: ServerResponse, response: SimResponse, closeConnection = false): void {
   if (res.destroyed || res.headersSent) return;
-  const headers: Record<string, string | number> = { ...response.headers };
   const body = response.body;
-  if (response.status !== 204 && response.status !== 304) headers['content-length'] = bodyLength(body);
-  if (closeConnection) headers['connection'] = 'close';
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, headersToSend(response, closeConnection));
   if (body === undefined || response.status === 204) {
     res.end();
   } else if (Buffer.isBuffer(body)) {

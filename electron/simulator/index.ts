@@ -18,6 +18,8 @@ export type {
   FaultRule,
   FaultSpec,
   InjectableEvent,
+  ListAnswer,
+  ListEdit,
   MaxIdResult,
   PhotoMeta,
   SystemEventList,
@@ -42,6 +44,11 @@ export interface SimulatorOptions {
   auth?: SimulatorAuth;
   /** Mount the /_sim/ test controls; default false (then those paths are 404). */
   testControls?: boolean;
+  /**
+   * ETag, Last-Modified and Cache-Control on GET /api/CardHolders, and 304 answers to
+   * If-None-Match / If-Modified-Since; default true. false: none of them, conditions ignored.
+   */
+  validators?: boolean;
   /** Default 5 MiB. */
   maxPhotoBytes?: number;
   /** JSON bodies, default 1 MiB. */
@@ -113,6 +120,7 @@ function settingsFrom(options: SimulatorOptions, dataDir: string): SimulationSet
     seed: wholeNumber('seed', options.seed ?? SIMULATOR_DEFAULTS.seed, 0, 2 ** 31 - 1),
     auth,
     testControls: options.testControls ?? false,
+    validators: options.validators ?? true,
     maxPhotoBytes: wholeNumber('maxPhotoBytes', options.maxPhotoBytes ?? SIMULATOR_DEFAULTS.maxPhotoBytes, 1, 1024 ** 3),
     maxBodyBytes: wholeNumber('maxBodyBytes', options.maxBodyBytes ?? SIMULATOR_DEFAULTS.maxBodyBytes, 1, 1024 ** 3),
     historyEvents: wholeNumber('historyEvents', options.historyEvents ?? SIMULATOR_DEFAULTS.historyEvents, 0, 10_000_000),

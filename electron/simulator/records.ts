@@ -107,7 +107,41 @@ export interface FaultSpec {
   malformedJson?: FaultRule;
   /** Destroy the socket without any response; with afterProcessing the request is handled first. */
   drop?: FaultRule & { afterProcessing?: boolean };
+  /**
+   * Send the status line, the headers (with the full Content-Length) and only the first
+   * `afterBytes` bytes of the body, then close the connection: a download cut off midway.
+   * Only answers whose body is longer than afterBytes are affected (and counted).
+   */
+  truncate?: FaultRule & { afterBytes: number };
+  /** Send the body at about this many bytes per second (headers at once). Answers with a body only. */
+  throttle?: FaultRule & { bytesPerSecond: number };
+  /**
+   * Send the headers and the first `afterBytes` bytes of the body, then send nothing more and keep
+   * the connection open until the client gives up (or the faults are replaced/cleared, or the
+   * simulator closes). Only answers whose body is longer than afterBytes are affected (and counted).
+   */
+  stall?: FaultRule & { afterBytes: number };
 }
+
+/** One change to one record of the list, by position (0 = the first record). */
+export type ListEdit =
+  /** Set fields to any JSON value (a field that does not exist is added at the end). */
+  | { index: number; set: Record<string, unknown> }
+  /** Remove fields. */
+  | { index: number; remove: string[] }
+  /** The record at `index` gets the id of the record at `duplicateOf` (as stored, before edits). */
+  | { index: number; duplicateOf: number };
+
+/** POST /_sim/cardholders/list-answer body: what GET /api/CardHolders answers. */
+export type ListAnswer =
+  /** The real list (the default). */
+  | { mode: 'normal' }
+  /** 200 with []. */
+  | { mode: 'empty' }
+  /** Exactly this text with this status (default 200) and content type (default JSON; "" = no Content-Type). */
+  | { mode: 'raw'; body: string; status?: number; contentType?: string }
+  /** The real list with these edits applied as it is sent (in order). */
+  | { mode: 'mutate'; edits: ListEdit[] };
 
 /** GET /_sim/photos/{id} */
 export interface PhotoMeta {

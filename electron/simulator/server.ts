@@ -1,15 +1,17 @@
 // The HTTP(S) server of the simulator: the request pipeline (test controls, faults, credentials,
-// routing, errors) and connection bookkeeping so close() ends every socket. A handler failure
-// becomes a JSON 500; nothing a client sends can take the process down.
+// routing, errors, then the body sent normally or under a delivery fault) and connection
+// bookkeeping so close() ends every socket. A handler failure becomes a JSON 500; nothing a
+// client sends can take the process down.
 
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { checkCredentials } from './auth';
+import { BodyDelivery } from './body-delivery';
 import { cardholderRoutes } from './cardholder-api';
 import { eventRoutes } from './event-api';
-import { malformResponse } from './faults';
-import { ApiError, drainRequest, writeResponse, type SimResponse } from './http-exchange';
+import { malformResponse, type DeliveryPlan } from './faults';
+import { ApiError, bodyLength, drainRequest, writeResponse, type SimResponse } from './http-exchange';
 import { RouteTable } from './routing';
 import type { Simulation } from './simulation';
 import { testControlRoutes } from './test-control-api';
@@ -24,6 +26,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** " (body throttled to 100 B/s, truncated after 10 bytes)" for the request log; "" when sent normally. */
+function describeDelivery(plan: DeliveryPlan | undefined): string {
+  if (plan === undefined) return '';
+  const what: string[] = [];
+  if (plan.bytesPerSecond !== undefined) what.push(`throttled to ${plan.bytesPerSecond} B/s`);
+  if (plan.cut !== undefined) what.push(`${plan.cut.then === 'close' ? 'truncated' : 'stalled'} after ${plan.cut.afterBytes} bytes`);
+  return ` (body ${what.join(', ')})`;
+}
+
 function isTestControlPath(path: string): boolean {
   return path === '/_sim' || path.startsWith(TEST_CONTROL_PREFIX);
 }
@@ -33,6 +44,7 @@ export class SimulatorServer {
   private readonly apiRoutes: RouteTable;
   private readonly controlRoutes: RouteTable;
   private readonly sockets = new Set<Socket>();
+  private readonly delivery = new BodyDelivery();
 
   constructor(
     private readonly sim: Simulation,
@@ -40,6 +52,8 @@ export class SimulatorServer {
   ) {
     this.apiRoutes = new RouteTable([...cardholderRoutes(sim), ...eventRoutes(sim)]);
     this.controlRoutes = new RouteTable(testControlRoutes(sim));
+    // Replacing or clearing the faults (also by a reset) ends the answers left stalled.
+    sim.faults.onReplaced = () => this.delivery.endStalled();
     const listener = (req: IncomingMessage, res: ServerResponse): void => {
       this.handle(req, res).catch((error: unknown) => {
         sim.settings.log(`Unexpected failure answering ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
@@ -80,6 +94,7 @@ export class SimulatorServer {
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.server.close(() => resolve());
+      this.delivery.endAll();
       for (const socket of this.sockets) socket.destroy();
       this.server.closeAllConnections();
     });
@@ -93,7 +108,8 @@ export class SimulatorServer {
     const path = url.pathname;
     const method = req.method ?? 'GET';
     let response: SimResponse;
-    if (isTestControlPath(path)) {
+    const api = !isTestControlPath(path);
+    if (!api) {
       response = this.sim.settings.testControls
         ? await this.route(this.controlRoutes, req, url)
         : new ApiError(404, `No such path: ${path}`).toResponse();
@@ -119,9 +135,15 @@ export class SimulatorServer {
     }
     // Whatever the handler did not read is read and discarded, so the client can read the answer.
     const drained = await drainRequest(req);
-    writeResponse(res, response, !drained);
+    const sendsBody = method !== 'HEAD' && response.status !== 204 && response.status !== 304;
+    const delivery = api ? this.sim.faults.planDelivery(path, sendsBody ? bodyLength(response.body) : 0) : undefined;
+    if (delivery === undefined) {
+      writeResponse(res, response, !drained);
+    } else {
+      this.delivery.send(res, response, delivery, !drained);
+    }
     if (!drained) res.once('finish', () => req.socket.destroy());
-    this.logRequest(`${method} ${url.pathname}${url.search} ${response.status} ${Date.now() - started} ms`);
+    this.logRequest(`${method} ${url.pathname}${url.search} ${response.status} ${Date.now() - started} ms${describeDelivery(delivery)}`);
   }
 
   private logRequest(line: string): void {

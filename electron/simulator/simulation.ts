@@ -1,5 +1,5 @@
-// The simulated service's state and lifecycle: directory, event log, photos, store, faults and
-// the live event generator; opening (load, or seed on first start / fresh), reset to the seeded
+// The simulated service's state and lifecycle: directory (with the list's test answer and
+// validators), event log, photos, store, faults and the live event generator; opening (load, or seed on first start / fresh), reset to the seeded
 // state, event injection, "database restore", and closing with a final flush. No HTTP here.
 
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ import { EventFactory, injectedEventAttributes } from './event-factory';
 import { EventGenerator, historyEvents } from './event-generator';
 import { EventLog, type StoredEvent } from './events';
 import { FaultInjector } from './faults';
+import { ListAnswerControl } from './list-answer';
+import { ListValidators } from './list-validators';
 import { PhotoArchive } from './photos';
 import type { InjectableEvent } from './records';
 import { SeededRandom } from './seeded-random';
@@ -24,6 +26,8 @@ export interface SimulationSettings {
   seed: number;
   auth: SimulatorAuth;
   testControls: boolean;
+  /** ETag/Last-Modified/Cache-Control on GET /api/CardHolders and the 304 answers. */
+  validators: boolean;
   maxPhotoBytes: number;
   maxBodyBytes: number;
   historyEvents: number;
@@ -34,6 +38,8 @@ export interface SimulationSettings {
 
 export class Simulation {
   readonly directory = new CardholderDirectory();
+  readonly listAnswer = new ListAnswerControl(this.directory);
+  readonly listValidators = new ListValidators(this.directory, this.listAnswer);
   readonly events: EventLog;
   readonly photos: PhotoArchive;
   readonly faults: FaultInjector;
@@ -71,10 +77,11 @@ export class Simulation {
     this.generator.start(this.settings.eventRate);
   }
 
-  /** Back to the seeded state: cardholders, event history, no photos, no faults. */
+  /** Back to the seeded state: cardholders, event history, no photos, no faults, the normal list. */
   async reset(): Promise<void> {
     this.generator.stop();
     this.faults.clear();
+    this.listAnswer.reset();
     await this.photos.clear();
     this.seed();
     await this.store.flush();

@@ -1,12 +1,13 @@
 // The /_sim/ test controls: inject events, set and clear faults, simulate a database restore,
-// read stored photos, reset to the seeded state, read the catalogue. Mounted only when test
-// controls are enabled; never behind authentication, never subject to faults.
+// read stored photos, choose what the cardholder list answers, reset to the seeded state, read the
+// catalogue. Mounted only when test controls are enabled; never behind authentication, never
+// subject to faults.
 
 import { z } from 'zod';
 import { catalogueSnapshot } from './catalogue';
 import { parseIsoTimestamp, toSystemEventRecord } from './events';
 import { ApiError, MAX_INT32, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
-import type { FaultSpec, InjectableEvent } from './records';
+import type { FaultSpec, InjectableEvent, ListAnswer } from './records';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
@@ -38,7 +39,29 @@ const faultSchema = z.strictObject({
   error: z.strictObject({ status: z.int().min(400).max(599), rate: rate.optional(), count: count.optional() }).optional(),
   malformedJson: z.strictObject({ rate: rate.optional(), count: count.optional() }).optional(),
   drop: z.strictObject({ rate: rate.optional(), count: count.optional(), afterProcessing: z.boolean().optional() }).optional(),
+  truncate: z.strictObject({ afterBytes: z.int().min(0), rate: rate.optional(), count: count.optional() }).optional(),
+  throttle: z.strictObject({ bytesPerSecond: z.int().min(1).max(1_000_000_000), rate: rate.optional(), count: count.optional() }).optional(),
+  stall: z.strictObject({ afterBytes: z.int().min(0), rate: rate.optional(), count: count.optional() }).optional(),
 });
+
+const position = z.int().min(0);
+const listEditSchema = z.union([
+  z.strictObject({ index: position, set: z.record(z.string(), z.json()) }),
+  z.strictObject({ index: position, remove: z.array(z.string()).min(1) }),
+  z.strictObject({ index: position, duplicateOf: position }),
+], { error: 'must be one of {index, set: {field: value}}, {index, remove: [field]} or {index, duplicateOf}' });
+
+const listAnswerSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('normal') }),
+  z.strictObject({ mode: z.literal('empty') }),
+  z.strictObject({
+    mode: z.literal('raw'),
+    body: z.string(),
+    status: z.int().min(200).max(599).optional(),
+    contentType: z.string().regex(/^[\x20-\x7e]*$/, 'must be printable ASCII (a header value)').optional(),
+  }),
+  z.strictObject({ mode: z.literal('mutate'), edits: z.array(listEditSchema).min(1).max(10_000) }),
+]);
 
 const restoreSchema = z.strictObject({ maxId: anyId });
 
@@ -112,6 +135,33 @@ export function testControlRoutes(sim: Simulation): Route[] {
         const photo = await sim.photos.content(id);
         if (photo === undefined) throw new ApiError(404, `No photo stored for cardholder ${id}.`, 'id');
         return { status: 200, headers: { 'content-type': photo.meta.contentType }, body: photo.bytes };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_sim/cardholders/list-answer',
+      handle: () => jsonResponse(200, sim.listAnswer.current),
+    },
+    {
+      method: 'POST',
+      path: '/_sim/cardholders/list-answer',
+      handle: async ({ req }) => {
+        const answer: ListAnswer = parseWith(listAnswerSchema, await readJsonBody(req, limit));
+        try {
+          sim.listAnswer.set(answer);
+        } catch (error) {
+          if (error instanceof RangeError) throw new ApiError(400, error.message, answer.mode === 'raw' ? 'body' : 'edits');
+          throw error;
+        }
+        return jsonResponse(200, sim.listAnswer.current);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/_sim/cardholders/list-answer',
+      handle: () => {
+        sim.listAnswer.reset();
+        return emptyResponse(204);
       },
     },
     {

@@ -15,7 +15,7 @@ const CLI = join(ROOT, 'electron', 'simulator', 'cli.ts');
 describe('parseCommandLine', () => {
   it('applies the CLI defaults', () => {
     const options = parseCommandLine([]);
-    expect(options).toMatchObject({ host: '127.0.0.1', port: 0, dataDir: './.data/simulator', fresh: false, testControls: false, auth: { scheme: 'none' }, help: false });
+    expect(options).toMatchObject({ host: '127.0.0.1', port: 0, dataDir: './.data/simulator', fresh: false, testControls: false, validators: true, auth: { scheme: 'none' }, help: false });
     expect(options.cardholders).toBeUndefined();
     expect(options.tls).toBeUndefined();
   });
@@ -24,10 +24,11 @@ describe('parseCommandLine', () => {
     const options = parseCommandLine([
       '--port', '8123', '--host', 'localhost', '--data-dir', '/tmp/x', '--fresh', '--cardholders', '500000', '--event-rate', '0.5',
       '--seed', '42', '--history-events', '10', '--max-events', '99', '--test-controls', '--max-photo-bytes', '1024', '--max-body-bytes', '2048', '--verbose',
+      '--no-validators',
     ]);
     expect(options).toMatchObject({
       port: 8123, host: 'localhost', dataDir: '/tmp/x', fresh: true, cardholders: 500000, eventRate: 0.5, seed: 42,
-      historyEvents: 10, maxEvents: 99, testControls: true, maxPhotoBytes: 1024, maxBodyBytes: 2048, logRequests: true,
+      historyEvents: 10, maxEvents: 99, testControls: true, maxPhotoBytes: 1024, maxBodyBytes: 2048, logRequests: true, validators: false,
     });
   });
 

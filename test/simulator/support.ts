@@ -1,8 +1,10 @@
 // Shared pieces of the simulator contract tests: starting a small simulator on a free port with a
 // temp data dir, JSON requests over real HTTP, a raw node:http request for what fetch hides
-// (socket errors, exact headers), and tiny valid JPEG/PNG images.
+// (socket errors, exact headers), a bare TCP GET for how a body arrives (cut off, in pieces,
+// stalled), and tiny valid JPEG/PNG images.
 
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,4 +81,89 @@ export const ISO_UTC_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What arrived on a bare TCP connection: the head parsed, the body bytes as they came. */
+export interface RawGet {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Socket 'data' events that carried body bytes. */
+  bodyChunks: number;
+}
+
+/**
+ * A GET over a bare TCP socket (`Connection: close`), for what HTTP clients hide: how many body
+ * bytes came against the Content-Length, in how many pieces, and whether the server closed.
+ */
+export class RawConnection {
+  private readonly socket: Socket;
+  private buffer = Buffer.alloc(0);
+  private headLength = -1;
+  private bodyChunkCount = 0;
+  private readonly waiters: (() => void)[] = [];
+  /** Resolves when the connection is closed (by either side). */
+  readonly closed: Promise<void>;
+
+  constructor(url: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+    const { hostname, port } = new URL(url);
+    this.socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) });
+    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+    this.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      if (this.headLength < 0) {
+        const end = this.buffer.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          this.headLength = end + 4;
+          if (this.buffer.length > this.headLength) this.bodyChunkCount++;
+        }
+      } else {
+        this.bodyChunkCount++;
+      }
+      this.wake();
+    });
+    this.closed = new Promise((resolve) => this.socket.once('close', () => resolve()));
+    this.socket.on('error', () => undefined);
+    void this.closed.then(() => this.wake());
+  }
+
+  /** What arrived so far (status 0 before the head is complete). */
+  get received(): RawGet {
+    if (this.headLength < 0) return { status: 0, headers: {}, body: Buffer.alloc(0), bodyChunks: 0 };
+    const [statusLine = '', ...headerLines] = this.buffer.subarray(0, this.headLength - 4).toString('latin1').split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of headerLines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    return { status: Number(statusLine.split(' ')[1]), headers, body: this.buffer.subarray(this.headLength), bodyChunks: this.bodyChunkCount };
+  }
+
+  get isClosed(): boolean {
+    return this.socket.destroyed;
+  }
+
+  /** Resolves once the head and at least `bytes` body bytes arrived (or the connection closed). */
+  async bodyBytes(bytes: number): Promise<RawGet> {
+    while (!this.socket.destroyed && (this.headLength < 0 || this.buffer.length - this.headLength < bytes)) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+    return this.received;
+  }
+
+  /** Everything, once the connection is closed. */
+  async all(): Promise<RawGet> {
+    await this.closed;
+    return this.received;
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private wake(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
 }

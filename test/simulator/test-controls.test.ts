@@ -212,7 +212,7 @@ describe('test controls disabled', () => {
   it('answers 404 on every /_sim/ path, while the in-process injection still works', async () => {
     const plain = await startSmallSimulator({ testControls: false, historyEvents: 0 });
     try {
-      for (const [method, path] of [['POST', '/_sim/events'], ['POST', '/_sim/faults'], ['DELETE', '/_sim/faults'], ['POST', '/_sim/restore'], ['GET', '/_sim/photos/1'], ['POST', '/_sim/reset'], ['GET', '/_sim']] as const) {
+      for (const [method, path] of [['POST', '/_sim/events'], ['POST', '/_sim/faults'], ['DELETE', '/_sim/faults'], ['POST', '/_sim/restore'], ['GET', '/_sim/photos/1'], ['POST', '/_sim/reset'], ['GET', '/_sim'], ['POST', '/_sim/cardholders/list-answer']] as const) {
         const answer = await call<ApiErrorBody>(plain.url, method, path, method === 'POST' ? {} : undefined);
         expect(answer.status).toBe(404);
         expect(answer.body.error).toBe('not_found');
