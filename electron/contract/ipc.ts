@@ -104,6 +104,9 @@ export interface KioskSettings {
   feed: { bufferSize: number; autoScrollResumeMs: number; alarmMergeWindowMs: number };
   alarms: { sound: boolean; muteMinutes: number };
   search: { defaultTenants: number[] };
+  /** How the front desk captures ID photos (the upload format stays in main). */
+  photo: { width: number; height: number; maxBytes: number; contentType: 'image/jpeg' | 'image/png' };
+  frontDesk: { idleResetSeconds: number };
 }
 
 export interface Acknowledgement {
@@ -133,6 +136,18 @@ export interface AdminOverview {
     encrypted: boolean;
     location: string;
     /** What an administrator should know about how safe the storage is, or why it cannot be read. */
+    warning: string | null;
+  };
+  /** The cardholder directory saved on this workstation (personal data). */
+  directory: {
+    saved: boolean;
+    /** Where the snapshot file is. */
+    location: string;
+    bytes: number | null;
+    records: number;
+    syncedAt: string | null;
+    encrypted: boolean;
+    /** How it is protected when not encrypted, or why the saved copy cannot be used. */
     warning: string | null;
   };
 }

@@ -12,6 +12,8 @@ import { serviceLabelOf, settingsFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
 import type { CredentialVault } from './credentials/vault';
 import type { Secret } from './credentials/secret';
+import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
+import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './history/event-history';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
@@ -31,6 +33,12 @@ export interface KioskCoreOptions {
   pickSaveFile: PickSaveFile;
   /** Starts the demo service when no service is configured (the composition roots pass the embedded simulator). */
   startDemoService: StartDemoService;
+  /** AES-256 key for personal data at rest (the directory snapshot), or null: owner-only files, unencrypted. */
+  dataKey: Buffer | null;
+  /** Why personal data is not encrypted, for the Administration view (null when it is). */
+  dataKeyWarning?: string | null;
+  /** Tests and benchmarks may run the directory engine in their own thread. */
+  directoryEngines?: EngineFactory;
 }
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
@@ -51,6 +59,7 @@ export interface KioskCore {
   /** The embedded simulator's address in demo mode, null otherwise. */
   simulatorUrl: string | null;
   events: EventsCapability;
+  cardholders: CardholdersCapability;
   stop(): Promise<void>;
 }
 
@@ -95,14 +104,32 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
     });
+    const cardholders = createCardholdersCapability({
+      service: client,
+      push,
+      log,
+      dataDir: options.dataDir,
+      dataKey: options.dataKey,
+      serviceLabel,
+      syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
+      ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
+    });
     const handlers: OperationHandlers = {
       getServiceStatus: createStatusHandler({ service: client, mode, serviceLabel }),
       getSettings: () => settingsFor(config, mode, serviceLabel),
-      getAdminOverview: createAdminOverviewHandler({ config, vault: options.vault, mode, serviceLabel }),
+      getAdminOverview: createAdminOverviewHandler({
+        config,
+        vault: options.vault,
+        mode,
+        serviceLabel,
+        directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
+      }),
       ...events.handlers,
+      ...cardholders.handlers,
     };
     const gateway = new Gateway(handlers, log);
     await events.start();
+    await cardholders.start();
     const started = client;
     return {
       gateway,
@@ -111,7 +138,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       serviceLabel,
       simulatorUrl: demo?.url ?? null,
       events,
+      cardholders,
       async stop() {
+        await cardholders.stop();
         await events.stop();
         started.close();
         await demo?.close();

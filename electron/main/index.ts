@@ -12,6 +12,7 @@ import type { KioskConfig } from '../core/config/config-schema';
 import { runAdminCommand } from '../core/credentials/admin-command';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import type { CredentialVault } from '../core/credentials/vault';
+import { chooseDataKey } from '../core/credentials/data-key';
 import { toKioskError } from '../core/ipc/failure';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
@@ -57,6 +58,9 @@ async function runKiosk(log: Logger): Promise<void> {
   const vault = kioskVault(config);
   const warning = vault.describe().warning;
   if (warning) log.warn('credentials', warning);
+  const dataKey = chooseDataKey(safeStorageEncryptor(process.platform), credentialDir(config.kiosk.dataDir ?? app.getPath('userData')), (line) => log.warn('credentials', line));
+  const dataKeyWarning = dataKey.describe().warning;
+  if (dataKeyWarning) log.warn('credentials', dataKeyWarning);
   const core: KioskCore = await startKioskCore({
     config,
     vault,
@@ -64,6 +68,8 @@ async function runKiosk(log: Logger): Promise<void> {
     log,
     pickSaveFile: saveDialog(() => window, app.getPath('documents')),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
+    dataKey: await dataKey.key(),
+    dataKeyWarning,
   });
   const windowOptions = { fullscreen: config.kiosk.fullscreen && app.isPackaged, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL };
   window = await createKioskWindow(windowOptions);

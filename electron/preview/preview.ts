@@ -9,6 +9,8 @@ import { basename, join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
+import { chooseDataKey } from '../core/credentials/data-key';
+import type { EngineFactory } from '../core/cardholders/engine-handle';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
 import { startSimulator, type SimulatorOptions } from '../simulator';
 import { startPreviewServer } from './preview-server';
@@ -22,6 +24,8 @@ export interface PreviewOptions {
   config?: Partial<Pick<LoadConfigOptions, 'systemFile' | 'userFile' | 'env' | 'argv' | 'ignoreFlags'>>;
   /** Options for the embedded simulator in demo mode (tests turn on its test controls). */
   demo?: Partial<SimulatorOptions>;
+  /** Benchmarks may run the directory engine in their own thread. */
+  directoryEngines?: EngineFactory;
   /** The built renderer; default out/renderer. */
   rendererDir?: string;
   log?: Logger;
@@ -46,6 +50,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   });
   const dataDir = resolve(options.dataDir ?? config.kiosk.dataDir ?? '.data/preview');
   const exportsDir = join(dataDir, 'exports');
+  // The browser harness has no system keyring: personal data stays in owner-only files, and the
+  // Administration view says so.
+  const dataKey = chooseDataKey(null, credentialDir(dataDir));
   const core = await startKioskCore({
     config,
     vault: chooseVault(null, { dir: credentialDir(dataDir) }),
@@ -56,6 +63,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
       return join(exportsDir, basename(suggestedName));
     },
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line), ...options.demo }),
+    dataKey: await dataKey.key(),
+    dataKeyWarning: dataKey.describe().warning,
+    ...(options.directoryEngines ? { directoryEngines: options.directoryEngines } : {}),
   });
   try {
     const server = await startPreviewServer({

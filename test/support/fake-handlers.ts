@@ -3,7 +3,7 @@
  * bridges and the preview server that are about the plumbing, not the capabilities.
  */
 import { vi } from 'vitest';
-import type { FeedEvent, FeedState, ServiceStatus } from '../../electron/contract/ipc';
+import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, error: null };
@@ -30,6 +30,45 @@ export const STATUS: ServiceStatus = {
   error: null,
 };
 
+export const CARDHOLDER: CardholderRecord = {
+  id: 12,
+  displayName: 'Dupont Marie',
+  first_Name: 'Marie',
+  last_Name: 'Dupont',
+  middle_Name: '',
+  card_Holder_Letter_ID: 1,
+  employee_ID: '100012',
+  displayEmployeeId: '100012',
+  email: 'marie.dupont@northwind.example',
+  sex: 'F',
+  phone: '',
+  address1: '',
+  address2: '',
+  city: 'Lyon',
+  state: '',
+  zip: '',
+  birthday: null,
+  created: '2026-01-01T00:00:00.000+00:00',
+  updated: '2026-01-01T00:00:00.000+00:00',
+  tenant: [0],
+  photo_Exists: false,
+  card_Holder_Type_ID: 1,
+  card_Holder_ID: null,
+  name: 'Dupont, Marie',
+};
+
+export const DIRECTORY: DirectoryState = {
+  status: 'ready',
+  records: 1,
+  syncedAt: '2026-11-21T10:00:00.000Z',
+  lastSync: null,
+  syncing: null,
+  lastFailure: null,
+  held: null,
+  snapshotProblem: null,
+  intervalSeconds: 900,
+};
+
 export function fakeHandlers(): OperationHandlers {
   return {
     getServiceStatus: vi.fn(async () => STATUS),
@@ -39,6 +78,8 @@ export function fakeHandlers(): OperationHandlers {
       feed: { bufferSize: 100, autoScrollResumeMs: 1000, alarmMergeWindowMs: 1000 },
       alarms: { sound: false, muteMinutes: 5 },
       search: { defaultTenants: [0] },
+      photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' as const },
+      frontDesk: { idleResetSeconds: 120 },
     })),
     getFeedSnapshot: vi.fn(async () => ({ state: FEED_STATE, events: [EVENT] })),
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),
@@ -60,6 +101,12 @@ export function fakeHandlers(): OperationHandlers {
       customCertificateAuthority: false,
       pinnedCertificates: 0,
       credential: { stored: false, savedAt: null, storage: 'owner-only-file' as const, encrypted: false, location: '/tmp/c.json', warning: null },
+      directory: { saved: false, location: '/tmp/directory.snapshot', bytes: null, records: 0, syncedAt: null, encrypted: false, warning: null },
     })),
+    getDirectoryState: vi.fn(async () => DIRECTORY),
+    syncDirectory: vi.fn(async () => ({ outcome: 'unchanged' as const, at: '2026-11-21T10:00:00.000Z', total: 1, added: 0, changed: 0, removed: 0, rejected: 0, problems: [] })),
+    searchCardholders: vi.fn(async ({ query, offset }: { query: string; offset: number }) => ({ query, total: 1, offset, items: [CARDHOLDER] })),
+    getCardholder: vi.fn(async ({ id }: { id: number }) => ({ record: { ...CARDHOLDER, id }, refreshed: true, warning: null })),
+    removeDirectorySnapshot: vi.fn(async () => ({ ...DIRECTORY, status: 'empty' as const, records: 0 })),
   };
 }

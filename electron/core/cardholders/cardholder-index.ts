@@ -251,10 +251,6 @@ class WordMatches {
   }
 }
 
-let tMark = 0;
-export const phases: Record<string, number> = {};
-function T(name: string): void { const now = performance.now(); if (tMark) phases[name] = now - tMark; tMark = now; }
-export function resetPhases(): void { tMark = performance.now(); }
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export class CardholderIndex {
@@ -305,10 +301,8 @@ export class CardholderIndex {
       last[i] = folds.fold(record.last_Name.trim());
       first[i] = folds.fold(record.first_Name.trim());
     }
-    T('fold');
     const ascending = idsAscending(input);
     const order = sortByName(input, last, first, ascending);
-    T('sort');
     this.records = new Array<CardHolder>(n);
     this.lastKey = new Array<string>(n);
     this.firstKey = new Array<string>(n);
@@ -358,11 +352,9 @@ export class CardholderIndex {
       emitKeys(record, sink, this.tokenCache);
       if (onProgress && (pos + 1) % 50_000 === 0) onProgress(pos + 1);
     }
-    T('collect');
     this.primary = new TermTable(primary);
     this.secondary = new TermTable(secondary);
     this.employee = new EmployeeIdTable(numericIds, numericCount, shift, otherIds);
-    T('tables');
     this.words = [...new Set([...this.primary.terms, ...this.secondary.terms])].sort();
     this.wordRanks = new Int32Array(this.words.length * 2);
     this.deletions = new Map();
@@ -373,7 +365,6 @@ export class CardholderIndex {
       addVariant(this.deletions, word, index);
       for (let i = 0; i < word.length; i++) addVariant(this.deletions, word.slice(0, i) + word.slice(i + 1), index);
     });
-    T('words');
     this.phoneText = phoneParts.join('');
     this.phoneStart = Int32Array.from(phoneStart);
     this.phoneDoc = Int32Array.from(phoneDoc);
@@ -388,7 +379,6 @@ export class CardholderIndex {
     }
     for (let i = 0; i < n; i++) this.sortedIds[i] = (this.records[this.byId[i] as number] as CardHolder).id;
     this.dead = new Uint8Array(n);
-    T('ids');
   }
 
   /** Records findable now (built ones not replaced, plus the overlay). */

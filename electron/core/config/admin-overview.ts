@@ -3,7 +3,8 @@
  * for the admin view. It reports whether a credential is stored and where, never its text, and
  * says plainly when the storage is not encrypted or the credential cannot be read.
  */
-import type { AdminOverview } from '../../contract/ipc';
+import { stat } from 'node:fs/promises';
+import type { AdminOverview, DirectoryState } from '../../contract/ipc';
 import type { CredentialVault } from '../credentials/vault';
 import { toKioskError } from '../ipc/failure';
 import type { KioskConfig } from './config-schema';
@@ -13,10 +14,12 @@ export interface AdminOverviewOptions {
   vault: CredentialVault;
   mode: AdminOverview['mode'];
   serviceLabel: string;
+  /** The saved cardholder directory: its file, what the lookup holds, how it is protected. */
+  directory: { file: string; state: () => DirectoryState; encrypted: boolean; warning: string | null };
 }
 
 export function createAdminOverviewHandler(options: AdminOverviewOptions): () => Promise<AdminOverview> {
-  const { config, vault, mode, serviceLabel } = options;
+  const { config, vault, mode, serviceLabel, directory } = options;
   return async () => {
     const auth = config.service.auth;
     const where = vault.describe();
@@ -41,6 +44,26 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
       customCertificateAuthority: config.service.tls.caFile !== null,
       pinnedCertificates: config.service.tls.pinnedSha256.length,
       credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning },
+      directory: await directoryOverview(directory),
     };
+  };
+}
+
+async function directoryOverview(directory: AdminOverviewOptions['directory']): Promise<AdminOverview['directory']> {
+  const state = directory.state();
+  let bytes: number | null = null;
+  try {
+    bytes = (await stat(directory.file)).size;
+  } catch {
+    bytes = null;
+  }
+  return {
+    saved: bytes !== null,
+    location: directory.file,
+    bytes,
+    records: state.records,
+    syncedAt: state.syncedAt,
+    encrypted: directory.encrypted,
+    warning: state.snapshotProblem ?? directory.warning,
   };
 }

@@ -180,6 +180,16 @@ const PhotoSchema = z.strictObject({
   maxBytes: count(1024, 100 * 1024 * 1024, 'bytes'),
 });
 
+const DirectorySchema = z.strictObject({
+  /** Between automatic syncs of the cardholder directory; 0: at start and on demand only. */
+  syncIntervalMinutes: count(0, 10_080, 'minutes between directory syncs; 0 syncs at start and on demand only'),
+});
+
+const FrontDeskSchema = z.strictObject({
+  /** Idle time after which the front desk clears the person on screen; 0: never by itself. */
+  idleResetSeconds: count(0, 86_400, 'seconds of inactivity; 0 never clears by itself'),
+});
+
 const KioskSectionSchema = z.strictObject({
   fullscreen: bool(),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
@@ -192,6 +202,8 @@ export const KioskConfigSchema = z.strictObject({
   alarms: AlarmsSchema,
   search: SearchSchema,
   photo: PhotoSchema,
+  directory: DirectorySchema,
+  frontDesk: FrontDeskSchema,
   kiosk: KioskSectionSchema,
 });
 
@@ -228,5 +240,7 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     pixelSize: { width: 600, height: 800 },
     maxBytes: 2 * 1024 * 1024,
   },
+  directory: { syncIntervalMinutes: 15 },
+  frontDesk: { idleResetSeconds: 120 },
   kiosk: { fullscreen: true, dataDir: null },
 };

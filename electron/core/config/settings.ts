@@ -19,6 +19,8 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
     },
     alarms: { sound: config.alarms.sound, muteMinutes: config.alarms.muteMinutes },
     search: { defaultTenants: [...config.search.defaultTenants] },
+    photo: { width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes, contentType: config.photo.contentType },
+    frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },
   };
 }
 

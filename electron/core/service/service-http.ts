@@ -236,6 +236,9 @@ export class ServiceHttp {
               method: 'GET',
               url: call.path,
               responseType: 'stream',
+              // The body's size is checked as it arrives (bodyOf); axios's own check would wrap
+              // the socket in a stream that cannot be torn down while the server stalls.
+              maxContentLength: -1,
               ...(call.headers ? { headers: call.headers } : {}),
               ...(signal ? { signal } : {}),
             });
@@ -280,7 +283,7 @@ export class ServiceHttp {
         source.destroy(new Error('stalled'));
       }, this.timeoutMs);
     };
-    const mb = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+    const mb = sizeText;
     const cutOff = (why: string): ServiceFailure =>
       scrubFailure(
         new ServiceFailure({
@@ -406,6 +409,12 @@ function tlsOptions(settings: KioskConfig['service']['tls'], readFile: (file: st
     };
   }
   return options;
+}
+
+/** "840 KB", "12.5 MB": a size as a person reads it. */
+function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Reads up to `limit` bytes of a stream as text (an error's body), then lets it go. */

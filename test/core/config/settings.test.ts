@@ -22,7 +22,7 @@ describe('settingsFor', () => {
       systemFile: null,
       userFile: null,
       env: {},
-      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=desk', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--default-tenants=0,7'],
+      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=desk', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--default-tenants=0,7', '--photo-width=300', '--photo-height=400', '--idle-reset-seconds=45'],
       platform: 'linux',
     });
     const settings = settingsFor(config, 'configured', serviceLabelOf(config.service.url!));
@@ -32,6 +32,8 @@ describe('settingsFor', () => {
       feed: { bufferSize: 5000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000 },
       alarms: { sound: false, muteMinutes: 2 },
       search: { defaultTenants: [0, 7] },
+      photo: { width: 300, height: 400, maxBytes: 2_097_152, contentType: 'image/jpeg' },
+      frontDesk: { idleResetSeconds: 45 },
     });
     expect(JSON.stringify(settings)).not.toContain('desk');
     settings.search.defaultTenants.push(9);

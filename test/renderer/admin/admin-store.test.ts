@@ -20,6 +20,15 @@ const OVERVIEW: AdminOverview = {
   customCertificateAuthority: true,
   pinnedCertificates: 1,
   credential: { stored: true, savedAt: null, storage: 'owner-only-file', encrypted: false, location: '/home/k/.config/access-kiosk/credentials/credential.json', warning: 'Stored unencrypted.' },
+  directory: {
+    saved: true,
+    location: '/home/k/.config/access-kiosk/data/directory.snapshot',
+    bytes: 5_400_000,
+    records: 10_000,
+    syncedAt: '2026-11-21T10:00:00.000Z',
+    encrypted: false,
+    warning: 'Personal data kept on this workstation (the saved cardholder directory) is not encrypted.',
+  },
 };
 
 describe('administration', () => {

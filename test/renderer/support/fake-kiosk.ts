@@ -21,6 +21,8 @@ export const SETTINGS: KioskSettings = {
   feed: { bufferSize: 500, autoScrollResumeMs: 1_000, alarmMergeWindowMs: 60_000 },
   alarms: { sound: true, muteMinutes: 5 },
   search: { defaultTenants: [0, 3] },
+  photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' },
+  frontDesk: { idleResetSeconds: 120 },
 };
 
 export const LIVE_STATE: FeedState = {
@@ -99,6 +101,7 @@ export function createFakeKiosk() {
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),
     onTaskProgress: on('taskProgress'),
+    onDirectoryState: on('directoryState'),
   };
   return {
     api,
