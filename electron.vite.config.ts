@@ -9,7 +9,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The cardholder directory runs in a worker thread of its own (engine-handle.ts finds it beside index.js).
+          'directory-worker': resolve(__dirname, 'electron/core/cardholders/directory-worker.ts'),
+        },
+      },
     },
   },
   preload: {

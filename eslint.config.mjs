@@ -9,7 +9,7 @@ import vueParser from 'vue-eslint-parser';
 const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['.scratch/**', 'out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

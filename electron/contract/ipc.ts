@@ -107,6 +107,8 @@ export interface KioskSettings {
   /** How the front desk captures ID photos (the upload format stays in main). */
   photo: { width: number; height: number; maxBytes: number; contentType: 'image/jpeg' | 'image/png' };
   frontDesk: { idleResetSeconds: number };
+  /** The screen the kiosk opens on (a view id of the shell). */
+  homeView: string;
 }
 
 export interface Acknowledgement {

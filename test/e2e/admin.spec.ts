@@ -25,3 +25,28 @@ test('says the credential is stored unencrypted where no keyring exists, tests t
     await kiosk.close();
   }
 });
+
+test('shows the saved cardholder directory, how it is protected, and removes it on confirmation', async ({ page }) => {
+  const kiosk = await launchPreview();
+  try {
+    await page.goto(kiosk.url);
+    await expect(page.getByTestId('directory-count')).toContainText('200 cardholders in the directory');
+    await page.getByRole('tab', { name: 'Administration' }).click();
+    const section = page.getByTestId('admin-directory');
+    await expect(section).toContainText('Yes: 200 cardholders');
+    await expect(section).toContainText('Not encrypted: files only this user account can read');
+    await expect(page.getByTestId('admin-directory-warning')).toContainText('is not encrypted');
+    await page.getByTestId('admin-directory-remove').click();
+    await expect(page.getByTestId('admin-directory-remove-confirm')).toBeFocused();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByTestId('admin-directory-remove-confirm').click();
+    await expect(page.getByTestId('admin-directory-removed')).toBeVisible();
+    await expect(section).toContainText(/Saved\s*No/);
+    await page.getByRole('tab', { name: 'Front desk' }).click();
+    await expect(page.getByTestId('directory-count')).toContainText('has not been downloaded yet');
+    await page.getByTestId('directory-sync').click();
+    await expect(page.getByTestId('directory-count')).toContainText('200 cardholders in the directory');
+  } finally {
+    await kiosk.close();
+  }
+});

@@ -16,6 +16,9 @@ const localInput = (d: Date): string =>
 
 async function openLiveFeed(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  // The e2e kiosk opens on its home screen, the front desk; a guard station would set kiosk.homeView.
+  await expect(page.getByRole('tab', { name: 'Front desk' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Live feed' }).click();
   await expect(page.getByRole('tab', { name: 'Live feed' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
   await expect(page.getByTestId('feed-row').first()).toBeVisible();
@@ -141,6 +144,7 @@ test.describe('live feed', () => {
     await expect(row.getByTestId('row-acked')).toBeVisible();
 
     await page.reload();
+    await page.getByRole('tab', { name: 'Live feed' }).click();
     await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
     await expect(rowsWith(page, device).getByTestId('row-acked')).toBeVisible();
     await expect(rowsWith(page, device).getByTestId('row-ack')).toHaveCount(0);

@@ -46,7 +46,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         const k = (window as unknown as { kiosk: Record<string, (l: (p: unknown) => void) => void> }).kiosk;
         const seen: string[] = [];
         (window as unknown as { __pushes: string[] }).__pushes = seen;
-        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress']) k[name]?.((p) => seen.push(JSON.stringify(p)));
+        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress', 'onDirectoryState']) k[name]?.((p) => seen.push(JSON.stringify(p)));
       });
       const answers = await page.evaluate(async () => {
         type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
@@ -66,13 +66,21 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.acknowledgeAlarm = await k.acknowledgeAlarm!({ alarmKey: 'probe', recordIds: [1], note: 'secret check' });
         out.listAcknowledgements = await k.listAcknowledgements!();
         out.getAdminOverview = await k.getAdminOverview!();
+        out.getDirectoryState = await k.getDirectoryState!();
+        out.syncDirectory = await k.syncDirectory!({ taskId: 'secret-check' });
+        out.searchCardholders = await k.searchCardholders!({ query: 'a', offset: 0, limit: 20 });
+        out.getCardholder = await k.getCardholder!({ id: 1 });
+        out.removeDirectorySnapshot = await k.removeDirectorySnapshot!();
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
       if (variant === 'the right secret') {
         expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: true } });
         expect(answers.searchEvents).toMatchObject({ ok: true });
+        expect(answers.syncDirectory).toMatchObject({ ok: true });
+        expect(answers.getCardholder).toMatchObject({ ok: true, value: { refreshed: true, record: { id: 1 } } });
       } else {
+        expect(answers.syncDirectory).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
         expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: false, error: { code: 'unauthorized' } } });
         expect(answers.getEvent).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
       }

@@ -80,6 +80,7 @@ export function fakeHandlers(): OperationHandlers {
       search: { defaultTenants: [0] },
       photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' as const },
       frontDesk: { idleResetSeconds: 120 },
+      homeView: 'front-desk',
     })),
     getFeedSnapshot: vi.fn(async () => ({ state: FEED_STATE, events: [EVENT] })),
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),

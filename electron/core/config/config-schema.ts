@@ -190,8 +190,13 @@ const FrontDeskSchema = z.strictObject({
   idleResetSeconds: count(0, 86_400, 'seconds of inactivity; 0 never clears by itself'),
 });
 
+/** The screens a kiosk can open on (renderer/src/shell/views.ts has the same ids). */
+export const HOME_VIEWS = ['front-desk', 'live-feed', 'history', 'operator-log'] as const;
+
 const KioskSectionSchema = z.strictObject({
   fullscreen: bool(),
+  /** The screen the kiosk opens on: the front desk for an enrolment desk, the live feed for a guard station. */
+  homeView: oneOf(HOME_VIEWS),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
   dataDir: filePath().nullable(),
 });
@@ -242,5 +247,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
-  kiosk: { fullscreen: true, dataDir: null },
+  kiosk: { fullscreen: true, homeView: 'front-desk', dataDir: null },
 };

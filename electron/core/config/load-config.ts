@@ -77,6 +77,7 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('directory.syncIntervalMinutes', 'KIOSK_DIRECTORY_SYNC_MINUTES', 'directory-sync-minutes', 'integer'),
   setting('frontDesk.idleResetSeconds', 'KIOSK_IDLE_RESET_SECONDS', 'idle-reset-seconds', 'integer'),
   setting('kiosk.fullscreen', 'KIOSK_FULLSCREEN', 'fullscreen', 'boolean'),
+  setting('kiosk.homeView', 'KIOSK_HOME_VIEW', 'home-view', 'text'),
   setting('kiosk.dataDir', 'KIOSK_DATA_DIR', 'data-dir', 'nullableText'),
 ];
 

@@ -21,6 +21,7 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
     search: { defaultTenants: [...config.search.defaultTenants] },
     photo: { width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes, contentType: config.photo.contentType },
     frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },
+    homeView: config.kiosk.homeView,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Administration store: the service settings and how the credential is kept, as main reports
- * them (never the secret), plus a connection test through the service status operation.
+ * them (never the secret), the cardholder directory saved on this workstation and its removal, plus
+ * a connection test through the service status operation.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref } from 'vue';
@@ -40,8 +41,32 @@ export const useAdminStore = defineStore('admin', () => {
     }
   }
 
+  const removing = ref(false);
+  const removed = ref(false);
+
+  /** Removes the saved cardholder directory from this workstation (personal data), then reads the overview again. */
+  async function removeDirectory(): Promise<void> {
+    removing.value = true;
+    removed.value = false;
+    try {
+      const result = await kiosk.removeDirectorySnapshot();
+      if (result.ok) {
+        removed.value = true;
+        error.value = null;
+      } else {
+        error.value = result.error;
+      }
+    } finally {
+      removing.value = false;
+    }
+    await load();
+  }
+
   return {
     overview: readonly(overview),
+    removing: readonly(removing),
+    removed: readonly(removed),
+    removeDirectory,
     error: readonly(error),
     loading: readonly(loading),
     connection: readonly(connection),

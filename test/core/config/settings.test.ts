@@ -22,7 +22,7 @@ describe('settingsFor', () => {
       systemFile: null,
       userFile: null,
       env: {},
-      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=desk', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--default-tenants=0,7', '--photo-width=300', '--photo-height=400', '--idle-reset-seconds=45'],
+      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=reception7', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--default-tenants=0,7', '--photo-width=300', '--photo-height=400', '--idle-reset-seconds=45'],
       platform: 'linux',
     });
     const settings = settingsFor(config, 'configured', serviceLabelOf(config.service.url!));
@@ -34,8 +34,9 @@ describe('settingsFor', () => {
       search: { defaultTenants: [0, 7] },
       photo: { width: 300, height: 400, maxBytes: 2_097_152, contentType: 'image/jpeg' },
       frontDesk: { idleResetSeconds: 45 },
+      homeView: 'front-desk',
     });
-    expect(JSON.stringify(settings)).not.toContain('desk');
+    expect(JSON.stringify(settings)).not.toContain('reception7');
     settings.search.defaultTenants.push(9);
     expect(config.search.defaultTenants).toEqual([0, 7]);
   });

@@ -5,6 +5,11 @@
 import { vi } from 'vitest';
 import type {
   Acknowledgement,
+  CardholderPage,
+  CardholderRecord,
+  CardholderView,
+  DirectoryState,
+  DirectorySyncResult,
   ErrorCode,
   FeedEvent,
   FeedSnapshot,
@@ -23,6 +28,7 @@ export const SETTINGS: KioskSettings = {
   search: { defaultTenants: [0, 3] },
   photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' },
   frontDesk: { idleResetSeconds: 120 },
+  homeView: 'live-feed',
 };
 
 export const LIVE_STATE: FeedState = {
@@ -63,6 +69,51 @@ export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
   });
 }
 
+/** A whole cardholder record from a few fields. */
+export function makeCardholder(id: number, patch: Partial<CardholderRecord> = {}): CardholderRecord {
+  const first = patch.first_Name ?? `First${id}`;
+  const last = patch.last_Name ?? `Last${id}`;
+  return {
+    id,
+    displayName: `${last} ${first}`,
+    first_Name: first,
+    last_Name: last,
+    middle_Name: '',
+    card_Holder_Letter_ID: 1,
+    employee_ID: String(100000 + id),
+    displayEmployeeId: String(100000 + id),
+    email: '',
+    sex: 'F',
+    phone: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    zip: '',
+    birthday: null,
+    created: '2026-01-01T00:00:00.000+00:00',
+    updated: '2026-01-01T00:00:00.000+00:00',
+    tenant: [0],
+    photo_Exists: false,
+    card_Holder_Type_ID: 1,
+    card_Holder_ID: null,
+    name: `${last}, ${first}`,
+    ...patch,
+  };
+}
+
+export const DIRECTORY_READY: DirectoryState = {
+  status: 'ready',
+  records: 3,
+  syncedAt: '2026-11-21T10:00:00.000Z',
+  lastSync: { outcome: 'updated', at: '2026-11-21T10:00:00.000Z', total: 3, added: 3, changed: 0, removed: 0, rejected: 0, problems: [] },
+  syncing: null,
+  lastFailure: null,
+  held: null,
+  snapshotProblem: null,
+  intervalSeconds: 900,
+};
+
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Result<never> => ({
   ok: false,
@@ -83,6 +134,8 @@ export function createFakeKiosk() {
       };
     });
   const snapshot: FeedSnapshot = { state: LIVE_STATE, events: [] };
+  /** The fake directory: a query matches a record whose last name starts with it (case ignored). */
+  const cardholders: CardholderRecord[] = [makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' }), makeCardholder(2, { first_Name: 'Paul', last_Name: 'Dupond' }), makeCardholder(3, { first_Name: 'Zoë', last_Name: 'Åberg' })];
   const api = {
     getServiceStatus: vi.fn(async () => fail('unreachable', 'not used')),
     getSettings: vi.fn(async () => ok(SETTINGS) as Result<KioskSettings>),
@@ -97,6 +150,17 @@ export function createFakeKiosk() {
     ),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
     getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
+    getDirectoryState: vi.fn(async () => ok(DIRECTORY_READY) as Result<DirectoryState>),
+    syncDirectory: vi.fn(async (_request: unknown) => ok(DIRECTORY_READY.lastSync) as Result<DirectorySyncResult>),
+    searchCardholders: vi.fn(async (request: { query: string; offset: number; limit: number }) => {
+      const found = cardholders.filter((c) => c.last_Name.toLowerCase().startsWith(request.query.trim().toLowerCase()));
+      return ok({ query: request.query, total: found.length, offset: request.offset, items: found.slice(request.offset, request.offset + request.limit) }) as Result<CardholderPage>;
+    }),
+    getCardholder: vi.fn(async (request: { id: number }) => {
+      const record = cardholders.find((c) => c.id === request.id);
+      return (record ? ok({ record, refreshed: true, warning: null }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderView>;
+    }),
+    removeDirectorySnapshot: vi.fn(async () => ok({ ...DIRECTORY_READY, status: 'empty', records: 0, syncedAt: null, lastSync: null }) as Result<DirectoryState>),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),
@@ -109,6 +173,7 @@ export function createFakeKiosk() {
       for (const l of listeners.get(name) ?? []) l(payload);
     },
     listenerCount: (name: PushName): number => listeners.get(name)?.size ?? 0,
+    cardholders,
     setSnapshot(events: FeedEvent[], state: FeedState = LIVE_STATE): void {
       snapshot.events = events;
       snapshot.state = state;

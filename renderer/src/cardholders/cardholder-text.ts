@@ -1,0 +1,52 @@
+/**
+ * How cardholder fields read on screen: names in directory order, sex as a word, tenants, an
+ * empty field, sizes and counts. Pure functions; the words are in one place for translation.
+ */
+import type { CardholderSummary, DirectorySyncPhase } from '../../../electron/contract/ipc';
+
+const SEX_WORDS: Readonly<Record<string, string>> = { M: 'Male', F: 'Female', U: 'Not stated', X: 'X (other)' };
+
+export function sexWord(letter: string): string {
+  const key = letter.trim().toUpperCase();
+  return key === '' ? '' : (SEX_WORDS[key] ?? key);
+}
+
+/** "Dupont, Marie Anne": last name first, as a directory lists people. */
+export function listName(person: Pick<CardholderSummary, 'first_Name' | 'middle_Name' | 'last_Name'>): string {
+  const given = [person.first_Name, person.middle_Name].filter((part) => part.trim() !== '').join(' ');
+  if (person.last_Name.trim() === '') return given;
+  return given === '' ? person.last_Name : `${person.last_Name}, ${given}`;
+}
+
+/** "Marie Anne Dupont": as a person is addressed. */
+export function fullName(person: Pick<CardholderSummary, 'first_Name' | 'middle_Name' | 'last_Name'>): string {
+  return [person.first_Name, person.middle_Name, person.last_Name].filter((part) => part.trim() !== '').join(' ');
+}
+
+export function tenantsText(tenants: readonly number[]): string {
+  return tenants.length === 0 ? '' : tenants.join(', ');
+}
+
+/** A field's value as shown: empty strings, null and undefined read as an empty field. */
+export function fieldText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+export function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString()} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const PHASE_TEXT: Record<DirectorySyncPhase, string> = {
+  downloading: 'Downloading the directory',
+  checking: 'Checking the records',
+  indexing: 'Preparing the lookup',
+  saving: 'Saving on this workstation',
+};

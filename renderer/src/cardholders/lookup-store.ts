@@ -1,0 +1,129 @@
+/**
+ * Lookup store: what the officer typed and the ranked result, fetched from main a page at a time
+ * (the directory never comes to the renderer whole), with the highlighted row for the keyboard.
+ * Every keystroke asks at once; an answer to an older query is dropped. Clearing forgets the
+ * query and every result in memory (privacy: the next person must not see the last one's
+ * search). Talks to main only through renderer/src/api.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, readonly, ref, shallowRef, triggerRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { CardholderSummary } from '../../../electron/contract/ipc';
+
+export const PAGE_SIZE = 100;
+
+export const useLookupStore = defineStore('cardholderLookup', () => {
+  const query = ref('');
+  /** The query whose result is shown (may lag `query` by one answer). */
+  const shownQuery = ref('');
+  const total = ref(0);
+  const pages = shallowRef(new Map<number, CardholderSummary[]>());
+  const active = ref(-1);
+  const searching = ref(false);
+  const error = ref<KioskError | null>(null);
+  let token = 0;
+  const pending = new Set<number>();
+
+  const hasQuery = computed(() => query.value.trim() !== '');
+
+  function itemAt(index: number): CardholderSummary | null {
+    return pages.value.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE] ?? null;
+  }
+
+  /** Runs the lookup for `text` (each keystroke); a blank query shows nothing. */
+  async function search(text: string): Promise<void> {
+    query.value = text;
+    const mine = ++token;
+    pending.clear();
+    if (text.trim() === '') {
+      reset(false);
+      return;
+    }
+    searching.value = true;
+    const result = await kiosk.searchCardholders({ query: text, offset: 0, limit: PAGE_SIZE });
+    if (mine !== token) return;
+    searching.value = false;
+    if (!result.ok) {
+      error.value = result.error;
+      return;
+    }
+    error.value = null;
+    shownQuery.value = text;
+    total.value = result.value.total;
+    pages.value = new Map([[0, result.value.items]]);
+    active.value = result.value.total > 0 ? 0 : -1;
+  }
+
+  /** Makes sure the rows from `start` to `end` (exclusive) are loaded. */
+  async function ensureRows(start: number, end: number): Promise<void> {
+    const mine = token;
+    const first = Math.max(0, Math.floor(start / PAGE_SIZE));
+    const last = Math.floor(Math.max(start, Math.min(end, total.value) - 1) / PAGE_SIZE);
+    const loads: Promise<void>[] = [];
+    for (let page = first; page <= last; page++) {
+      if (pages.value.has(page) || pending.has(page)) continue;
+      pending.add(page);
+      loads.push(
+        (async () => {
+          const result = await kiosk.searchCardholders({ query: shownQuery.value, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+          pending.delete(page);
+          if (mine !== token) return;
+          if (!result.ok) {
+            error.value = result.error;
+            return;
+          }
+          pages.value.set(page, result.value.items);
+          total.value = result.value.total;
+          triggerRef(pages);
+        })(),
+      );
+    }
+    await Promise.all(loads);
+  }
+
+  /** Asks again for the query shown (the directory changed under it). */
+  async function refresh(): Promise<void> {
+    if (query.value.trim() !== '') await search(query.value);
+  }
+
+  function move(to: number): void {
+    if (total.value === 0) return;
+    active.value = Math.max(0, Math.min(total.value - 1, to));
+  }
+
+  function reset(clearQuery: boolean): void {
+    if (clearQuery) query.value = '';
+    shownQuery.value = '';
+    total.value = 0;
+    pages.value = new Map();
+    active.value = -1;
+    searching.value = false;
+    error.value = null;
+  }
+
+  /** Forgets the query and every result (Next person, idle). */
+  function clear(): void {
+    ++token;
+    pending.clear();
+    reset(true);
+  }
+
+  return {
+    query: readonly(query),
+    shownQuery: readonly(shownQuery),
+    total: readonly(total),
+    pages,
+    active: readonly(active),
+    searching: readonly(searching),
+    error: readonly(error),
+    hasQuery,
+    itemAt,
+    search,
+    ensureRows,
+    refresh,
+    move,
+    clear,
+  };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useLookupStore, import.meta.hot));

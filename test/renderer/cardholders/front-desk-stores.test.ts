@@ -1,0 +1,153 @@
+/** The front desk's stores: lookup pages and stale answers, the record view, the directory state. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { createFakeKiosk, DIRECTORY_READY, fail, makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+
+const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
+vi.mock('../../../renderer/src/api/kiosk', () => ({
+  get kiosk() {
+    return fake.current.api;
+  },
+  isConnected: () => true,
+}));
+
+import { PAGE_SIZE, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
+import { useRecordStore } from '../../../renderer/src/cardholders/record-store';
+import { useDirectoryStore } from '../../../renderer/src/cardholders/directory-store';
+
+beforeEach(() => {
+  fake.current = createFakeKiosk();
+  setActivePinia(createPinia());
+});
+
+describe('lookup store', () => {
+  it('asks at every keystroke and shows nothing for a blank query, without asking', async () => {
+    const lookup = useLookupStore();
+    await lookup.search('dup');
+    expect(lookup.total).toBe(2);
+    expect(lookup.itemAt(0)?.last_Name).toBe('Dupont');
+    expect(lookup.active).toBe(0);
+    await lookup.search('   ');
+    expect(lookup.total).toBe(0);
+    expect(lookup.itemAt(0)).toBeNull();
+    expect(fake.current.api.searchCardholders).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops an answer that comes back after a newer keystroke', async () => {
+    const lookup = useLookupStore();
+    let releaseSlow: () => void = () => undefined;
+    fake.current.api.searchCardholders.mockImplementationOnce(
+      (request) =>
+        new Promise((resolve) => {
+          releaseSlow = () => resolve(ok({ query: request.query, total: 99, offset: 0, items: [makeCardholder(50)] }));
+        }),
+    );
+    const slow = lookup.search('d');
+    await lookup.search('dupon');
+    releaseSlow();
+    await slow;
+    expect(lookup.shownQuery).toBe('dupon');
+    expect(lookup.total).toBe(2);
+  });
+
+  it('loads further pages as rows come into view', async () => {
+    fake.current.cardholders.length = 0;
+    for (let i = 1; i <= 250; i++) fake.current.cardholders.push(makeCardholder(i, { last_Name: `Smith${String(i).padStart(3, '0')}` }));
+    const lookup = useLookupStore();
+    await lookup.search('smith');
+    expect(lookup.total).toBe(250);
+    expect(lookup.itemAt(PAGE_SIZE + 5)).toBeNull();
+    await lookup.ensureRows(PAGE_SIZE, PAGE_SIZE + 30);
+    expect(lookup.itemAt(PAGE_SIZE + 5)?.id).toBe(PAGE_SIZE + 6);
+    expect(fake.current.api.searchCardholders).toHaveBeenLastCalledWith({ query: 'smith', offset: PAGE_SIZE, limit: PAGE_SIZE });
+    await lookup.ensureRows(PAGE_SIZE, PAGE_SIZE + 30);
+    expect(fake.current.api.searchCardholders).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves the highlight within the result and forgets everything when cleared', async () => {
+    const lookup = useLookupStore();
+    await lookup.search('dup');
+    lookup.move(5);
+    expect(lookup.active).toBe(1);
+    lookup.move(-3);
+    expect(lookup.active).toBe(0);
+    lookup.clear();
+    expect(lookup.query).toBe('');
+    expect(lookup.total).toBe(0);
+    expect(lookup.pages.size).toBe(0);
+    expect(lookup.active).toBe(-1);
+  });
+
+  it('says why when the lookup fails, and keeps what was typed', async () => {
+    fake.current.api.searchCardholders.mockResolvedValueOnce(fail('internal', 'The kiosk could not complete the request.'));
+    const lookup = useLookupStore();
+    await lookup.search('dup');
+    expect(lookup.error?.message).toBe('The kiosk could not complete the request.');
+    expect(lookup.query).toBe('dup');
+  });
+});
+
+describe('record store', () => {
+  it('opens a record from its row and reads it from main', async () => {
+    const record = useRecordStore();
+    const row = makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' });
+    await record.open(row);
+    expect(record.view?.record.first_Name).toBe('Marie');
+    expect(record.loading).toBe(false);
+    record.clear();
+    expect(record.view).toBeNull();
+    expect(record.summary).toBeNull();
+  });
+
+  it('keeps the row and says why when the record cannot be read', async () => {
+    const record = useRecordStore();
+    await record.open(makeCardholder(77));
+    expect(record.error?.code).toBe('not_found');
+    expect(record.summary?.id).toBe(77);
+  });
+
+  it('ignores the answer for a record the officer has already left', async () => {
+    const record = useRecordStore();
+    let release: () => void = () => undefined;
+    fake.current.api.getCardholder.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ record: makeCardholder(1), refreshed: true, warning: null }));
+        }),
+    );
+    const first = record.open(makeCardholder(1));
+    await record.open(makeCardholder(2, { last_Name: 'Dupond' }));
+    release();
+    await first;
+    expect(record.view?.record.id).toBe(2);
+  });
+});
+
+describe('directory store', () => {
+  it('takes the state from main and follows its pushes', async () => {
+    const directory = useDirectoryStore();
+    await directory.start();
+    expect(directory.state?.records).toBe(3);
+    fake.current.emit('directoryState', { ...DIRECTORY_READY, records: 4 });
+    expect(directory.state?.records).toBe(4);
+  });
+
+  it('asks for a sync with a task of its own, and for the held list when the officer says so', async () => {
+    const directory = useDirectoryStore();
+    await directory.syncNow();
+    await directory.syncNow(true);
+    const calls = fake.current.api.syncDirectory.mock.calls.map(([request]) => request as { taskId: string; acceptShrink: boolean });
+    expect(calls.map((c) => c.acceptShrink)).toEqual([false, true]);
+    expect(calls[0]?.taskId).toMatch(/^directory-/);
+    expect(calls[0]?.taskId).not.toBe(calls[1]?.taskId);
+  });
+
+  it('keeps a held list hidden once the officer chose to keep the directory', async () => {
+    const directory = useDirectoryStore();
+    await directory.start();
+    const held = { outcome: 'held' as const, at: '2026-11-21T11:00:00.000Z', previous: 3, received: 0, usable: 0 };
+    fake.current.emit('directoryState', { ...DIRECTORY_READY, held });
+    directory.keepHeld();
+    expect(directory.keptHeldAt).toBe(held.at);
+  });
+});
