@@ -272,6 +272,22 @@ export interface DirectoryState {
   intervalSeconds: number;
 }
 
+/** A record of the directory that looks like the person about to be enrolled. */
+export interface DuplicateCandidate {
+  cardholder: CardholderSummary;
+  /** What is the same: the employee ID, the first and last name (accents and case aside), the e-mail. */
+  reasons: Array<'employeeId' | 'name' | 'email'>;
+}
+
+/** What an update did. */
+export type CardholderUpdateOutcome =
+  /** Sent (only the fields that changed) and read back: `record` is what the server saved. */
+  | { outcome: 'saved'; record: CardholderRecord; sent: string[]; warning: KioskError | null }
+  /** Nothing had changed: nothing was sent. */
+  | { outcome: 'unchanged'; record: CardholderRecord | null }
+  /** The record changed on the server since it was opened: nothing was sent; `current` is the server's. */
+  | { outcome: 'conflict'; current: CardholderRecord };
+
 /** A cardholder's record as the record view shows it. */
 export interface CardholderView {
   record: CardholderRecord;
@@ -333,6 +349,43 @@ const noPayload = z.undefined();
  */
 const taskId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'A task id is 1 to 100 letters, digits, "-" or "_".');
 
+/** Largest ID photo that crosses IPC (main checks it against the configured limit too). */
+export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
+
+const personName = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `The ${what} is required.`)
+    .max(100, `The ${what} can have at most 100 characters.`);
+const upTo = (max: number, what: string) => z.string().max(max, `The ${what} can have at most ${max} characters.`);
+const databaseId = z.number().int().min(0).max(2_147_483_647);
+
+/**
+ * The fields the front desk enrols and edits (spec names). The renderer validates the same rules
+ * with its own messages before sending (renderer/src/enrolment/enrolment-rules.ts); these are
+ * main's guard. `sex` goes to the service in lower case, as the spec says for create.
+ */
+export const CardholderFields = z
+  .object({
+    first_Name: personName('first name'),
+    last_Name: personName('last name'),
+    middle_Name: upTo(100, 'middle name'),
+    employee_ID: upTo(50, 'employee ID'),
+    email: upTo(254, 'e-mail address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The e-mail address is not valid.'),
+    sex: z.enum(['m', 'f', 'u', 'x']),
+    phone: upTo(50, 'phone number'),
+    address1: upTo(200, 'address'),
+    address2: upTo(200, 'address'),
+    city: upTo(100, 'city'),
+    state: upTo(100, 'state'),
+    zip: upTo(20, 'ZIP code'),
+    tenant: z.array(databaseId).min(1, 'Choose at least one tenant.').max(64, 'At most 64 tenants.'),
+    card_Holder_Type_ID: databaseId,
+  })
+  .strict();
+export type CardholderFields = z.infer<typeof CardholderFields>;
+
 /** Largest page of lookup results. */
 export const MAX_PAGE = 500;
 
@@ -392,6 +445,40 @@ export const operations = {
   searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
   getCardholder: op<CardholderView>()(z.object({ id }).strict()),
   removeDirectorySnapshot: op<DirectoryState>()(noPayload),
+  findDuplicateCardholders: op<DuplicateCandidate[]>()(
+    z
+      .object({
+        first_Name: z.string().max(100),
+        last_Name: z.string().max(100),
+        employee_ID: z.string().max(50).optional(),
+        email: z.string().max(254).optional(),
+        excludeId: id.optional(),
+      })
+      .strict(),
+  ),
+  createCardholder: op<CardholderRecord>()(CardholderFields),
+  updateCardholder: op<CardholderUpdateOutcome>()(
+    z
+      .object({
+        id,
+        changes: CardholderFields.partial().strict(),
+        /** The record's `updated` when the officer opened it: a later one on the server is a conflict. */
+        expectedUpdated: z.string().min(1).max(100),
+      })
+      .strict(),
+  ),
+  uploadCardholderPhoto: op<CardholderRecord>()(
+    z
+      .object({
+        id,
+        taskId: taskId.optional(),
+        photo: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_PHOTO_BYTES, 'The photo is empty or too large.'),
+        contentType: z.enum(['image/jpeg', 'image/png']),
+        /** Hints the officer saw and used the photo anyway (for the log). */
+        overriddenHints: z.array(z.string().max(100)).max(20),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type Operations = typeof operations;

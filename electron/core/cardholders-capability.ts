@@ -1,24 +1,38 @@
 /**
  * The cardholders capability of the front desk, wired for the IPC gateway: the operation handlers
- * (directory state and sync, lookup pages, the record view, removing the saved directory) and the
+ * (directory state and sync, lookup pages, the record view, removing the saved directory, and the
+ * enrolment: duplicate check, create, update, ID photo upload) and the
  * factory that builds the directory and its sync from plain settings. It only assembles; the
  * behaviour lives in cardholders/ (index, engine, directory, sync). kiosk-core.ts composes it
  * with the other capabilities behind one gateway.
  */
-import type { CardholderSummary } from '../contract/ipc';
 import { CardholderDirectory } from './cardholders/cardholder-directory';
 import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
+import { Enrolment } from './cardholders/enrolment';
+import type { PhotoRules } from './cardholders/photo-check';
+import { summaryOf } from './cardholders/summary';
 import type { OperationHandlers } from './ipc/gateway';
 import { KioskFailure, toKioskError } from './ipc/failure';
 import type { PushBus } from './ipc/push-bus';
 import type { Logger } from './log/logger';
-import type { AccessService, CardHolder } from './service/access-service';
+import type { AccessService } from './service/access-service';
 
-export type CardholderHandlers = Pick<OperationHandlers, 'getDirectoryState' | 'syncDirectory' | 'searchCardholders' | 'getCardholder' | 'removeDirectorySnapshot'>;
+export type CardholderHandlers = Pick<
+  OperationHandlers,
+  | 'getDirectoryState'
+  | 'syncDirectory'
+  | 'searchCardholders'
+  | 'getCardholder'
+  | 'removeDirectorySnapshot'
+  | 'findDuplicateCardholders'
+  | 'createCardholder'
+  | 'updateCardholder'
+  | 'uploadCardholderPhoto'
+>;
 
 export interface CardholdersCapabilityOptions {
-  service: Pick<AccessService, 'downloadCardHolders' | 'getCardHolder'>;
+  service: Pick<AccessService, 'downloadCardHolders' | 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
   push: PushBus;
   log: Logger;
   /** Where the directory snapshot lives. */
@@ -28,6 +42,8 @@ export interface CardholdersCapabilityOptions {
   /** host:port of the service. */
   serviceLabel: string;
   syncIntervalMs: number;
+  /** What an ID photo must be to be sent (configuration: photo.*). */
+  photo: PhotoRules;
   /** Tests run the engine in their own thread. */
   engines?: EngineFactory;
 }
@@ -41,24 +57,6 @@ export interface CardholdersCapability {
   stop(): Promise<void>;
 }
 
-/** What a lookup row carries (the full record stays in main until the record view asks). */
-export function summaryOf(record: CardHolder): CardholderSummary {
-  return {
-    id: record.id,
-    first_Name: record.first_Name,
-    middle_Name: record.middle_Name,
-    last_Name: record.last_Name,
-    displayName: record.displayName,
-    employee_ID: record.employee_ID,
-    displayEmployeeId: record.displayEmployeeId,
-    email: record.email,
-    phone: record.phone,
-    tenant: record.tenant,
-    photo_Exists: record.photo_Exists,
-    card_Holder_Type_ID: record.card_Holder_Type_ID,
-  };
-}
-
 export function createCardholdersCapability(options: CardholdersCapabilityOptions): CardholdersCapability {
   const directory = new CardholderDirectory({
     dataDir: options.dataDir,
@@ -66,6 +64,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     service: options.serviceLabel,
     engines: options.engines ?? threadEngine,
   });
+  const enrolment = new Enrolment({ service: options.service, directory, push: options.push, log: options.log, photo: options.photo });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
 
   const handlers: CardholderHandlers = {
@@ -92,6 +91,10 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       }
     },
     removeDirectorySnapshot: () => sync.clear(),
+    findDuplicateCardholders: (person) => enrolment.duplicates(person),
+    createCardholder: (fields) => enrolment.create(fields),
+    updateCardholder: (request) => enrolment.update(request),
+    uploadCardholderPhoto: (request) => enrolment.uploadPhoto(request),
   };
 
   return {

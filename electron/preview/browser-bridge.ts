@@ -25,13 +25,21 @@ function ensureStream(channel: string): void {
   });
 }
 
+/** Bytes (an ID photo) cross the JSON bridge as {"$kioskBytes": base64}; the server turns them back. */
+function encodeBytes(_key: string, value: unknown): unknown {
+  if (!(value instanceof Uint8Array)) return value;
+  let binary = '';
+  for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
+  return { $kioskBytes: btoa(binary) };
+}
+
 const kiosk = buildKioskApi({
   async invoke(channel, payload) {
     const name = channel.replace(/^kiosk:op:/, '');
     const response = await fetch(`/__kiosk/op/${encodeURIComponent(name)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-kiosk-token': KIOSK_BRIDGE_TOKEN },
-      body: JSON.stringify(payload === undefined ? {} : { payload }),
+      body: JSON.stringify(payload === undefined ? {} : { payload }, encodeBytes),
     });
     if (response.status === 403) return null;
     return response.json();

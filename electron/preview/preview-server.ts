@@ -71,7 +71,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   if (!LOOPBACK_HOSTS.has(host) && !host.startsWith('127.')) {
     throw new Error(`The preview harness listens on loopback only, not on ${host}.`);
   }
-  const maxBodyBytes = options.maxBodyBytes ?? 8 * 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const token = randomBytes(24).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
   const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
@@ -121,7 +121,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       const sender = senderOf(req, headerValue(req, 'x-kiosk-token'));
       let body: unknown;
       try {
-        body = JSON.parse((await readBody(req, maxBodyBytes)) || '{}');
+        body = JSON.parse((await readBody(req, maxBodyBytes)) || '{}', decodeBytes);
       } catch (thrown) {
         const tooLarge = thrown instanceof BodyTooLarge;
         return sendJson(res, tooLarge ? 413 : 400, {
@@ -213,6 +213,15 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 }
 
 class BodyTooLarge extends Error {}
+
+/** {"$kioskBytes": base64} — bytes as the browser bridge sends them (browser-bridge.ts) — back to bytes. */
+function decodeBytes(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  const text = (value as { $kioskBytes?: unknown }).$kioskBytes;
+  if (keys.length !== 1 || typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return value;
+  return new Uint8Array(Buffer.from(text, 'base64'));
+}
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolveBody, rejectBody) => {

@@ -119,3 +119,19 @@ describe('preview server', () => {
     expect(text).toContain('"message":"hello guard"');
   });
 });
+
+describe('bytes over the bridge', () => {
+  it('turns {"$kioskBytes": base64} back into bytes before the gateway validates the payload', async () => {
+    const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const response = await call('uploadCardholderPhoto', { payload: { id: 3, contentType: 'image/jpeg', overriddenHints: [], photo: { $kioskBytes: bytes.toString('base64') } } });
+    expect(await response.json()).toMatchObject({ ok: true, value: { photo_Exists: true } });
+    const received = (handlers.uploadCardholderPhoto as unknown as { mock: { calls: Array<[{ photo: Uint8Array }]> } }).mock.calls.at(-1)?.[0].photo;
+    expect(received).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(received ?? []).equals(bytes)).toBe(true);
+  });
+
+  it('leaves other objects as they are, so a look-alike is refused by the contract', async () => {
+    const response = await call('uploadCardholderPhoto', { payload: { id: 3, contentType: 'image/jpeg', overriddenHints: [], photo: { $kioskBytes: 'not base64!', extra: 1 } } });
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'photo' } });
+  });
+});

@@ -109,5 +109,9 @@ export function fakeHandlers(): OperationHandlers {
     searchCardholders: vi.fn(async ({ query, offset }: { query: string; offset: number }) => ({ query, total: 1, offset, items: [CARDHOLDER] })),
     getCardholder: vi.fn(async ({ id }: { id: number }) => ({ record: { ...CARDHOLDER, id }, refreshed: true, warning: null })),
     removeDirectorySnapshot: vi.fn(async () => ({ ...DIRECTORY, status: 'empty' as const, records: 0 })),
+    findDuplicateCardholders: vi.fn(async () => []),
+    createCardholder: vi.fn(async () => CARDHOLDER),
+    updateCardholder: vi.fn(async () => ({ outcome: 'saved' as const, record: CARDHOLDER, sent: ['phone'], warning: null })),
+    uploadCardholderPhoto: vi.fn(async () => ({ ...CARDHOLDER, photo_Exists: true })),
   };
 }

@@ -66,6 +66,11 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface UploadOptions extends CallOptions {
+  /** Bytes sent so far, and the request's whole size when known. */
+  onProgress?: (sent: number, total: number | null) => void;
+}
+
 /** A conditional request for the whole cardholder list, with the validators of the copy held. */
 export interface CardHolderListRequest extends CallOptions {
   etag: string | null;
@@ -92,7 +97,7 @@ export interface AccessService {
   /** Returns the record as it is after the update (re-read by id when the server answers nothing). */
   updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder>;
   /** Returns the record after the upload (re-read by id when the server answers nothing). */
-  uploadPhoto(id: number, photo: PhotoUpload, options?: CallOptions): Promise<CardHolder>;
+  uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder>;
 
   /** GET /api/SystemEvents?FromID&MaxID — returned as the server sent them (order and bounds unknown). */
   listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<EventList>;

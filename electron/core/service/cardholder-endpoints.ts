@@ -5,7 +5,7 @@
  * or raw body, as configured), and the read-back by id when a write answers nothing usable.
  * Writes are never retried (service-http.ts retries reads only).
  */
-import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, NewCardHolder, PhotoUpload } from './access-service';
+import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, NewCardHolder, PhotoUpload, UploadOptions } from './access-service';
 import { malformedAnswer, ServiceFailure, type HttpAnswer } from './service-errors';
 import { CardHolderListSchema, CardHolderSchema } from './service-schemas';
 import { idSegment, json, validate, type ServiceHttp } from './service-http';
@@ -129,7 +129,7 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
       );
     },
 
-    async uploadPhoto(id: number, photo: PhotoUpload, options?: CallOptions): Promise<CardHolder> {
+    async uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder> {
       idSegment(id);
       const bytes = photo.bytes.byteLength;
       if (bytes > photoSettings.maxBytes) {
@@ -161,6 +161,7 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
           read: false,
           data,
           headers,
+          ...(options?.onProgress ? { onUploadProgress: options.onProgress } : {}),
           accept: (answer) => recordOrReadBack(answer, id, options),
         },
         options,

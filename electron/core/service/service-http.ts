@@ -93,6 +93,8 @@ export interface ServiceCall<T> {
   accept: (answer: HttpAnswer, ctx: RequestContext) => T | Promise<T>;
   /** Replaces the usual send-and-read-text (streamed answers); throws ServiceFailures. */
   send?: (signal: AbortSignal | undefined) => Promise<T>;
+  /** Bytes of the request body sent so far, and its whole size when known (photo uploads). */
+  onUploadProgress?: (sent: number, total: number | null) => void;
 }
 
 /** A GET whose answer body is read as it arrives (the whole cardholder list). */
@@ -328,6 +330,9 @@ export class ServiceHttp {
       ...(call.data !== undefined ? { data: call.data } : {}),
       ...(call.headers ? { headers: call.headers } : {}),
       ...(signal ? { signal } : {}),
+      ...(call.onUploadProgress
+        ? { onUploadProgress: (event: { loaded: number; total?: number }) => call.onUploadProgress?.(event.loaded, event.total ?? null) }
+        : {}),
     };
     const started = Date.now();
     let answer: HttpAnswer;

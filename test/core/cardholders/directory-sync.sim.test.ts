@@ -58,6 +58,7 @@ function open(options: { url?: string; engines?: EngineFactory; flags?: string[]
     dataKey: null,
     serviceLabel: 'sim',
     syncIntervalMs: 0,
+    photo: { contentType: 'image/jpeg', width: 600, height: 800, maxBytes: 2 * 1024 * 1024 },
     engines: options.engines ?? localEngine,
   });
   opened.push({ capability, client });
