@@ -109,6 +109,18 @@ export interface KioskSettings {
   frontDesk: { idleResetSeconds: number };
   /** The screen the kiosk opens on (a view id of the shell). */
   homeView: string;
+  /** Names of what the service knows by number (configuration, or the simulator's in demo mode). */
+  site: SiteNames;
+}
+
+export interface NamedId {
+  id: number;
+  name: string;
+}
+
+export interface SiteNames {
+  tenants: NamedId[];
+  cardholderTypes: NamedId[];
 }
 
 export interface Acknowledgement {
@@ -472,7 +484,9 @@ export const operations = {
       .object({
         id,
         taskId: taskId.optional(),
-        photo: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_PHOTO_BYTES, 'The photo is empty or too large.'),
+        photo: z
+          .custom<Uint8Array>((value) => value instanceof Uint8Array, 'The photo must be sent as bytes.')
+          .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_PHOTO_BYTES, 'The photo is empty or too large.'),
         contentType: z.enum(['image/jpeg', 'image/png']),
         /** Hints the officer saw and used the photo anyway (for the log). */
         overriddenHints: z.array(z.string().max(100)).max(20),

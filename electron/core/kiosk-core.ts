@@ -7,6 +7,7 @@
  * push bus).
  */
 import { join } from 'node:path';
+import type { SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
@@ -45,6 +46,8 @@ export interface KioskCoreOptions {
 export interface DemoService {
   /** Its address, e.g. http://127.0.0.1:43123. */
   url: string;
+  /** The names of its tenants and cardholder types, for the demo's screens. */
+  site?: SiteNames;
   close(): Promise<void>;
 }
 
@@ -117,7 +120,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     });
     const handlers: OperationHandlers = {
       getServiceStatus: createStatusHandler({ service: client, mode, serviceLabel }),
-      getSettings: () => settingsFor(config, mode, serviceLabel),
+      getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
       getAdminOverview: createAdminOverviewHandler({
         config,
         vault: options.vault,

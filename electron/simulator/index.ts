@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SimulatorAuth } from './auth';
 import { toSystemEventRecord } from './events';
+import { CARD_HOLDER_TYPES, TENANTS } from './catalogue';
 import type { InjectableEvent, SystemEventRecord } from './records';
 import { SimulatorServer } from './server';
 import { Simulation, type SimulationSettings } from './simulation';
@@ -73,6 +74,8 @@ export interface RunningSimulator {
   /** Same as POST /_sim/events; works even without testControls. */
   injectEvent(partial?: Partial<InjectableEvent>): SystemEventRecord;
   maxEventId(): number;
+  /** Names of the simulated site's tenants and cardholder types (the kiosk's demo shows them). */
+  site: { tenants: Array<{ id: number; name: string }>; cardholderTypes: Array<{ id: number; name: string }> };
   /** Writes pending changes to the data directory now. */
   flush(): Promise<void>;
   /** Stops the generator, closes the server and all sockets, flushes the store. */
@@ -163,6 +166,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     dataDir,
     injectEvent: (partial) => toSystemEventRecord(sim.injectEvent(partial)),
     maxEventId: () => sim.events.maxId,
+    site: { tenants: TENANTS.map((t) => ({ ...t })), cardholderTypes: CARD_HOLDER_TYPES.map((t) => ({ ...t })) },
     flush: () => sim.flush(),
     close: () => {
       closing ??= (async () => {

@@ -81,6 +81,7 @@ export function fakeHandlers(): OperationHandlers {
       photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' as const },
       frontDesk: { idleResetSeconds: 120 },
       homeView: 'front-desk',
+      site: { tenants: [{ id: 0, name: 'Building (shared)' }], cardholderTypes: [{ id: 1, name: 'Employee' }] },
     })),
     getFeedSnapshot: vi.fn(async () => ({ state: FEED_STATE, events: [EVENT] })),
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),

@@ -180,6 +180,18 @@ const PhotoSchema = z.strictObject({
   maxBytes: count(1024, 100 * 1024 * 1024, 'bytes'),
 });
 
+/** A number of the service's and the name people know it by. */
+const NamedId = z.strictObject({
+  id: count(0, 2_147_483_647, 'the number the service uses'),
+  name: z.string({ error: 'expected a name' }).min(1, { error: 'expected a name, not an empty text' }).max(100, { error: 'expected at most 100 characters' }),
+});
+
+/** What the service calls by number and people by name (the spec does not name them). */
+const SiteSchema = z.strictObject({
+  tenants: z.array(NamedId, { error: 'expected a list of { "id": number, "name": text }' }).max(1000),
+  cardholderTypes: z.array(NamedId, { error: 'expected a list of { "id": number, "name": text }' }).max(1000),
+});
+
 const DirectorySchema = z.strictObject({
   /** Between automatic syncs of the cardholder directory; 0: at start and on demand only. */
   syncIntervalMinutes: count(0, 10_080, 'minutes between directory syncs; 0 syncs at start and on demand only'),
@@ -207,6 +219,7 @@ export const KioskConfigSchema = z.strictObject({
   alarms: AlarmsSchema,
   search: SearchSchema,
   photo: PhotoSchema,
+  site: SiteSchema,
   directory: DirectorySchema,
   frontDesk: FrontDeskSchema,
   kiosk: KioskSectionSchema,
@@ -245,6 +258,7 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     pixelSize: { width: 600, height: 800 },
     maxBytes: 2 * 1024 * 1024,
   },
+  site: { tenants: [], cardholderTypes: [] },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
   kiosk: { fullscreen: true, homeView: 'front-desk', dataDir: null },

@@ -74,6 +74,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('photo.pixelSize.width', 'KIOSK_PHOTO_WIDTH', 'photo-width', 'integer'),
   setting('photo.pixelSize.height', 'KIOSK_PHOTO_HEIGHT', 'photo-height', 'integer'),
   setting('photo.maxBytes', 'KIOSK_PHOTO_MAX_BYTES', 'photo-max-bytes', 'integer'),
+  setting('site.tenants', 'KIOSK_SITE_TENANTS', 'site-tenants', 'json'),
+  setting('site.cardholderTypes', 'KIOSK_SITE_CARDHOLDER_TYPES', 'site-cardholder-types', 'json'),
   setting('directory.syncIntervalMinutes', 'KIOSK_DIRECTORY_SYNC_MINUTES', 'directory-sync-minutes', 'integer'),
   setting('frontDesk.idleResetSeconds', 'KIOSK_IDLE_RESET_SECONDS', 'idle-reset-seconds', 'integer'),
   setting('kiosk.fullscreen', 'KIOSK_FULLSCREEN', 'fullscreen', 'boolean'),

@@ -3,12 +3,13 @@
  * that names the service on screen. Neither ever carries a credential, a user name, a path or a
  * query string.
  */
-import type { KioskSettings } from '../../contract/ipc';
+import type { KioskSettings, SiteNames } from '../../contract/ipc';
 import type { KioskConfig } from './config-schema';
 
 export type ServiceMode = KioskSettings['mode'];
 
-export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel: string): KioskSettings {
+/** `demoSite`: the simulator's names, used in demo mode where the configuration names none. */
+export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel: string, demoSite: SiteNames | null = null): KioskSettings {
   return {
     mode,
     serviceLabel,
@@ -22,6 +23,10 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
     photo: { width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes, contentType: config.photo.contentType },
     frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },
     homeView: config.kiosk.homeView,
+    site: {
+      tenants: (config.site.tenants.length > 0 ? config.site.tenants : (demoSite?.tenants ?? [])).map((t) => ({ ...t })),
+      cardholderTypes: (config.site.cardholderTypes.length > 0 ? config.site.cardholderTypes : (demoSite?.cardholderTypes ?? [])).map((t) => ({ ...t })),
+    },
   };
 }
 

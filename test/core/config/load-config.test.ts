@@ -58,6 +58,7 @@ describe('defaults', () => {
     expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5 });
     expect(config.search.defaultTenants).toEqual([0]);
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
+    expect(config.site).toEqual({ tenants: [], cardholderTypes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
     expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
     expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', dataDir: null });
@@ -132,6 +133,8 @@ describe('layering: each layer overrides the one below', () => {
       'kiosk.dataDir': ['/var/lib/kiosk', '/var/lib/kiosk'],
       'kiosk.homeView': ['live-feed', 'live-feed'],
       'directory.syncIntervalMinutes': ['0', 0],
+      'site.tenants': ['[{"id":4,"name":"Annex"}]', [{ id: 4, name: 'Annex' }]],
+      'site.cardholderTypes': ['[]', []],
       'search.defaultTenants': ['0, 2 5', [0, 2, 5]],
       'photo.upload': ['raw', 'raw'],
       'photo.partName': ['picture', 'picture'],

@@ -35,6 +35,7 @@ describe('settingsFor', () => {
       photo: { width: 300, height: 400, maxBytes: 2_097_152, contentType: 'image/jpeg' },
       frontDesk: { idleResetSeconds: 45 },
       homeView: 'front-desk',
+      site: { tenants: [], cardholderTypes: [] },
     });
     expect(JSON.stringify(settings)).not.toContain('reception7');
     settings.search.defaultTenants.push(9);

@@ -29,6 +29,16 @@ export const SETTINGS: KioskSettings = {
   photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' },
   frontDesk: { idleResetSeconds: 120 },
   homeView: 'live-feed',
+  site: {
+    tenants: [
+      { id: 0, name: 'Building (shared)' },
+      { id: 2, name: 'Contoso Labs' },
+    ],
+    cardholderTypes: [
+      { id: 1, name: 'Employee' },
+      { id: 3, name: 'Visitor' },
+    ],
+  },
 };
 
 export const LIVE_STATE: FeedState = {

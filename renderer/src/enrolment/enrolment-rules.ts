@@ -1,0 +1,223 @@
+/**
+ * The enrolment form as plain data: its fields (text as typed), the checks made before anything
+ * is sent, each with a sentence an officer understands and the field it belongs to, the fields
+ * sent to main, the update diff (only what changed), and which form field a service's refusal
+ * names. Pure functions; the same rules guard main (electron/contract: CardholderFields), which
+ * a test keeps in step with these.
+ */
+import type { CardholderFields, CardholderRecord } from '../../../electron/contract/ipc';
+
+export interface EnrolmentForm {
+  first_Name: string;
+  middle_Name: string;
+  last_Name: string;
+  employee_ID: string;
+  email: string;
+  /** m, f, u or x; '' until chosen. */
+  sex: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Tenant numbers ticked. */
+  tenant: number[];
+  /** Tenant numbers typed for tenants the site list does not name ("7, 12"). */
+  otherTenants: string;
+  /** A cardholder type number, as chosen or typed. */
+  card_Holder_Type_ID: string;
+}
+
+export type FormField = keyof EnrolmentForm;
+
+export interface FieldProblem {
+  field: FormField;
+  message: string;
+}
+
+export const FIELD_LABELS: Record<FormField, string> = {
+  first_Name: 'First name',
+  middle_Name: 'Middle name',
+  last_Name: 'Last name',
+  employee_ID: 'Employee ID',
+  email: 'E-mail',
+  sex: 'Sex',
+  phone: 'Phone',
+  address1: 'Address',
+  address2: 'Address (line 2)',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP code',
+  tenant: 'Tenants',
+  otherTenants: 'Other tenant numbers',
+  card_Holder_Type_ID: 'Cardholder type',
+};
+
+/** Longest text per field (the service's limits as the simulator applies them). */
+export const MAX_LENGTH: Partial<Record<FormField, number>> = {
+  first_Name: 100,
+  middle_Name: 100,
+  last_Name: 100,
+  employee_ID: 50,
+  email: 254,
+  phone: 50,
+  address1: 200,
+  address2: 200,
+  city: 100,
+  state: 100,
+  zip: 20,
+};
+
+const MAX_ID = 2_147_483_647;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9 ()./-]*$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function emptyForm(defaults: { tenant?: number[]; cardholderType?: number | null } = {}): EnrolmentForm {
+  return {
+    first_Name: '',
+    middle_Name: '',
+    last_Name: '',
+    employee_ID: '',
+    email: '',
+    sex: '',
+    phone: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    zip: '',
+    tenant: [...(defaults.tenant ?? [0])],
+    otherTenants: '',
+    card_Holder_Type_ID: defaults.cardholderType == null ? '' : String(defaults.cardholderType),
+  };
+}
+
+/** The form for editing a record; tenants the site list does not name go to "other". */
+export function formFromRecord(record: CardholderRecord, knownTenants: readonly number[]): EnrolmentForm {
+  const known = new Set(knownTenants);
+  return {
+    first_Name: record.first_Name,
+    middle_Name: record.middle_Name,
+    last_Name: record.last_Name,
+    employee_ID: record.employee_ID,
+    email: record.email,
+    sex: record.sex.trim().toLowerCase(),
+    phone: record.phone,
+    address1: record.address1,
+    address2: record.address2,
+    city: record.city,
+    state: record.state,
+    zip: record.zip,
+    tenant: record.tenant.filter((t) => known.has(t)),
+    otherTenants: record.tenant.filter((t) => !known.has(t)).join(', '),
+    card_Holder_Type_ID: String(record.card_Holder_Type_ID),
+  };
+}
+
+/** The numbers typed in "other tenants", or null when something there is not a tenant number. */
+function otherTenantNumbers(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  const numbers: number[] = [];
+  for (const part of parts) {
+    if (!/^\d{1,10}$/.test(part) || Number(part) > MAX_ID) return null;
+    numbers.push(Number(part));
+  }
+  return numbers;
+}
+
+/** Every problem of the form, in the order of the fields; none means it can be sent. */
+export function checkForm(form: EnrolmentForm): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const add = (field: FormField, message: string): void => void problems.push({ field, message });
+  const text = (field: FormField): string => String(form[field]);
+  for (const field of ['first_Name', 'last_Name'] as const) {
+    if (text(field).trim() === '') add(field, `Enter the ${FIELD_LABELS[field].toLowerCase()}.`);
+  }
+  for (const [field, max] of Object.entries(MAX_LENGTH) as Array<[FormField, number]>) {
+    const value = text(field);
+    if (value.length > max) add(field, `${FIELD_LABELS[field]}: at most ${max} characters (now ${value.length}).`);
+    else if (CONTROL.test(value)) add(field, `${FIELD_LABELS[field]}: remove the invisible control characters.`);
+  }
+  if (form.employee_ID.trim() !== '' && !/^\d+$/.test(form.employee_ID.trim())) add('employee_ID', 'Employee ID: digits only.');
+  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) add('email', 'E-mail: enter an address such as name@example.org.');
+  if (form.phone.trim() !== '' && !PHONE.test(form.phone.trim())) add('phone', 'Phone: digits, spaces and + ( ) - . / only.');
+  if (!['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', 'Choose the sex (or "Not stated").');
+  const others = otherTenantNumbers(form.otherTenants);
+  if (others === null) add('otherTenants', 'Other tenant numbers: whole numbers separated by commas.');
+  const tenants = new Set([...form.tenant, ...(others ?? [])]);
+  if (others !== null && tenants.size === 0) add('tenant', 'Choose at least one tenant.');
+  if (tenants.size > 64) add('tenant', 'At most 64 tenants.');
+  const type = form.card_Holder_Type_ID.trim();
+  if (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID) add('card_Holder_Type_ID', 'Choose the cardholder type.');
+  return problems.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+}
+
+export const FIELD_ORDER: FormField[] = ['first_Name', 'middle_Name', 'last_Name', 'sex', 'employee_ID', 'card_Holder_Type_ID', 'tenant', 'otherTenants', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip'];
+
+/** The fields as main takes them (trimmed; tenants sorted and merged); call after checkForm found nothing. */
+export function toFields(form: EnrolmentForm): CardholderFields {
+  const tenants = [...new Set([...form.tenant, ...(otherTenantNumbers(form.otherTenants) ?? [])])].sort((a, b) => a - b);
+  return {
+    first_Name: form.first_Name.trim(),
+    middle_Name: form.middle_Name.trim(),
+    last_Name: form.last_Name.trim(),
+    employee_ID: form.employee_ID.trim(),
+    email: form.email.trim(),
+    sex: form.sex as CardholderFields['sex'],
+    phone: form.phone.trim(),
+    address1: form.address1.trim(),
+    address2: form.address2.trim(),
+    city: form.city.trim(),
+    state: form.state.trim(),
+    zip: form.zip.trim(),
+    tenant: tenants,
+    card_Holder_Type_ID: Number(form.card_Holder_Type_ID.trim()),
+  };
+}
+
+/** The fields of a record, as the form would send them unchanged. */
+export function fieldsOf(record: CardholderRecord): CardholderFields {
+  return {
+    first_Name: record.first_Name,
+    middle_Name: record.middle_Name,
+    last_Name: record.last_Name,
+    employee_ID: record.employee_ID,
+    email: record.email,
+    sex: record.sex.trim().toLowerCase() as CardholderFields['sex'],
+    phone: record.phone,
+    address1: record.address1,
+    address2: record.address2,
+    city: record.city,
+    state: record.state,
+    zip: record.zip,
+    tenant: [...record.tenant].sort((a, b) => a - b),
+    card_Holder_Type_ID: record.card_Holder_Type_ID,
+  };
+}
+
+/** Only the fields whose value differs (tenants as a set); an empty object when nothing changed. */
+export function changedFields(before: CardholderFields, after: CardholderFields): Partial<CardholderFields> {
+  const changes: Partial<CardholderFields> = {};
+  for (const key of Object.keys(after) as Array<keyof CardholderFields>) {
+    const a = before[key];
+    const b = after[key];
+    const same = Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]) : a === b;
+    if (!same) (changes as Record<string, unknown>)[key] = b;
+  }
+  return changes;
+}
+
+/**
+ * The form field a service's refusal names ("last_Name", "LastName", "$.tenant[1]", "Email"),
+ * or null when it names none of them.
+ */
+export function formFieldOf(serverField: string | undefined): FormField | null {
+  if (!serverField) return null;
+  const key = serverField.replace(/^\$\.?/, '').replace(/\[.*$/, '').replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const aliases: Record<string, FormField> = { tenants: 'tenant', cardholdertype: 'card_Holder_Type_ID', type: 'card_Holder_Type_ID', employeeid: 'employee_ID', displayemployeeid: 'employee_ID' };
+  if (aliases[key]) return aliases[key] ?? null;
+  return FIELD_ORDER.find((field) => field.replace(/[^a-z0-9]/gi, '').toLowerCase() === key) ?? null;
+}

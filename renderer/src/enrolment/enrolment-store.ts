@@ -1,0 +1,268 @@
+/**
+ * Enrolment store: the form the officer fills to create a cardholder or to edit one, its checks
+ * before anything is sent, the likely duplicates from the directory (asked for as the officer
+ * types a name, an employee ID or an e-mail, and once more before creating), the service's
+ * refusals placed next to the field they name, and an update that met a record changed on the
+ * server (both values shown, nothing overwritten blindly). Nothing typed is lost on a refusal or
+ * an unreachable service. Clearing forgets it all. Talks to main only through renderer/src/api.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, reactive, readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { CardholderFields, CardholderRecord, DuplicateCandidate } from '../../../electron/contract/ipc';
+import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
+
+export type EnrolmentMode = 'closed' | 'create' | 'edit';
+
+export interface Conflict {
+  /** The record as the service has it now. */
+  current: CardholderRecord;
+  /** What the officer meant to change, field by field. */
+  mine: Partial<CardholderFields>;
+}
+
+export const DUPLICATE_CHECK_DELAY_MS = 250;
+
+export const useEnrolmentStore = defineStore('enrolment', () => {
+  const mode = ref<EnrolmentMode>('closed');
+  const form = reactive<EnrolmentForm>(emptyForm());
+  /** The record being edited, as it was when opened (or last saved). */
+  const original = shallowRef<CardholderRecord | null>(null);
+  const problems = ref<FieldProblem[]>([]);
+  /** The service's refusal, and the field it belongs to when it names one. */
+  const refusal = ref<{ error: KioskError; field: FormField | null } | null>(null);
+  const saving = ref(false);
+  const duplicates = shallowRef<DuplicateCandidate[]>([]);
+  /** The officer saw the duplicates and chose to create anyway. */
+  const duplicatesAccepted = ref(false);
+  const conflict = shallowRef<Conflict | null>(null);
+  /** What the last save did, in a sentence, for the status line. */
+  const notice = ref<string | null>(null);
+  let defaults: { tenant: number[]; cardholderType: number | null; knownTenants: number[] } = { tenant: [0], cardholderType: null, knownTenants: [] };
+  let duplicateTimer: ReturnType<typeof setTimeout> | null = null;
+  let duplicateToken = 0;
+
+  const problemFor = (field: FormField): string | null =>
+    problems.value.find((p) => p.field === field)?.message ?? (refusal.value?.field === field ? refusal.value.error.message : null);
+
+  /** Tenant and type defaults of this site (from the settings). */
+  function configure(site: { tenant: number[]; cardholderType: number | null; knownTenants: number[] }): void {
+    defaults = site;
+  }
+
+  function resetState(): void {
+    problems.value = [];
+    refusal.value = null;
+    saving.value = false;
+    duplicates.value = [];
+    duplicatesAccepted.value = false;
+    conflict.value = null;
+    notice.value = null;
+    if (duplicateTimer) clearTimeout(duplicateTimer);
+    duplicateTimer = null;
+    ++duplicateToken;
+  }
+
+  /** A new cardholder; what the officer typed in the lookup may prefill the names ("Jane Smith"). */
+  function startCreate(prefill: { first_Name?: string; last_Name?: string } = {}): void {
+    resetState();
+    Object.assign(form, emptyForm({ tenant: defaults.tenant, cardholderType: defaults.cardholderType }), prefill);
+    original.value = null;
+    mode.value = 'create';
+    if (prefill.first_Name || prefill.last_Name) scheduleDuplicateCheck();
+  }
+
+  function startEdit(record: CardholderRecord): void {
+    resetState();
+    Object.assign(form, formFromRecord(record, defaults.knownTenants));
+    original.value = record;
+    mode.value = 'edit';
+  }
+
+  /** The officer changed a field: its problems go, duplicates are looked up again after a pause. */
+  function touched(field: FormField): void {
+    problems.value = problems.value.filter((p) => p.field !== field);
+    if (refusal.value?.field === field) refusal.value = null;
+    notice.value = null;
+    if (['first_Name', 'last_Name', 'employee_ID', 'email'].includes(field)) {
+      duplicatesAccepted.value = false;
+      scheduleDuplicateCheck();
+    }
+  }
+
+  function scheduleDuplicateCheck(): void {
+    if (duplicateTimer) clearTimeout(duplicateTimer);
+    duplicateTimer = setTimeout(() => void checkDuplicates(), DUPLICATE_CHECK_DELAY_MS);
+  }
+
+  async function checkDuplicates(): Promise<DuplicateCandidate[]> {
+    if (duplicateTimer) clearTimeout(duplicateTimer);
+    duplicateTimer = null;
+    const mine = ++duplicateToken;
+    const result = await kiosk.findDuplicateCardholders({
+      first_Name: form.first_Name.trim().slice(0, 100),
+      last_Name: form.last_Name.trim().slice(0, 100),
+      employee_ID: form.employee_ID.trim().slice(0, 50),
+      email: form.email.trim().slice(0, 254),
+      ...(original.value ? { excludeId: original.value.id } : {}),
+    });
+    if (mine !== duplicateToken) return duplicates.value;
+    // The check advises; when it cannot be made the officer is not stopped.
+    duplicates.value = result.ok ? result.value : [];
+    return duplicates.value;
+  }
+
+  function acceptDuplicates(): void {
+    duplicatesAccepted.value = true;
+  }
+
+  function check(): CardholderFields | null {
+    problems.value = checkForm(form);
+    return problems.value.length === 0 ? toFields(form) : null;
+  }
+
+  function refused(error: KioskError): void {
+    refusal.value = { error, field: formFieldOf(error.field) };
+  }
+
+  /**
+   * Creates the cardholder: checks the form, then the duplicates (the officer decides on them
+   * first), then sends. Returns the created record, or null when it was not created.
+   */
+  async function create(): Promise<CardholderRecord | null> {
+    const fields = check();
+    if (!fields) return null;
+    refusal.value = null;
+    saving.value = true;
+    try {
+      if (!duplicatesAccepted.value) {
+        const found = await checkDuplicates();
+        if (found.length > 0) return null;
+      }
+      const result = await kiosk.createCardholder(fields);
+      if (!result.ok) {
+        refused(result.error);
+        return null;
+      }
+      notice.value = 'The cardholder was created.';
+      return result.value;
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /**
+   * Saves the changes of the record being edited: only the fields that changed; nothing when
+   * nothing did. On success the form shows what the service saved.
+   */
+  async function saveChanges(): Promise<CardholderRecord | null> {
+    const before = original.value;
+    if (!before) return null;
+    const fields = check();
+    if (!fields) return null;
+    const changes = changedFields(fieldsOf(before), fields);
+    if (Object.keys(changes).length === 0) {
+      notice.value = 'Nothing was changed, so nothing was sent.';
+      return before;
+    }
+    return send(before.id, changes, before.updated);
+  }
+
+  async function send(id: number, changes: Partial<CardholderFields>, expectedUpdated: string): Promise<CardholderRecord | null> {
+    refusal.value = null;
+    conflict.value = null;
+    saving.value = true;
+    try {
+      const result = await kiosk.updateCardholder({ id, changes, expectedUpdated });
+      if (!result.ok) {
+        refused(result.error);
+        return null;
+      }
+      const outcome = result.value;
+      if (outcome.outcome === 'conflict') {
+        conflict.value = { current: outcome.current, mine: changes };
+        return null;
+      }
+      if (outcome.outcome === 'unchanged') {
+        notice.value = 'Nothing was changed, so nothing was sent.';
+        return original.value;
+      }
+      original.value = outcome.record;
+      Object.assign(form, formFromRecord(outcome.record, defaults.knownTenants));
+      notice.value = outcome.warning ? outcome.warning.message : `Saved: ${outcome.sent.length} field${outcome.sent.length === 1 ? '' : 's'} changed.`;
+      return outcome.record;
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /** After a conflict: send the officer's changes over the service's current version. */
+  async function keepMine(): Promise<CardholderRecord | null> {
+    const c = conflict.value;
+    if (!c) return null;
+    original.value = c.current;
+    const changes = changedFields(fieldsOf(c.current), { ...fieldsOf(c.current), ...c.mine });
+    if (Object.keys(changes).length === 0) {
+      conflict.value = null;
+      Object.assign(form, formFromRecord(c.current, defaults.knownTenants));
+      notice.value = 'The service already has these values; nothing was sent.';
+      return c.current;
+    }
+    return send(c.current.id, changes, c.current.updated);
+  }
+
+  /** After a conflict: drop the officer's changes and show the service's version. */
+  function takeTheirs(): void {
+    const c = conflict.value;
+    if (!c) return;
+    original.value = c.current;
+    Object.assign(form, formFromRecord(c.current, defaults.knownTenants));
+    conflict.value = null;
+    notice.value = 'The form now shows the record as the service has it.';
+  }
+
+  const dirty = computed(() => {
+    if (mode.value === 'create') return Object.values(form).some((v) => (Array.isArray(v) ? false : String(v).trim() !== ''));
+    if (mode.value === 'edit' && original.value) {
+      const fields = checkForm(form).length === 0 ? toFields(form) : null;
+      return fields === null || Object.keys(changedFields(fieldsOf(original.value), fields)).length > 0;
+    }
+    return false;
+  });
+
+  /** Forgets the form and everything about the person (Next person, idle, cancel). */
+  function clear(): void {
+    resetState();
+    Object.assign(form, emptyForm({ tenant: defaults.tenant, cardholderType: defaults.cardholderType }));
+    original.value = null;
+    mode.value = 'closed';
+  }
+
+  return {
+    mode: readonly(mode),
+    form,
+    original,
+    problems: readonly(problems),
+    refusal: readonly(refusal),
+    saving: readonly(saving),
+    duplicates,
+    duplicatesAccepted: readonly(duplicatesAccepted),
+    conflict,
+    notice: readonly(notice),
+    dirty,
+    problemFor,
+    configure,
+    startCreate,
+    startEdit,
+    touched,
+    checkDuplicates,
+    acceptDuplicates,
+    create,
+    saveChanges,
+    keepMine,
+    takeTheirs,
+    clear,
+  };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useEnrolmentStore, import.meta.hot));
