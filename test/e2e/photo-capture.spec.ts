@@ -77,6 +77,8 @@ test.describe('(a) a camera showing one face', () => {
     await expect(page.getByText('Place the head inside the oval')).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    // The detector runs on WebAssembly (a CSP without 'wasm-unsafe-eval' would leave it on cpu).
+    await expect(page.getByTestId('photo-capture')).toHaveAttribute('data-detector', 'wasm');
     await takePhoto(page);
     await expect(page.getByTestId('face-box')).toHaveCount(1);
     expect(await hintCodes(page)).toEqual([]);

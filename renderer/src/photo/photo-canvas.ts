@@ -37,9 +37,11 @@ export function drawCrop(source: HTMLCanvasElement, crop: Rect, size: Size, targ
 export function measureCrop(source: HTMLCanvasElement, crop: Rect, face: Rect | null): ImageMetrics {
   const height = METRICS_HEIGHT;
   const width = Math.max(1, Math.round((crop.width / crop.height) * height));
-  const small = drawCrop(source, crop, { width, height });
+  const small = document.createElement('canvas');
+  const ctx = context2d(small, true); // first getContext decides: a CPU-side canvas, cheap to read back
+  drawCrop(source, crop, { width, height }, small);
   try {
-    const pixels = context2d(small, true).getImageData(0, 0, width, height);
+    const pixels = ctx.getImageData(0, 0, width, height);
     const scale = height / crop.height;
     const region = face ? { x: (face.x - crop.x) * scale, y: (face.y - crop.y) * scale, width: face.width * scale, height: face.height * scale } : undefined;
     return measureImage(grayFromRgba(pixels.data, width, height), region);
