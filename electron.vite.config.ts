@@ -28,6 +28,9 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     plugins: [vue()],
+    // The photo screen's face detector imports these binaries `?inline` (base64 in its lazy
+    // chunk), because the renderer may fetch nothing: see renderer/src/photo/face-detector.ts.
+    assetsInclude: ['**/tiny_face_detector_model.bin', '**/tfjs-backend-wasm-simd.wasm'],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
