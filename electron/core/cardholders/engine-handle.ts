@@ -5,7 +5,9 @@
  * Both have the same asynchronous shape. This module owns the message protocol with the thread;
  * directory-worker.ts is the other end.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CardHolder } from '../service/access-service';
@@ -83,22 +85,32 @@ export const localEngine: EngineFactory = (options, onProgress) => {
 };
 
 /**
- * Where the worker's code is: the built file beside the bundled main process, or (development,
- * tests, the preview harness under tsx) the TypeScript source, loaded through tsx's register hook.
+ * Where the worker's code is: the built file beside the bundled main process; or, in development,
+ * tests and the preview harness (running the TypeScript sources), the worker bundled once per
+ * process with esbuild — a development dependency, loaded only on this path — into a temporary
+ * file, so that each new directory thread starts from plain JavaScript.
  */
-function workerEntry(): { code: string; eval: boolean } {
+let bundledWorker: string | null = null;
+function workerEntry(): string {
   const built = join(__dirname, 'directory-worker.js');
-  if (existsSync(built)) return { code: built, eval: false };
+  if (existsSync(built)) return built;
+  if (bundledWorker && existsSync(bundledWorker)) return bundledWorker;
   const source = join(__dirname, 'directory-worker.ts');
-  if (existsSync(source)) return { code: `require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`, eval: true };
-  throw new Error(`the directory worker is missing (looked for ${built} and ${source})`);
+  if (!existsSync(source)) throw new Error(`the directory worker is missing (looked for ${built} and ${source})`);
+  const load = createRequire(__filename);
+  const esbuild = load('esbuild') as typeof import('esbuild');
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-directory-worker-'));
+  const outfile = join(dir, 'directory-worker.js');
+  esbuild.buildSync({ entryPoints: [source], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent' });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  bundledWorker = outfile;
+  return outfile;
 }
 
 /** The engine in a worker thread of its own. */
 export const threadEngine: EngineFactory = (options, onProgress) => {
-  const entry = workerEntry();
   const data: EngineWorkerData = { options: { ...options, key: options.key ? new Uint8Array(options.key) : null } };
-  const worker = new Worker(entry.code, { eval: entry.eval, workerData: data, name: 'cardholder-directory' });
+  const worker = new Worker(workerEntry(), { workerData: data, name: 'cardholder-directory' });
   worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;

@@ -2,7 +2,7 @@
  * How cardholder fields read on screen: names in directory order, sex as a word, tenants, an
  * empty field, sizes and counts. Pure functions; the words are in one place for translation.
  */
-import type { CardholderSummary, DirectorySyncPhase } from '../../../electron/contract/ipc';
+import type { CardholderSummary, DirectorySyncPhase, NamedId } from '../../../electron/contract/ipc';
 
 const SEX_WORDS: Readonly<Record<string, string>> = { M: 'Male', F: 'Female', U: 'Not stated', X: 'X (other)' };
 
@@ -21,6 +21,14 @@ export function listName(person: Pick<CardholderSummary, 'first_Name' | 'middle_
 /** "Marie Anne Dupont": as a person is addressed. */
 export function fullName(person: Pick<CardholderSummary, 'first_Name' | 'middle_Name' | 'last_Name'>): string {
   return [person.first_Name, person.middle_Name, person.last_Name].filter((part) => part.trim() !== '').join(' ');
+}
+
+/** "Contoso Labs (2), 7": numbers with the site's name for them where it has one. */
+export function namedNumbers(numbers: readonly number[], names: readonly NamedId[] = []): string {
+  return numbers.map((n) => {
+    const name = names.find((entry) => entry.id === n)?.name;
+    return name ? `${name} (${n})` : String(n);
+  }).join(', ');
 }
 
 export function tenantsText(tenants: readonly number[]): string {

@@ -153,9 +153,10 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
 
   /**
    * Saves the changes of the record being edited: only the fields that changed; nothing when
-   * nothing did. On success the form shows what the service saved.
+   * nothing did ('unchanged': the form stays, saying so). On success the form shows what the
+   * service saved and the record is returned.
    */
-  async function saveChanges(): Promise<CardholderRecord | null> {
+  async function saveChanges(): Promise<CardholderRecord | 'unchanged' | null> {
     const before = original.value;
     if (!before) return null;
     const fields = check();
@@ -163,7 +164,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     const changes = changedFields(fieldsOf(before), fields);
     if (Object.keys(changes).length === 0) {
       notice.value = 'Nothing was changed, so nothing was sent.';
-      return before;
+      return 'unchanged';
     }
     return send(before.id, changes, before.updated);
   }

@@ -5,8 +5,11 @@
 import { vi } from 'vitest';
 import type {
   Acknowledgement,
+  CardholderFields,
   CardholderPage,
   CardholderRecord,
+  CardholderUpdateOutcome,
+  DuplicateCandidate,
   CardholderView,
   DirectoryState,
   DirectorySyncResult,
@@ -169,6 +172,25 @@ export function createFakeKiosk() {
     getCardholder: vi.fn(async (request: { id: number }) => {
       const record = cardholders.find((c) => c.id === request.id);
       return (record ? ok({ record, refreshed: true, warning: null }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderView>;
+    }),
+    findDuplicateCardholders: vi.fn(async (_request: { first_Name: string; last_Name: string; employee_ID?: string; email?: string; excludeId?: number }) => ok([]) as Result<DuplicateCandidate[]>),
+    createCardholder: vi.fn(async (fields: CardholderFields) => {
+      const record = makeCardholder(cardholders.length + 100, { ...fields, sex: fields.sex.toUpperCase() });
+      cardholders.push(record);
+      return ok(record) as Result<CardholderRecord>;
+    }),
+    updateCardholder: vi.fn(async (request: { id: number; changes: Partial<CardholderFields>; expectedUpdated: string }) => {
+      const index = cardholders.findIndex((c) => c.id === request.id);
+      const current = cardholders[index];
+      if (!current) return fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.') as Result<CardholderUpdateOutcome>;
+      if (current.updated !== request.expectedUpdated) return ok({ outcome: 'conflict', current }) as Result<CardholderUpdateOutcome>;
+      const record = { ...current, ...request.changes, sex: (request.changes.sex ?? current.sex).toUpperCase(), updated: new Date(Date.parse(current.updated) + 1000).toISOString() };
+      cardholders[index] = record;
+      return ok({ outcome: 'saved', record, sent: Object.keys(request.changes), warning: null }) as Result<CardholderUpdateOutcome>;
+    }),
+    uploadCardholderPhoto: vi.fn(async (request: { id: number; taskId?: string; photo: Uint8Array; contentType: string; overriddenHints: string[] }) => {
+      const record = cardholders.find((c) => c.id === request.id);
+      return (record ? ok({ ...record, photo_Exists: true }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderRecord>;
     }),
     removeDirectorySnapshot: vi.fn(async () => ok({ ...DIRECTORY_READY, status: 'empty', records: 0, syncedAt: null, lastSync: null }) as Result<DirectoryState>),
     onFeedEvents: on('feedEvents'),

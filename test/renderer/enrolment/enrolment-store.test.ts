@@ -1,0 +1,171 @@
+/** The enrolment store: create with duplicates, update of changed fields only, conflicts, refusals, clearing. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { createFakeKiosk, fail, makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+
+const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
+vi.mock('../../../renderer/src/api/kiosk', () => ({
+  get kiosk() {
+    return fake.current.api;
+  },
+  isConnected: () => true,
+}));
+
+import { useEnrolmentStore } from '../../../renderer/src/enrolment/enrolment-store';
+import { usePhotoUploadStore } from '../../../renderer/src/enrolment/photo-upload-store';
+
+beforeEach(() => {
+  fake.current = createFakeKiosk();
+  setActivePinia(createPinia());
+});
+
+function fillNew(store: ReturnType<typeof useEnrolmentStore>): void {
+  store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });
+  store.startCreate();
+  Object.assign(store.form, { first_Name: 'Aoife', last_Name: 'Kelly', sex: 'f', employee_ID: '700100' });
+}
+
+describe('enrolment store, create', () => {
+  it('checks the form first and sends nothing while it has problems', async () => {
+    const store = useEnrolmentStore();
+    store.startCreate();
+    expect(await store.create()).toBeNull();
+    expect(store.problems.map((p) => p.field)).toContain('first_Name');
+    expect(fake.current.api.createCardholder).not.toHaveBeenCalled();
+  });
+
+  it('stops on likely duplicates until the officer says it is another person', async () => {
+    const store = useEnrolmentStore();
+    fillNew(store);
+    fake.current.api.findDuplicateCardholders.mockResolvedValue(ok([{ cardholder: makeCardholder(4, { first_Name: 'Aoife', last_Name: 'Kelly' }), reasons: ['name'] }]));
+    expect(await store.create()).toBeNull();
+    expect(store.duplicates).toHaveLength(1);
+    expect(fake.current.api.createCardholder).not.toHaveBeenCalled();
+    store.acceptDuplicates();
+    const created = await store.create();
+    expect(created?.first_Name).toBe('Aoife');
+    expect(fake.current.api.createCardholder).toHaveBeenCalledWith(expect.objectContaining({ first_Name: 'Aoife', sex: 'f', tenant: [0] }));
+  });
+
+  it('asks again for duplicates after a name changes, and does not let a lost check block the officer', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = useEnrolmentStore();
+      fillNew(store);
+      store.touched('last_Name');
+      await vi.advanceTimersByTimeAsync(300);
+      expect(fake.current.api.findDuplicateCardholders).toHaveBeenCalledTimes(1);
+      fake.current.api.findDuplicateCardholders.mockResolvedValueOnce(fail('internal', 'lost'));
+      const created = await store.create();
+      expect(created).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps everything typed and places a refusal next to the field it names', async () => {
+    const store = useEnrolmentStore();
+    fillNew(store);
+    fake.current.api.createCardholder.mockResolvedValueOnce({ ok: false, error: { code: 'rejected', message: 'employee ID already used', field: 'employee_ID' } });
+    expect(await store.create()).toBeNull();
+    expect(store.problemFor('employee_ID')).toBe('employee ID already used');
+    expect(store.form.employee_ID).toBe('700100');
+    store.touched('employee_ID');
+    expect(store.problemFor('employee_ID')).toBeNull();
+  });
+});
+
+describe('enrolment store, update', () => {
+  it('sends only the changed fields with the updated stamp of when it was opened, and shows what was saved', async () => {
+    const store = useEnrolmentStore();
+    const record = fake.current.cardholders[0];
+    if (!record) throw new Error('no record');
+    store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0] });
+    store.startEdit(record);
+    store.form.phone = '+353 1 555 0101';
+    store.form.city = 'Galway';
+    const saved = await store.saveChanges();
+    expect(fake.current.api.updateCardholder).toHaveBeenCalledWith({ id: record.id, changes: { phone: '+353 1 555 0101', city: 'Galway' }, expectedUpdated: record.updated });
+    expect(saved).toMatchObject({ phone: '+353 1 555 0101', city: 'Galway' });
+    expect(store.notice).toBe('Saved: 2 fields changed.');
+  });
+
+  it('sends nothing when nothing changed', async () => {
+    const store = useEnrolmentStore();
+    store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0] });
+    store.startEdit(fake.current.cardholders[1] ?? makeCardholder(9));
+    expect(await store.saveChanges()).toBe('unchanged');
+    expect(fake.current.api.updateCardholder).not.toHaveBeenCalled();
+  });
+
+  it('on a conflict shows both versions; keeping mine sends over the service version, taking theirs resets the form', async () => {
+    const store = useEnrolmentStore();
+    const record = fake.current.cardholders[0];
+    if (!record) throw new Error('no record');
+    store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0] });
+    store.startEdit(record);
+    // Someone changes the record on the service meanwhile.
+    fake.current.cardholders[0] = { ...record, phone: '+1 000', updated: '2026-11-22T00:00:00.000Z' };
+    store.form.phone = '+1 999';
+    expect(await store.saveChanges()).toBeNull();
+    expect(store.conflict?.current.phone).toBe('+1 000');
+    expect(store.conflict?.mine).toEqual({ phone: '+1 999' });
+    const kept = await store.keepMine();
+    expect(kept?.phone).toBe('+1 999');
+    expect(fake.current.api.updateCardholder).toHaveBeenLastCalledWith({ id: record.id, changes: { phone: '+1 999' }, expectedUpdated: '2026-11-22T00:00:00.000Z' });
+
+    const again = fake.current.cardholders[0];
+    if (!again) throw new Error('no record');
+    store.startEdit(again);
+    fake.current.cardholders[0] = { ...again, city: 'Oslo', updated: '2026-11-23T00:00:00.000Z' };
+    store.form.zip = '0150';
+    await store.saveChanges();
+    store.takeTheirs();
+    expect(store.conflict).toBeNull();
+    expect(store.form.city).toBe('Oslo');
+    expect(store.form.zip).toBe('');
+  });
+
+  it('forgets the form and the person when cleared', () => {
+    const store = useEnrolmentStore();
+    fillNew(store);
+    store.clear();
+    expect(store.mode).toBe('closed');
+    expect(store.form.first_Name).toBe('');
+    expect(store.duplicates).toEqual([]);
+  });
+});
+
+describe('photo upload store', () => {
+  const captured = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 1]), width: 600, height: 800, contentType: 'image/jpeg' as const, hints: [{ code: 'no-face' as const, message: 'No face found.' }], overridden: true };
+
+  it('sends the bytes with the hints overridden, follows its task, and shows the photo just sent until cleared', async () => {
+    const urls: string[] = [];
+    const revoked: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => (urls.push(`blob:${urls.length}`), `blob:${urls.length - 1}`), revokeObjectURL: (u: string) => revoked.push(u) }));
+    const upload = usePhotoUploadStore();
+    const record = fake.current.cardholders[0];
+    if (!record) throw new Error('no record');
+    const saved = await upload.upload(record, captured);
+    expect(saved?.photo_Exists).toBe(true);
+    const request = fake.current.api.uploadCardholderPhoto.mock.calls[0]?.[0];
+    expect(request).toMatchObject({ id: record.id, contentType: 'image/jpeg', overriddenHints: ['no-face'] });
+    expect(request?.taskId).toMatch(/^photo-/);
+    expect(upload.shownUrl).toBe('blob:0');
+    upload.clear();
+    expect(upload.shownUrl).toBeNull();
+    expect(revoked).toEqual(['blob:0']);
+  });
+
+  it('keeps the photo to send again when the upload fails', async () => {
+    const upload = usePhotoUploadStore();
+    const record = fake.current.cardholders[0];
+    if (!record) throw new Error('no record');
+    fake.current.api.uploadCardholderPhoto.mockResolvedValueOnce(fail('unreachable', 'The access-control service is not answering.'));
+    expect(await upload.upload(record, captured)).toBeNull();
+    expect(upload.error?.message).toBe('The access-control service is not answering.');
+    expect(upload.hasPending()).toBe(true);
+    expect((await upload.retry(record))?.photo_Exists).toBe(true);
+    expect(upload.hasPending()).toBe(false);
+  });
+});
