@@ -70,6 +70,33 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.syncDirectory = await k.syncDirectory!({ taskId: 'secret-check' });
         out.searchCardholders = await k.searchCardholders!({ query: 'a', offset: 0, limit: 20 });
         out.getCardholder = await k.getCardholder!({ id: 1 });
+        out.findDuplicateCardholders = await k.findDuplicateCardholders!({ first_Name: 'Marie', last_Name: 'Dupont' });
+        const created = await k.createCardholder!({
+          first_Name: 'Secret',
+          last_Name: 'Check',
+          middle_Name: '',
+          employee_ID: '990001',
+          email: '',
+          sex: 'u',
+          phone: '',
+          address1: '',
+          address2: '',
+          city: '',
+          state: '',
+          zip: '',
+          tenant: [0],
+          card_Holder_Type_ID: 1,
+        });
+        out.createCardholder = created;
+        const record = created.ok ? (created.value as { id: number; updated: string }) : { id: 1, updated: '2026-01-01T00:00:00Z' };
+        out.updateCardholder = await k.updateCardholder!({ id: record.id, changes: { city: 'Lyon' }, expectedUpdated: record.updated });
+        const canvas = document.createElement('canvas');
+        canvas.width = 600;
+        canvas.height = 800;
+        canvas.getContext('2d')?.fillRect(0, 0, 600, 800);
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
+        const photo = new Uint8Array(await (blob as Blob).arrayBuffer());
+        out.uploadCardholderPhoto = await k.uploadCardholderPhoto!({ id: record.id, photo, contentType: 'image/jpeg', overriddenHints: [] });
         out.removeDirectorySnapshot = await k.removeDirectorySnapshot!();
         return out;
       });
@@ -79,8 +106,12 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         expect(answers.searchEvents).toMatchObject({ ok: true });
         expect(answers.syncDirectory).toMatchObject({ ok: true });
         expect(answers.getCardholder).toMatchObject({ ok: true, value: { refreshed: true, record: { id: 1 } } });
+        expect(answers.createCardholder).toMatchObject({ ok: true, value: { last_Name: 'Check' } });
+        expect(answers.updateCardholder).toMatchObject({ ok: true, value: { outcome: 'saved', record: { city: 'Lyon' } } });
+        expect(answers.uploadCardholderPhoto).toMatchObject({ ok: true, value: { photo_Exists: true } });
       } else {
         expect(answers.syncDirectory).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+        expect(answers.createCardholder).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
         expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: false, error: { code: 'unauthorized' } } });
         expect(answers.getEvent).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
       }

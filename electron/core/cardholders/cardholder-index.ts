@@ -198,6 +198,65 @@ function lowerBound(sorted: Float64Array, value: number): number {
   return lo;
 }
 
+/**
+ * Phone numbers found by any run of at least four of their digits: each four-digit gram lists
+ * the phones that hold it, so a typed fragment is checked only against the phones holding its
+ * rarest gram (a scan of every phone would cost milliseconds per keystroke at 500,000 people).
+ */
+class PhoneGrams {
+  private readonly start = new Int32Array(10_001);
+  private readonly entries: Int32Array;
+
+  constructor(
+    private readonly digits: string[],
+    private readonly owners: number[],
+  ) {
+    const seen = new Int32Array(10_000).fill(-1);
+    const each = (visit: (gram: number, entry: number) => void): void => {
+      seen.fill(-1);
+      for (let entry = 0; entry < digits.length; entry++) {
+        const text = digits[entry] as string;
+        for (let i = 0; i + PHONE_MIN <= text.length; i++) {
+          const gram = Number(text.slice(i, i + PHONE_MIN));
+          if (seen[gram] === entry) continue;
+          seen[gram] = entry;
+          visit(gram, entry);
+        }
+      }
+    };
+    each((gram) => {
+      this.start[gram + 1] = (this.start[gram + 1] as number) + 1;
+    });
+    for (let g = 0; g < 10_000; g++) this.start[g + 1] = (this.start[g + 1] as number) + (this.start[g] as number);
+    this.entries = new Int32Array(this.start[10_000] as number);
+    const fill = this.start.slice(0, 10_000);
+    each((gram, entry) => {
+      this.entries[fill[gram] as number] = entry;
+      fill[gram] = (fill[gram] as number) + 1;
+    });
+  }
+
+  /** Calls `found` for each record whose phone holds `query` (digits, 4 or more), saying whether it starts with it. */
+  find(query: string, found: (pos: number, atStart: boolean) => void): void {
+    let rarest = -1;
+    for (let i = 0; i + PHONE_MIN <= query.length; i++) {
+      const gram = Number(query.slice(i, i + PHONE_MIN));
+      if (rarest < 0 || this.size(gram) < this.size(rarest)) rarest = gram;
+    }
+    if (rarest < 0) return;
+    for (let p = this.start[rarest] as number, end = this.start[rarest + 1] as number; p < end; p++) {
+      const entry = this.entries[p] as number;
+      const text = this.digits[entry] as string;
+      const at = text.indexOf(query);
+      if (at >= 0) found(this.owners[entry] as number, at === 0);
+    }
+  }
+
+  private size(gram: number): number {
+    return (this.start[gram + 1] as number) - (this.start[gram] as number);
+  }
+}
+
 /** Ranks of the terms of a sorted list that start with `prefix`. */
 function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
   let lo = 0;
@@ -268,10 +327,8 @@ export class CardholderIndex {
   private readonly wordRanks: Int32Array;
   /** One-deletion variants of name words → indexes into `words` (typo tolerance). */
   private readonly deletions: Map<string, number[]>;
-  /** "|digits|digits|…" of every phone, with where each starts and whose it is. */
-  private readonly phoneText: string;
-  private readonly phoneStart: Int32Array;
-  private readonly phoneDoc: Int32Array;
+  /** Phone numbers (digits only) and whose they are, with each four-digit gram's phones. */
+  private readonly phones: PhoneGrams;
   /** Record positions sorted by id, and the ids in that order. */
   private readonly byId: Int32Array;
   private readonly sortedIds: Float64Array;
@@ -283,6 +340,8 @@ export class CardholderIndex {
   private readonly folds: FoldCache;
   private readonly tokenCache = new Map<string, string[]>();
   private cachedAll: Int32Array | null = null;
+  /** Rankings of the built records for one-character queries, until the next change. */
+  private readonly singleCharacter = new Map<string, { ranked: Int32Array; scores: Uint8Array }>();
   private cachedQuery: { query: string; ranked: Int32Array; overlayOrder: OverlayEntry[] } | null = null;
 
   /** Builds the index over records already checked (ids unique). `onProgress` gets records done. */
@@ -314,10 +373,8 @@ export class CardholderIndex {
     let numericIds = new Float64Array(Math.max(16, n));
     let numericCount = 0;
     this.emailKey = new Array<string>(n);
-    const phoneParts: string[] = [];
-    const phoneStart: number[] = [];
+    const phoneDigits: string[] = [];
     const phoneDoc: number[] = [];
-    let phoneLength = 0;
     let pos = 0;
     const sink: KeySink = {
       primary: (word) => primary.add(word, pos),
@@ -336,10 +393,8 @@ export class CardholderIndex {
       },
       phone: (digits) => {
         if (digits.length < PHONE_MIN) return;
-        phoneParts.push('|', digits);
-        phoneStart.push(phoneLength + 1);
+        phoneDigits.push(digits);
         phoneDoc.push(pos);
-        phoneLength += digits.length + 1;
       },
     };
     for (; pos < n; pos++) {
@@ -365,9 +420,7 @@ export class CardholderIndex {
       addVariant(this.deletions, word, index);
       for (let i = 0; i < word.length; i++) addVariant(this.deletions, word.slice(0, i) + word.slice(i + 1), index);
     });
-    this.phoneText = phoneParts.join('');
-    this.phoneStart = Int32Array.from(phoneStart);
-    this.phoneDoc = Int32Array.from(phoneDoc);
+    this.phones = new PhoneGrams(phoneDigits, phoneDoc);
     // Positions in id order: the inverse of the name order when the input came in id order.
     this.byId = new Int32Array(n);
     this.sortedIds = new Float64Array(n);
@@ -487,43 +540,47 @@ export class CardholderIndex {
     if (tokens.length === 0 && parsed.emails.length === 0) {
       return { ranked: this.mergeOverlay(this.allLive(), null, overlayHits), overlayOrder };
     }
+    // One typed character matches a large share of everyone: its ranking is kept until a change.
+    const memoKey = tokens.length === 1 && parsed.emails.length === 0 && (tokens[0] as QueryToken).text.length === 1 ? (tokens[0] as QueryToken).text : null;
+    const built = (memoKey !== null ? this.singleCharacter.get(memoKey) : undefined) ?? this.rankBuilt(tokens, parsed.emails);
+    if (memoKey !== null) this.singleCharacter.set(memoKey, built);
+    return { ranked: this.mergeOverlay(built.ranked, built.scores, overlayHits), overlayOrder };
+  }
+
+  /** The built records a query matches, best first, with their scores. */
+  private rankBuilt(tokens: QueryToken[], emails: string[]): { ranked: Int32Array; scores: Uint8Array } {
     const words: WordMatches[] = [];
-    for (let i = 0; i < tokens.length + parsed.emails.length; i++) {
+    for (let i = 0; i < tokens.length + emails.length; i++) {
       const w = (this.matches[i] ??= new WordMatches(this.records.length));
       w.reset();
       words.push(w);
     }
     tokens.forEach((token, i) => this.matchToken(token, words[i] as WordMatches));
-    parsed.emails.forEach((email, i) => this.matchEmail(email, words[tokens.length + i] as WordMatches));
+    emails.forEach((email, i) => this.matchEmail(email, words[tokens.length + i] as WordMatches));
     // The word with the fewest matches drives; the others filter.
     let driver = words[0] as WordMatches;
     for (const w of words) if (w.count < driver.count) driver = w;
     const n = this.records.length;
     const dead = this.dead;
-    const single = words.length === 1;
+    /** Sum of the words' classes, plus the boost once when a word is the record's employee ID; 0: a word does not match. */
     const scoreOf = (pos: number): number => {
       let score = 0;
+      let boost = 0;
       for (const w of words) {
         const c = w.cls[pos] as number;
         if (c === 0) return 0;
         score += c & CLASS_MASK;
-        if (c & EMPLOYEE_ID_FLAG) score += EMPLOYEE_ID_BOOST;
+        if (c & EMPLOYEE_ID_FLAG) boost = EMPLOYEE_ID_BOOST;
       }
-      return score;
+      return score + boost;
     };
     const hits = new Int32Array(driver.count);
     const hitScores = new Uint8Array(driver.count);
     let hitCount = 0;
     const take = (pos: number): void => {
       if (dead[pos] === 1) return;
-      let score: number;
-      if (single) {
-        const c = driver.cls[pos] as number;
-        score = (c & CLASS_MASK) + (c & EMPLOYEE_ID_FLAG ? EMPLOYEE_ID_BOOST : 0);
-      } else {
-        score = scoreOf(pos);
-        if (score === 0) return;
-      }
+      const score = scoreOf(pos);
+      if (score === 0) return;
       hits[hitCount] = pos;
       hitScores[hitCount++] = score;
     };
@@ -536,7 +593,7 @@ export class CardholderIndex {
       for (let i = 0; i < candidates.length; i++) take(candidates[i] as number);
     }
     // Counting sort by score, highest first; name order kept inside each score.
-    const maxScore = words.length * MATCH.exact + EMPLOYEE_ID_BOOST;
+    const maxScore = MAX_QUERY_TOKENS * MATCH.exact + EMPLOYEE_ID_BOOST;
     const bucketCounts = new Int32Array(maxScore + 1);
     for (let i = 0; i < hitCount; i++) {
       const s = hitScores[i] as number;
@@ -557,7 +614,7 @@ export class CardholderIndex {
       scores[slot] = s;
       next[s] = slot + 1;
     }
-    return { ranked: this.mergeOverlay(ranked, scores, overlayHits), overlayOrder };
+    return { ranked, scores };
   }
 
   /** Marks in `into` every built record a typed word matches, with its best class. */
@@ -585,6 +642,9 @@ export class CardholderIndex {
     }
     if (text.length >= TYPO_MIN) {
       for (const index of this.typoCandidates(text)) this.markWord(index, into, MATCH.typo);
+    } else if (text.length === TYPO_MIN - 1) {
+      // A letter missing from a five-letter name ("pael" for Patel): the typo rule is about the name.
+      for (const index of this.deletions.get(text) ?? []) if ((this.words[index] as string).length === TYPO_MIN) this.markWord(index, into, MATCH.typo);
     }
   }
 
@@ -613,19 +673,7 @@ export class CardholderIndex {
   }
 
   private matchPhone(digits: string, into: WordMatches): void {
-    const hay = this.phoneText;
-    const starts = this.phoneStart;
-    for (let at = hay.indexOf(digits); at >= 0; at = hay.indexOf(digits, at + 1)) {
-      // The phone this hit is in: the last start at or before it.
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if ((starts[mid] as number) <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      into.set(this.phoneDoc[lo] as number, at === starts[lo] ? MATCH.prefix : MATCH.substring);
-    }
+    this.phones.find(digits, (pos, atStart) => into.set(pos, atStart ? MATCH.prefix : MATCH.substring));
   }
 
   private matchEmail(email: string, into: WordMatches): void {
@@ -658,6 +706,7 @@ export class CardholderIndex {
     const hits: Array<{ entry: OverlayEntry; score: number }> = [];
     for (const entry of this.overlay.values()) {
       let score = 0;
+      let boost = 0;
       let all = true;
       for (const token of tokens) {
         const c = classInRecord(token, entry.keys);
@@ -666,8 +715,9 @@ export class CardholderIndex {
           break;
         }
         score += c & CLASS_MASK;
-        if (c & EMPLOYEE_ID_FLAG) score += EMPLOYEE_ID_BOOST;
+        if (c & EMPLOYEE_ID_FLAG) boost = EMPLOYEE_ID_BOOST;
       }
+      score += boost;
       for (const email of parsed.emails) {
         const c = entry.keys.email === email ? MATCH.exact : entry.keys.email.startsWith(email) ? MATCH.prefix : 0;
         if (c === 0) all = false;
@@ -713,6 +763,7 @@ export class CardholderIndex {
   private invalidate(): void {
     this.cachedAll = null;
     this.cachedQuery = null;
+    this.singleCharacter.clear();
   }
 
   private positionOfId(id: number): number {
@@ -897,6 +948,7 @@ function classInRecord(token: QueryToken, keys: RecordKeys): number {
       else if (term.startsWith(text)) c = MATCH.prefix;
       else if (!token.numeric && text.length >= SUBSTRING_MIN && term.includes(text)) c = MATCH.substring;
       else if (!token.numeric && text.length >= TYPO_MIN && (withinOneEdit(text, term) || (term.length > text.length + 1 && term.charAt(0) === text.charAt(0) && typoInBeginning(text, term)))) c = MATCH.typo;
+      else if (!token.numeric && text.length === TYPO_MIN - 1 && term.length === TYPO_MIN && withinOneEdit(text, term)) c = MATCH.typo;
       if (c > 0) best = Math.max(best, c - minus);
     }
   };

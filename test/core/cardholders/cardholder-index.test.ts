@@ -57,6 +57,14 @@ describe('CardholderIndex lookup', () => {
     expect(find(index, 'dupnot marie')).toEqual(['Marie Dupont']);
     expect(find(index, 'lras')).toEqual([]);
     expect(find(index, 'hnas')).toEqual([]);
+    expect(find(index, 'larz')).toEqual([]);
+  });
+
+  it('finds a five-letter name typed with a letter missing, without opening typos to shorter names', () => {
+    const names = CardholderIndex.build([person({ first_Name: 'Priya', last_Name: 'Patel' }), person({ first_Name: 'Lars', last_Name: 'Dahl' })]);
+    expect(find(names, 'pael')).toEqual(['Priya Patel']);
+    expect(find(names, 'prya pael')).toEqual(['Priya Patel']);
+    expect(find(names, 'dhal')).toEqual([]);
   });
 
   it('tolerates a slip in a long name still being typed', () => {
@@ -94,6 +102,16 @@ describe('CardholderIndex ranking', () => {
       person({ first_Name: 'Cy', last_Name: 'Zed', employee_ID: '100042' }),
     ]);
     expect(find(ids, '100042')).toEqual(['Cy Zed', 'Al Aaron', 'Bo Baker']);
+  });
+
+  it('boosts a record once however many typed words are its employee ID', () => {
+    const ids = CardholderIndex.build([
+      person({ first_Name: 'Al', last_Name: 'Aaron', employee_ID: '100041' }),
+      person({ first_Name: 'Bo', last_Name: 'Baker', employee_ID: '100042' }),
+      person({ first_Name: 'Cy', last_Name: 'Zed', employee_ID: '100043' }),
+    ]);
+    expect(find(ids, '100043 zed 100043')).toEqual(['Cy Zed']);
+    expect(find(ids, '100043 cy 100043 zed 100043 100043 100043 100043')).toEqual(['Cy Zed']);
   });
 
   it('pages through the ranked result and counts it whole', () => {
