@@ -71,7 +71,11 @@ async function runKiosk(log: Logger): Promise<void> {
     dataKey: await dataKey.key(),
     dataKeyWarning,
   });
-  const windowOptions = { fullscreen: config.kiosk.fullscreen && app.isPackaged, devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL };
+  const windowOptions = {
+    fullscreen: config.kiosk.fullscreen && app.isPackaged,
+    devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
+    log: (line: string) => log.warn('window', line),
+  };
   window = await createKioskWindow(windowOptions);
   const unwire = wireIpc(core.gateway, core.push, window, rendererUrl(windowOptions));
   window.on('closed', () => {

@@ -1,17 +1,21 @@
 /**
  * The kiosk window and its security posture: sandboxed, context-isolated, no Node in the
  * renderer, no navigation away from the app, no new windows, permissions limited to the camera
- * for the app's own page. Electron-only; the core knows nothing of windows.
+ * (video only) for the app's own page (media-permissions.ts decides). Electron-only; the core
+ * knows nothing of windows.
  */
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kioskWebPreferences } from './web-preferences';
+import { permissionGranted } from './media-permissions';
 
 export interface KioskWindowOptions {
   fullscreen: boolean;
   /** Vite's dev server during `npm run dev`, otherwise the built renderer file is loaded. */
   devServerUrl: string | undefined;
+  /** Where refused permissions are logged. */
+  log: (line: string) => void;
 }
 
 /** The URL the renderer is loaded from; IPC from any other page is ignored. */
@@ -46,7 +50,7 @@ export async function createKioskWindow(options: KioskWindowOptions): Promise<Br
     webPreferences: kioskWebPreferences(join(__dirname, '../preload/index.js')),
   });
   lockNavigation(window.webContents, own);
-  limitPermissions(window.webContents, own);
+  limitPermissions(window.webContents, own, options.log);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(own);
   return window;
@@ -67,13 +71,27 @@ function lockNavigation(contents: WebContents, own: string): void {
   });
 }
 
-function limitPermissions(contents: WebContents, own: string): void {
+function limitPermissions(contents: WebContents, own: string, log: (line: string) => void): void {
   const ses = contents.session;
-  const allowed = new Set(['media', 'fullscreen']);
   ses.setPermissionRequestHandler((requester, permission, callback, details) => {
-    callback(requester.id === contents.id && allowed.has(permission) && isOwnPage(details.requestingUrl, own));
+    const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes as string[] | undefined) : undefined;
+    const granted = permissionGranted(
+      {
+        permission,
+        origin: details.requestingUrl,
+        fromKioskWindow: requester.id === contents.id,
+        mainFrame: details.isMainFrame,
+        ...(mediaTypes !== undefined ? { mediaTypes } : {}),
+      },
+      own,
+    );
+    if (!granted) log(`refused the permission "${permission}"${mediaTypes ? ` (${mediaTypes.join(', ')})` : ''} to ${details.requestingUrl}`);
+    callback(granted);
   });
-  ses.setPermissionCheckHandler((requester, permission, requestingOrigin) => {
-    return requester?.id === contents.id && allowed.has(permission) && isOwnPage(requestingOrigin, own);
+  ses.setPermissionCheckHandler((requester, permission, requestingOrigin, details) => {
+    return permissionGranted(
+      { permission, origin: requestingOrigin, fromKioskWindow: requester?.id === contents.id, mainFrame: details.isMainFrame ?? true },
+      own,
+    );
   });
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isOwnOrigin, permissionGranted } from '../../electron/main/media-permissions';
+
+const ownFile = 'file:///opt/kiosk/resources/app.asar/out/renderer/index.html';
+const ask = (patch: Partial<Parameters<typeof permissionGranted>[0]> = {}) => ({
+  permission: 'media',
+  origin: 'file:///',
+  fromKioskWindow: true,
+  mainFrame: true,
+  mediaTypes: ['video'],
+  ...patch,
+});
+
+describe('camera permission of the kiosk window', () => {
+  it('grants the camera, video only, to the app page loaded from file:// (origin "file://" without a path)', () => {
+    expect(permissionGranted(ask(), ownFile)).toBe(true);
+    expect(permissionGranted(ask({ origin: 'file://' }), ownFile)).toBe(true);
+    expect(permissionGranted(ask({ origin: ownFile }), ownFile)).toBe(true);
+    // A permission check carries no media types.
+    expect(permissionGranted(ask({ mediaTypes: undefined }), ownFile)).toBe(true);
+  });
+
+  it('refuses the microphone, even asked together with the camera', () => {
+    expect(permissionGranted(ask({ mediaTypes: ['audio'] }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mediaTypes: ['video', 'audio'] }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mediaTypes: [] }), ownFile)).toBe(false);
+  });
+
+  it('refuses another page, another window, a sub-frame, a file URL with a host (UNC) and anything but media and full screen', () => {
+    expect(permissionGranted(ask({ origin: 'https://example.org' }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ origin: 'file://fileserver/share/index.html' }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ fromKioskWindow: false }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mainFrame: false }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ permission: 'geolocation' }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ permission: 'notifications' }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ permission: 'fullscreen', mediaTypes: undefined }), ownFile)).toBe(true);
+  });
+
+  it('compares origins for a page served over http (npm run dev)', () => {
+    expect(isOwnOrigin('http://localhost:5173', 'http://localhost:5173/index.html')).toBe(true);
+    expect(isOwnOrigin('http://localhost:5174', 'http://localhost:5173/')).toBe(false);
+    expect(isOwnOrigin('not a url', ownFile)).toBe(false);
+  });
+});
