@@ -20,7 +20,7 @@ test('with no face in view the hint says so, and "Use this photo anyway" still u
   expect(await accessibilityViolations(page)).toEqual([]);
   await expect(page.getByTestId('use-photo')).toHaveText('Use this photo anyway');
   await page.getByTestId('use-photo').click();
-  await expect(page.getByTestId('photo-uploaded')).toContainText('photo on file yes');
+  await expect(page.getByTestId('photo-uploaded')).toContainText('The photo was saved: the record now shows a photo on file.');
   const list = (await (await fetch(`${kiosk.core.simulatorUrl}/api/CardHolders`)).json()) as Array<{ id: number; employee_ID: string; photo_Exists: boolean }>;
   const created = list.find((r) => r.employee_ID === `6${id}`);
   expect(created?.photo_Exists).toBe(true);

@@ -63,7 +63,7 @@ test('a new cardholder is created and photographed: the simulator holds the fiel
   await expect(page.getByTestId('photo-capture')).toHaveAttribute('data-stage', 'review');
   await expect(page.getByTestId('photo-hints')).toHaveText('The photo looks good.');
   await page.getByTestId('use-photo').click();
-  await expect(page.getByTestId('photo-uploaded')).toContainText('The photo was saved. The record now says: photo on file yes.');
+  await expect(page.getByTestId('photo-uploaded')).toContainText('The photo was saved: the record now shows a photo on file.');
   await expect(page.getByTestId('photo-sent')).toBeVisible();
 
   // On the simulator: the record with the fields sent, and the photo.

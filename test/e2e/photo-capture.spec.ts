@@ -161,9 +161,9 @@ test.describe('(a) a camera showing one face', () => {
 
   test('countdown: remembered, announced, can be cancelled, then takes the photo', async ({ page, harness }) => {
     await page.goto(harness.url);
-    await page.getByLabel('Count down 3 seconds before the photo').check();
+    await page.getByLabel('3-second countdown').check();
     await page.reload();
-    await expect(page.getByLabel('Count down 3 seconds before the photo')).toBeChecked();
+    await expect(page.getByLabel('3-second countdown')).toBeChecked();
 
     await expect(page.getByTestId('take-photo')).toBeEnabled();
     await page.getByTestId('take-photo').click();
