@@ -19,7 +19,7 @@ test.describe('Electron app', () => {
   test.beforeAll(async () => {
     app = await electron.launch({
       executablePath: binary.path!,
-      args: ['.', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kiosk-electron-'))}`],
+      args: ['.', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kiosk-electron-'))}`, '--use-fake-device-for-media-stream'],
       env: { ...process.env, KIOSK_SERVICE_URL: '' },
     });
   });
@@ -53,5 +53,25 @@ test.describe('Electron app', () => {
     });
     await page.waitForTimeout(500);
     expect(page.url()).toBe(before);
+  });
+
+  test('the front desk looks people up from the directory its worker thread built beside the bundled main', async () => {
+    const page = await app.firstWindow();
+    await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory', { timeout: 30_000 });
+    await page.getByTestId('cardholder-search').fill('a');
+    await expect(page.getByTestId('cardholder-row').first()).toBeVisible();
+  });
+
+  test('grants the camera to the app page, video only, and refuses the microphone', async () => {
+    const page = await app.firstWindow();
+    const video = await page.evaluate(async () => {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true });
+      const kinds = stream.getTracks().map((t) => t.kind);
+      stream.getTracks().forEach((t) => t.stop());
+      return kinds;
+    });
+    expect(video).toEqual(['video']);
+    const audio = await page.evaluate(() => navigator.mediaDevices.getUserMedia({ audio: true }).then(() => 'granted', (e: Error) => e.name));
+    expect(audio).toBe('NotAllowedError');
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * Makes the README's screenshots of the front desk (renderer/screenshots/*.png): the lookup with a
+ * record open, the enrolment form, and the photo step with the fake camera that shows a face.
+ * Run by hand after `npx electron-vite build`: `npx tsx test/support/readme-screenshots.ts`.
+ * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { startPreview } from '../../electron/preview/preview';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { fakeCameraWithFace } from './fake-camera';
+
+const OUT = resolve(__dirname, '../../renderer/screenshots');
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-shots-'));
+  const preview = await startPreview({
+    dataDir,
+    log: createLogger(silentSink),
+    config: { systemFile: null, userFile: null, env: {}, argv: [] },
+    demo: { eventRate: 1, fresh: true, cardholders: 2000, historyEvents: 500 },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fakeCameraWithFace().path}`],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(preview.url);
+    await page.getByTestId('directory-count').getByText('cardholders in the directory').waitFor();
+    await page.getByTestId('cardholder-search').pressSequentially('dupont mari', { delay: 40 });
+    await page.getByTestId('cardholder-row').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('field-employee-id').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'front-desk.png') });
+
+    await page.getByTestId('new-cardholder').click();
+    await page.getByTestId('enrol-first_Name').fill('Aoife');
+    await page.getByTestId('enrol-last_Name').fill("O'Sullivan");
+    await page.getByTestId('enrol-sex-f').check();
+    await page.getByTestId('enrol-employee_ID').fill('700123');
+    await page.getByTestId('enrol-email').fill('aoife.osullivan@contoso.example');
+    await page.getByTestId('enrolment-submit').click();
+    await page.getByTestId('take-photo').waitFor();
+    await page.getByTestId('photo-capture').and(page.locator('[data-detector="wasm"]')).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    await page.getByTestId('take-photo').click();
+    await page.getByTestId('use-photo').waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(OUT, 'photo.png') });
+    await page.getByTestId('use-photo').click();
+    await page.getByTestId('photo-uploaded').waitFor();
+
+    await page.getByTestId('photo-done').click();
+    await page.getByTestId('record-edit').click();
+    await page.getByTestId('enrol-phone').fill('+353 21 555 0142');
+    await page.getByTestId('enrolment-form').evaluate((form) => form.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'enrolment.png') });
+    console.log(`screenshots written to ${OUT}`);
+  } finally {
+    await browser.close();
+    await preview.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
