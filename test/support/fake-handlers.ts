@@ -3,6 +3,7 @@
  * bridges and the preview server that are about the plumbing, not the capabilities.
  */
 import { vi } from 'vitest';
+import { person } from './cardholders';
 import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
@@ -30,32 +31,15 @@ export const STATUS: ServiceStatus = {
   error: null,
 };
 
-export const CARDHOLDER: CardholderRecord = {
+export const CARDHOLDER: CardholderRecord = person({
   id: 12,
-  displayName: 'Dupont Marie',
   first_Name: 'Marie',
   last_Name: 'Dupont',
-  middle_Name: '',
-  card_Holder_Letter_ID: 1,
   employee_ID: '100012',
-  displayEmployeeId: '100012',
   email: 'marie.dupont@northwind.example',
   sex: 'F',
-  phone: '',
-  address1: '',
-  address2: '',
   city: 'Lyon',
-  state: '',
-  zip: '',
-  birthday: null,
-  created: '2026-01-01T00:00:00.000+00:00',
-  updated: '2026-01-01T00:00:00.000+00:00',
-  tenant: [0],
-  photo_Exists: false,
-  card_Holder_Type_ID: 1,
-  card_Holder_ID: null,
-  name: 'Dupont, Marie',
-};
+});
 
 export const DIRECTORY: DirectoryState = {
   status: 'ready',

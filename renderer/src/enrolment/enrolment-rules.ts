@@ -98,22 +98,12 @@ export function emptyForm(defaults: { tenant?: number[]; cardholderType?: number
 /** The form for editing a record; tenants the site list does not name go to "other". */
 export function formFromRecord(record: CardholderRecord, knownTenants: readonly number[]): EnrolmentForm {
   const known = new Set(knownTenants);
+  const fields = fieldsOf(record);
   return {
-    first_Name: record.first_Name,
-    middle_Name: record.middle_Name,
-    last_Name: record.last_Name,
-    employee_ID: record.employee_ID,
-    email: record.email,
-    sex: record.sex.trim().toLowerCase(),
-    phone: record.phone,
-    address1: record.address1,
-    address2: record.address2,
-    city: record.city,
-    state: record.state,
-    zip: record.zip,
-    tenant: record.tenant.filter((t) => known.has(t)),
-    otherTenants: record.tenant.filter((t) => !known.has(t)).join(', '),
-    card_Holder_Type_ID: String(record.card_Holder_Type_ID),
+    ...fields,
+    tenant: fields.tenant.filter((t) => known.has(t)),
+    otherTenants: fields.tenant.filter((t) => !known.has(t)).join(', '),
+    card_Holder_Type_ID: String(fields.card_Holder_Type_ID),
   };
 }
 

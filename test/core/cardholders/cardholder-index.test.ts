@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardholderIndex } from '../../../electron/core/cardholders/cardholder-index';
 import type { CardHolder } from '../../../electron/core/service/access-service';
-import { person } from './fixtures';
+import { person } from '../../support/cardholders';
 
 const names = (records: CardHolder[]): string[] => records.map((r) => `${r.first_Name} ${r.last_Name}`);
 const find = (index: CardholderIndex, query: string, limit = 50): string[] => names(index.search(query, 0, limit).records);

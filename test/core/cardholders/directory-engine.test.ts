@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { localEngine, threadEngine, type EngineFactory, type EngineHandle } from '../../../electron/core/cardholders/engine-handle';
 import type { EngineProgress } from '../../../electron/core/cardholders/directory-engine';
 import type { CardHolder } from '../../../electron/core/service/access-service';
-import { person } from './fixtures';
+import { person } from '../../support/cardholders';
 
 const download = { syncedAt: '2026-11-23T10:00:00.000Z', etag: '"v1"', lastModified: 'Mon, 23 Nov 2026 10:00:00 GMT' };
 const list = (...records: CardHolder[]): Uint8Array => new Uint8Array(Buffer.from(JSON.stringify(records)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCardholderList, MAX_PROBLEMS } from '../../../electron/core/cardholders/record-check';
 import { CardHolderSchema } from '../../../electron/core/service/service-schemas';
-import { person } from './fixtures';
+import { person } from '../../support/cardholders';
 
 describe('checkCardholderList', () => {
   it('keeps well-formed records, with their unknown fields, and fills the null-only fields a server left out', () => {

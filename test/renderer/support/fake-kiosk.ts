@@ -3,6 +3,7 @@
  * and `emit` to play a push event to whoever subscribed. Used through `vi.mock` of the api module.
  */
 import { vi } from 'vitest';
+import { person } from '../../support/cardholders';
 import type {
   Acknowledgement,
   CardholderFields,
@@ -82,37 +83,9 @@ export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
   });
 }
 
-/** A whole cardholder record from a few fields. */
+/** A whole cardholder record from a few fields (ids given; names default to First<id> Last<id>). */
 export function makeCardholder(id: number, patch: Partial<CardholderRecord> = {}): CardholderRecord {
-  const first = patch.first_Name ?? `First${id}`;
-  const last = patch.last_Name ?? `Last${id}`;
-  return {
-    id,
-    displayName: `${last} ${first}`,
-    first_Name: first,
-    last_Name: last,
-    middle_Name: '',
-    card_Holder_Letter_ID: 1,
-    employee_ID: String(100000 + id),
-    displayEmployeeId: String(100000 + id),
-    email: '',
-    sex: 'F',
-    phone: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    zip: '',
-    birthday: null,
-    created: '2026-01-01T00:00:00.000+00:00',
-    updated: '2026-01-01T00:00:00.000+00:00',
-    tenant: [0],
-    photo_Exists: false,
-    card_Holder_Type_ID: 1,
-    card_Holder_ID: null,
-    name: `${last}, ${first}`,
-    ...patch,
-  };
+  return person({ first_Name: `First${id}`, last_Name: `Last${id}`, sex: 'F', employee_ID: String(100000 + id), ...patch, id });
 }
 
 export const DIRECTORY_READY: DirectoryState = {

@@ -1,9 +1,9 @@
-/** Cardholder records for the directory's tests: a whole record from a few fields. */
-import type { CardHolder } from '../../../electron/core/service/access-service';
+/** Cardholder records for tests of the core and the renderer: a whole record from a few fields. */
+import type { CardholderRecord } from '../../electron/contract/ipc';
 
 let nextId = 1;
 
-export function person(fields: Partial<CardHolder> & { first_Name: string; last_Name: string }): CardHolder {
+export function person(fields: Partial<CardholderRecord> & { first_Name: string; last_Name: string }): CardholderRecord {
   const id = fields.id ?? nextId++;
   const employee = fields.employee_ID ?? String(500000 + id);
   return {
