@@ -1,5 +1,5 @@
 /** The administration screen: service settings and how the credential is kept, never the secret. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
@@ -23,6 +23,7 @@ test('says the credential is stored unencrypted where no keyring exists, tests t
     expect(await accessibilityViolations(page)).toEqual([]);
   } finally {
     await kiosk.close();
+    rmSync(kiosk.dataDir, { recursive: true, force: true });
   }
 });
 
@@ -48,5 +49,6 @@ test('shows the saved cardholder directory, how it is protected, and removes it 
     await expect(page.getByTestId('directory-count')).toContainText('200 cardholders in the directory');
   } finally {
     await kiosk.close();
+    rmSync(kiosk.dataDir, { recursive: true, force: true });
   }
 });

@@ -12,6 +12,7 @@
  * - the idle timer clears the person from the screen.
  * The default fake camera (no face) and its hint are in enrolment-no-face.spec.ts.
  */
+import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import config from '../../playwright.config';
@@ -225,5 +226,6 @@ test('after the idle time the front desk clears the person from the screen', asy
     expect(await page.content()).not.toContain('Private');
   } finally {
     await kiosk.close();
+    rmSync(kiosk.dataDir, { recursive: true, force: true });
   }
 });

@@ -188,7 +188,8 @@ test.describe('(a) a camera showing one face', () => {
     await page.reload();
     await expect(page.getByLabel('Camera', { exact: true })).toHaveValue(id);
 
-    expect(await liveTracks(page)).toBe(1);
+    // The remembered camera starts after the reload: one live track once it runs.
+    await expect.poll(() => liveTracks(page)).toBe(1);
     await takePhoto(page);
     // While the officer checks the photo the camera is off.
     await expect.poll(() => liveTracks(page)).toBe(0);
@@ -204,7 +205,7 @@ test.describe('(a) a camera showing one face', () => {
     expect(await liveTracks(page)).toBe(0);
     await page.getByRole('button', { name: 'Take a photo' }).click();
     await expect(page.getByTestId('take-photo')).toBeEnabled();
-    expect(await liveTracks(page)).toBe(1);
+    await expect.poll(() => liveTracks(page)).toBe(1);
 
     // Unmounted (the officer leaves the screen): the camera stops.
     await page.evaluate(() => window.photoHarness.unmount());
