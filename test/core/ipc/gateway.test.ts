@@ -53,7 +53,7 @@ describe('Gateway', () => {
     );
     expect(answer).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'invalid_request', field: 'to', message: 'The start of the range must be before its end.' }),
+      error: expect.objectContaining({ code: 'invalid_request', field: 'to', message: 'The start of the range must not be after its end.' }),
     });
     expect(handlers.searchEvents).not.toHaveBeenCalled();
   });

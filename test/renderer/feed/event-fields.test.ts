@@ -35,7 +35,7 @@ describe('time and connection wording', () => {
     expect(formatRemaining(3_600_000)).toBe('1:00:00');
   });
   it('says each connection state in words, with the last poll', () => {
-    const base = { since: '2026-11-21T10:00:00Z', lastSuccessAt: null, lastDeliveredId: null, error: null };
+    const base = { since: '2026-11-21T10:00:00Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
     expect(connectionText({ ...base, status: 'connecting' })).toMatchObject({ tone: 'pending', status: 'Feed connecting…', lastPoll: 'No successful poll yet' });
     expect(connectionText({ ...base, status: 'live', lastSuccessAt: '2026-11-21T10:00:05Z' }).lastPoll).toMatch(/^Last poll /);
     const reconnecting = connectionText({ ...base, status: 'reconnecting', error: { code: 'unreachable', message: 'The event service does not answer.' } });

@@ -28,11 +28,12 @@ export const SETTINGS: KioskSettings = {
   mode: 'demo',
   serviceLabel: '127.0.0.1:1',
   feed: { bufferSize: 500, autoScrollResumeMs: 1_000, alarmMergeWindowMs: 60_000 },
-  alarms: { sound: true, muteMinutes: 5 },
+  alarms: { sound: true, muteMinutes: 5, escalateAfterMinutes: 10 },
   search: { defaultTenants: [0, 3] },
   photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' },
   frontDesk: { idleResetSeconds: 120 },
   homeView: 'live-feed',
+  theme: 'light',
   site: {
     tenants: [
       { id: 0, name: 'Building (shared)' },
@@ -42,6 +43,21 @@ export const SETTINGS: KioskSettings = {
       { id: 1, name: 'Employee' },
       { id: 3, name: 'Visitor' },
     ],
+    devices: [
+      { id: 201, name: 'Main Entrance', type: 3 },
+      { id: 301, name: 'Main Entrance Reader In', type: 4 },
+    ],
+    deviceTypes: [
+      { id: 3, name: 'Door' },
+      { id: 4, name: 'Reader' },
+    ],
+    eventCategories: [
+      { id: 2, name: 'Access Denied' },
+      { id: 3, name: 'Door Alarm' },
+    ],
+    eventTypes: [{ id: 301, name: 'Door forced open' }],
+    subcodeCategories: [{ id: 3, name: 'Door state' }],
+    subcodes: [{ id: 31, name: 'Door forced' }],
   },
 };
 
@@ -50,6 +66,7 @@ export const LIVE_STATE: FeedState = {
   since: '2026-11-21T10:00:00.000Z',
   lastSuccessAt: '2026-11-21T10:00:05.000Z',
   lastDeliveredId: null,
+  maxEventId: null,
   error: null,
 };
 
