@@ -150,8 +150,9 @@ export interface SeenNames {
   categories: string[];
 }
 
+/** One entry of the operator log: an alarm acknowledged, with the guard's note. */
 export interface Acknowledgement {
-  /** Stable key of the alarm row (device + text), or the record id for a single event. */
+  /** "event:<record_ID>" (older entries: a merged row's device + text + first id). */
   alarmKey: string;
   recordIds: number[];
   note: string;
@@ -493,10 +494,10 @@ export const operations = {
       })
       .strict(),
   ),
-  acknowledgeAlarm: op<Acknowledgement>()(
+  /** Acknowledges alarms (a row, a merged group, a selection) with one note: one operator-log entry per alarm event. */
+  acknowledgeAlarms: op<Acknowledgement[]>()(
     z
       .object({
-        alarmKey: z.string().min(1).max(500),
         recordIds: z.array(id).min(1).max(10_000),
         note: z.string().max(2000),
       })

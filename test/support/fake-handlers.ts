@@ -86,12 +86,9 @@ export function fakeHandlers(): OperationHandlers {
       seen: { tenants: [0], devices: ['Front door'], categories: ['Access'] },
     })),
     exportSearchCsv: vi.fn(async () => ({ saved: true, path: '/tmp/x.csv', rows: 1 })),
-    acknowledgeAlarm: vi.fn(async (r: { alarmKey: string; recordIds: number[]; note: string }) => ({
-      ...r,
-      acknowledgedAt: '2026-11-21T10:00:00.000Z',
-      device: 'Front door',
-      text: 'Door forced open',
-    })),
+    acknowledgeAlarms: vi.fn(async (r: { recordIds: number[]; note: string }) =>
+      r.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: r.note, acknowledgedAt: '2026-11-21T10:00:00.000Z', device: 'Front door', text: 'Door forced open' })),
+    ),
     listAcknowledgements: vi.fn(async () => []),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,
