@@ -15,13 +15,16 @@ import type {
   DirectoryState,
   DirectorySyncResult,
   ErrorCode,
+  EventSearchResult,
   FeedEvent,
+  HistoryEvent,
   FeedSnapshot,
   FeedState,
   KioskSettings,
   PushEvents,
   PushName,
   Result,
+  SiteCatalogue,
 } from '../../../electron/contract/ipc';
 
 export const SETTINGS: KioskSettings = {
@@ -90,6 +93,11 @@ export function makeEvent(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
   };
 }
 
+/** A history result: the event with the service's alarm flag (by default agreeing with the rules). */
+export function historyEvent(event: FeedEvent, serviceAlarm: boolean | null = event.alarm !== null): HistoryEvent {
+  return { ...event, serviceAlarm };
+}
+
 export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent {
   return makeEvent(id, {
     event_Category_Name: 'Alarm',
@@ -144,13 +152,14 @@ export function createFakeKiosk() {
     getSettings: vi.fn(async () => ok(SETTINGS) as Result<KioskSettings>),
     getFeedSnapshot: vi.fn(async () => ok(snapshot) as Result<FeedSnapshot>),
     getEvent: vi.fn(async (request: { id: number }) => ok(makeEvent(request.id)) as Result<FeedEvent>),
-    searchEvents: vi.fn(async (_request: unknown) => ok({ resultId: 'r1', events: [makeEvent(1), makeEvent(2)] }) as Result<{ resultId: string; events: FeedEvent[] }>),
-    searchEventsByCodes: vi.fn(async (_request: unknown) => ok({ resultId: 'r2', events: [makeEvent(3)] }) as Result<{ resultId: string; events: FeedEvent[] }>),
+    searchEvents: vi.fn(async (_request: unknown) => ok({ resultId: 'r1', events: [historyEvent(makeEvent(1)), historyEvent(makeEvent(2))] }) as Result<EventSearchResult>),
+    searchEventsByCodes: vi.fn(async (_request: unknown) => ok({ resultId: 'r2', events: [historyEvent(makeEvent(3))] }) as Result<EventSearchResult>),
     exportSearchCsv: vi.fn(async (_request: unknown) => ok({ saved: true, path: '/tmp/events.csv', rows: 2 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
-    acknowledgeAlarm: vi.fn(
-      async (request: { alarmKey: string; recordIds: number[]; note: string }) =>
-        ok({ ...request, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }) as Result<Acknowledgement>,
+    acknowledgeAlarms: vi.fn(
+      async (request: { recordIds: number[]; note: string }) =>
+        ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>,
     ),
+    getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
     getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
     getDirectoryState: vi.fn(async () => ok(DIRECTORY_READY) as Result<DirectoryState>),
