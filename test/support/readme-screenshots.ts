@@ -1,6 +1,7 @@
 /**
- * Makes the README's screenshots of the front desk (renderer/screenshots/*.png): the lookup with a
- * record open, the enrolment form, and the photo step with the fake camera that shows a face.
+ * Makes the README's screenshots (renderer/screenshots/*.png): of the front desk, the lookup with a
+ * record open, the enrolment form, and the photo step with the fake camera that shows a face; of
+ * the guard station, the live feed with alarms waiting and an event open, in the night theme.
  * Run by hand after `npx electron-vite build`: `npx tsx test/support/readme-screenshots.ts`.
  * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
  */
@@ -11,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { startPreview } from '../../electron/preview/preview';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { fakeCameraWithFace } from './fake-camera';
+import { SimulatorControls } from '../../electron/simulator/control-client';
 
 const OUT = resolve(__dirname, '../../renderer/screenshots');
 
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
     dataDir,
     log: createLogger(silentSink),
     config: { systemFile: null, userFile: null, env: {}, argv: [] },
-    demo: { eventRate: 1, fresh: true, cardholders: 2000, historyEvents: 500 },
+    demo: { eventRate: 1, fresh: true, cardholders: 2000, historyEvents: 500, testControls: true },
   });
   const browser = await chromium.launch({
     executablePath: process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium',
@@ -60,6 +62,19 @@ async function main(): Promise<void> {
     await page.getByTestId('enrolment-form').evaluate((form) => form.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, 'enrolment.png') });
+
+    const sim = new SimulatorControls(preview.core.simulatorUrl ?? '');
+    await sim.injectEvent({ eventTypeId: 403, deviceId: 311 });
+    await sim.injectEvent({ eventTypeId: 302, deviceId: 210 });
+    await sim.injectEvent({ eventTypeId: 201, deviceId: 308, custom_Text: 'Denied: unknown card' });
+    await page.getByRole('tab', { name: 'Live feed' }).click();
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('feed-row').filter({ hasText: 'HELD OPEN' }).first().locator('.row-open').click();
+    await page.getByTestId('event-detail').getByText('Up to date with the service.').waitFor();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(OUT, 'live-feed-night.png') });
+    await page.getByTestId('theme-toggle').click();
     console.log(`screenshots written to ${OUT}`);
   } finally {
     await browser.close();
