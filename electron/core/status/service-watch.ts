@@ -4,9 +4,10 @@
  * retried by the client) once per `intervalMs` — one request at a time, the next one starting
  * only after the last ended, so a host that does not answer gets one request per timeout — and
  * wakes the feed the moment an answer comes, instead of letting it wait out its back-off (up to
- * feed.maxBackoffMs). A failed probe tells the feed why, so the one connection state the screen
- * shows is current. It also answers "Check now" (getServiceStatus): a probe at once, which wakes
- * the feed too. While the feed is live it sends nothing: the feed's own polls are the probe.
+ * feed.maxBackoffMs). A failed probe tells the feed why (or, while the feed is live, makes it poll
+ * now), so the one connection state the screen shows is current. It also answers "Check now"
+ * (getServiceStatus): a probe at once, which wakes the feed too. While the feed is live it sends
+ * nothing: the feed's own polls are the probe.
  * It owns no connection state of its own: the feed's state is the only one.
  */
 import type { ServiceStatus } from '../../contract/ipc';
@@ -101,7 +102,10 @@ export class ServiceWatch {
       feed.wake();
       return { mode, serviceLabel, reachable: true, maxEventId, checkedAt: this.now().toISOString(), error: null };
     } catch (thrown) {
-      feed.reportUnreachable(thrown);
+      // Not live: the state says why at once. Live (a "Check now" just failed): the feed polls now
+      // and finds out for itself, so the state never says live about a service that failed.
+      if (feed.state().status === 'live') feed.wake();
+      else feed.reportUnreachable(thrown);
       return { mode, serviceLabel, reachable: false, maxEventId: null, checkedAt: this.now().toISOString(), error: toKioskError(thrown) };
     }
   }

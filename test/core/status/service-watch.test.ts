@@ -167,6 +167,18 @@ describe('ServiceWatch and the feed during an outage (simulated time)', () => {
     await env.feed.stop();
   });
 
+  it('a "Check now" that fails while the feed is live makes the feed poll now and find out', async () => {
+    const env = setup({ watch: false });
+    await env.clock.runUntil(() => env.feed.state().status === 'live');
+    env.service.down = unreachable;
+    expect(await env.watch.checkNow()).toMatchObject({ reachable: false });
+    const at = env.clock.time;
+    await env.clock.runUntil(() => env.feed.state().status !== 'live');
+    expect(env.clock.time).toBe(at); // no poll interval waited
+    expect(env.feed.state().error?.code).toBe('unreachable');
+    await env.feed.stop();
+  });
+
   it('a failed probe tells the feed why at once, without lengthening its back-off', async () => {
     const env = setup({ watch: true });
     await env.clock.runUntil(() => env.feed.state().status === 'live');
