@@ -5,6 +5,7 @@
  * plus a second of the service answering) is measured by the bench and its mechanism unit-tested
  * (test/core/status/service-watch.test.ts); here it is only checked as an upper bound far above it.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
 import { SimulatorControls } from '../../electron/simulator/control-client';
@@ -139,6 +140,43 @@ test.describe('alarm floods', () => {
     await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     for (const device of devices) await expect(rowsWith(page, device).getByTestId('row-acked')).toBeVisible();
   });
+
+  test('an alarm left unacknowledged past the configured time is raised in priority and sounds again', async ({ page }) => {
+    // A kiosk of its own with no past events: the only alarm that can sound again is this one.
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      // Count the beeps the page plays (one oscillator per beep tone).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __beeps: number };
+        w.__beeps = 0;
+        const create = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function (this: AudioContext) {
+          w.__beeps += 1;
+          return create.call(this);
+        };
+      });
+      // The page's clock is the test's: ten minutes (the default escalation time) pass at once.
+      await page.clock.install();
+      await page.goto(kiosk.url);
+      await page.getByRole('tab', { name: 'Live feed' }).click(); // the gesture that lets audio play
+      await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+      const device = tag('Escalation door');
+      await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card' });
+      const marker = rowsWith(page, device).getByTestId('alarm-marker');
+      await expect(marker).toHaveText('Low alarm');
+      const beeps = (): Promise<number> => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
+      await expect.poll(beeps).toBeGreaterThan(0); // the new alarm sounded
+      const before = await beeps();
+      await page.clock.fastForward('10:30');
+      await expect(marker).toContainText('Medium alarm');
+      await expect(marker).toContainText('raised from low');
+      await expect.poll(beeps).toBeGreaterThan(before);
+      await expect(bar(page).getByTestId('status-oldest-unacknowledged')).toHaveText(/^oldest 1\d min$/);
+    } finally {
+      await kiosk.close();
+    }
+  });
 });
 
 test.describe('what the screen says during and after an outage', () => {
@@ -171,6 +209,40 @@ test.describe('what the screen says during and after an outage', () => {
       await expect(page.getByTestId('feed-not-updating')).toHaveCount(0);
     } finally {
       await kiosk.close();
+    }
+  });
+
+  test('a refused connection reads "Service unreachable"; a host that does not answer reads "Service not answering"', async ({ page }) => {
+    // A port nobody listens on: the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const refusedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((ok) => closed.close(() => ok()));
+    // A host that takes the connection and never answers.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      for (const [port, headline] of [
+        [refusedPort, /^Service unreachable/],
+        [silentPort, /^Service not answering/],
+      ] as const) {
+        const kiosk = await launchPreview({ config: { argv: [`--service-url=http://127.0.0.1:${port}`, '--auth-scheme=none', '--timeout-ms=1000'] } });
+        try {
+          await page.goto(kiosk.url);
+          await expect(bar(page).getByTestId('service-reachability')).toHaveText(headline);
+          await expect(bar(page).getByTestId('feed-connection')).not.toHaveAttribute('data-status', 'live');
+        } finally {
+          await kiosk.close();
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((ok) => silent.close(() => ok()));
     }
   });
 

@@ -25,6 +25,8 @@ export const useEscalationStore = defineStore('alarmEscalation', () => {
   const periodMs = computed(() => Math.max(0, feed.alarmSettings.escalateAfterMinutes) * 60_000);
   /** Periods each waiting alarm had reached at the last tick, by record id. */
   let heard = new Map<number, number>();
+  /** When the last tick ran (null before the first). */
+  let lastTickAt: number | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
 
   /** Advances the clock; sounds the alarms that waited one more period since the last tick. */
@@ -38,11 +40,15 @@ export const useEscalationStore = defineStore('alarmEscalation', () => {
       const alarm = event.alarm;
       if (!alarm || acked.has(event.record_ID)) continue;
       const escalation = escalationOf(alarm.priority, time, at, period);
-      const before = heard.get(event.record_ID);
+      // An alarm the last tick did not see (it arrived since) is compared with the periods it had
+      // waited at that tick: one that crossed a period since then sounds (a clock that jumped, a
+      // period shorter than a tick), one loaded long after it began waiting does not.
+      const before = heard.get(event.record_ID) ?? (lastTickAt === null ? escalation.periods : escalationOf(alarm.priority, time, lastTickAt, period).periods);
       next.set(event.record_ID, escalation.periods);
-      if (before !== undefined && escalation.periods > before && (top === null || RANK[escalation.priority] < RANK[top])) top = escalation.priority;
+      if (escalation.periods > before && (top === null || RANK[escalation.priority] < RANK[top])) top = escalation.priority;
     }
     heard = next;
+    lastTickAt = at;
     if (top) sound.announcePriority(top);
   }
 
@@ -56,6 +62,7 @@ export const useEscalationStore = defineStore('alarmEscalation', () => {
   function stop(): void {
     if (timer) clearInterval(timer);
     timer = null;
+    lastTickAt = null;
   }
 
   return { now: readonly(now), periodMs, tick, start, stop };

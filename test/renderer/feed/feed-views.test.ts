@@ -191,6 +191,34 @@ describe('LiveFeedView', () => {
     }
   });
 
+  it('an alarm that arrived between two ticks and crossed a period sounds again; one that arrives long past its periods does not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(at(30)));
+      fake.current.setSnapshot([makeEvent(1)]);
+      await mountView(LiveFeedView);
+      const escalation = useEscalationStore();
+      const beeps: string[] = [];
+      const { useAlarmSoundStore } = await import('../../../renderer/src/alarms/alarm-sound-store');
+      const announce = vi.spyOn(useAlarmSoundStore(), 'announcePriority').mockImplementation((p) => void beeps.push(p));
+      escalation.tick(Date.parse(at(30)));
+      // Arrives fresh after that tick; the next tick comes after a jump of the clock (a machine
+      // that slept, a tick delayed past the period).
+      fake.current.emit('feedEvents', { events: [makeAlarm(2, { created: at(40), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
+      await flushPromises();
+      escalation.tick(Date.parse(at(11 * 60)));
+      expect(beeps).toEqual(['medium']);
+      // Arrives already 25 minutes old (two periods): shown raised, not sounded for periods it waited before.
+      fake.current.emit('feedEvents', { events: [makeAlarm(3, { created: at(11 * 60 - 25 * 60), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
+      await flushPromises();
+      escalation.tick(Date.parse(at(11 * 60 + 15)));
+      expect(beeps).toEqual(['medium']);
+      announce.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('filters live without losing what arrives meanwhile', async () => {
     fake.current.setSnapshot([makeEvent(1), makeAlarm(2)]);
     const view = await mountView(LiveFeedView);
