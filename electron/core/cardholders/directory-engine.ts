@@ -208,6 +208,18 @@ export class DirectoryEngine {
     return taken;
   }
 
+  /** Takes records out of the lookup and out of the saved local changes. */
+  async remove(ids: number[]): Promise<void> {
+    if (!this.index) return;
+    for (const id of ids) this.index.remove(id);
+    await this.saveChanges();
+  }
+
+  /** Ids of the records changed on this workstation since the build (negative: provisional). */
+  changedIds(): number[] {
+    return this.index ? this.index.overlayRecords().map((record) => record.id) : [];
+  }
+
   /** What the next generation compares itself with. */
   currentBasis(): DirectoryBasis | null {
     if (!this.basis || !this.index) return this.basis;

@@ -112,7 +112,7 @@ describe('record store', () => {
     fake.current.api.getCardholder.mockImplementationOnce(
       () =>
         new Promise((resolve) => {
-          release = () => resolve(ok({ record: makeCardholder(1), refreshed: true, warning: null }));
+          release = () => resolve(ok({ record: makeCardholder(1), refreshed: true, warning: null, queued: [] }));
         }),
     );
     const first = record.open(makeCardholder(1));
