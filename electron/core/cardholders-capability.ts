@@ -92,7 +92,13 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
    * the create was queued.
    */
   const findCreated = async (fields: CardholderFields, since: string): Promise<CardHolder | null> => {
-    await sync.sync();
+    const synced = await sync.sync();
+    if (synced.outcome === 'held') {
+      // The list the service gave is held back for the administrator: it cannot settle the question.
+      throw KioskFailure.of('server_error', 'The kiosk could not yet check whether the service already has this cardholder: the directory update waits for confirmation in Administration.', {
+        detail: 'outbox: in-doubt create not resolved while the directory sync is held',
+      });
+    }
     const matches = await directory.duplicates({ first_Name: fields.first_Name, last_Name: fields.last_Name, employee_ID: fields.employee_ID, email: fields.email });
     const earliest = Date.parse(since) - CREATED_SLACK_MS;
     for (const { record, reasons } of matches) {
