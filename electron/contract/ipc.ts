@@ -340,6 +340,8 @@ export interface OutboxState {
   items: OutboxItemView[];
   /** Part of the saved queue could not be read: the file was kept aside for an administrator. */
   damage: { keptAt: string; unreadable: number; reason: string } | null;
+  /** Cardholders created offline that the service has since confirmed: provisional id → real id (latest first, since start). */
+  confirmed: Array<{ provisionalId: number; id: number; at: string }>;
 }
 
 /** What a create or a photo upload did: sent, or saved on this workstation for later. */

@@ -103,7 +103,7 @@ export const DIRECTORY_READY: DirectoryState = {
   intervalSeconds: 900,
 };
 
-export const OUTBOX_EMPTY: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null };
+export const OUTBOX_EMPTY: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Result<never> => ({

@@ -136,6 +136,8 @@ export class Outbox {
   private runAgain = false;
   private timer: { cancel(): void } | null = null;
   private stopped = false;
+  /** Provisional ids the service has confirmed since start (latest first; the record view follows them). */
+  private confirmed: OutboxState['confirmed'] = [];
 
   constructor(private readonly options: OutboxOptions) {
     this.journal = new OutboxJournal(options.file, options.key);
@@ -202,6 +204,7 @@ export class Outbox {
       offline: this.offline,
       items,
       damage: this.damage,
+      confirmed: this.confirmed,
     };
   }
 
@@ -326,7 +329,9 @@ export class Outbox {
     this.publish();
     try {
       const result = await this.send(item);
-      await this.record({ type: 'done', id: item.id, at: this.now().toISOString(), serverId: result.serverId, linked: result.linked });
+      const at = this.now().toISOString();
+      await this.record({ type: 'done', id: item.id, at, serverId: result.serverId, linked: result.linked });
+      if (item.kind === 'create' && result.serverId !== null) this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
       this.offline = false;
       await this.compactIfEmpty();
       return true;
