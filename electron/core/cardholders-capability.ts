@@ -138,7 +138,9 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       const page = await directory.search(query, offset, limit);
       return { query, total: page.total, offset: page.offset, items: page.records.map(withPending) };
     },
-    getCardholder: async ({ id }) => {
+    getCardholder: async (request) => {
+      // A cardholder created offline and confirmed since: its real id.
+      const id = outbox.resolveId(request.id);
       const queued = outbox.itemsFor(id);
       const held = await directory.get(id);
       // Created here while offline: the service does not know it yet.

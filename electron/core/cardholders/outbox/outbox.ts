@@ -138,6 +138,8 @@ export class Outbox {
   private stopped = false;
   /** Provisional ids the service has confirmed since start (latest first; the record view follows them). */
   private confirmed: OutboxState['confirmed'] = [];
+  /** Every provisional id confirmed since start (the pushed list keeps the latest only). */
+  private readonly confirmedIds = new Map<number, number>();
 
   constructor(private readonly options: OutboxOptions) {
     this.journal = new OutboxJournal(options.file, options.key);
@@ -176,6 +178,12 @@ export class Outbox {
   /** True when new writes should wait in the queue at once (the service did not answer the last try). */
   get isOffline(): boolean {
     return this.offline && this.model.items.size > 0;
+  }
+
+  /** The id to use for a cardholder: a provisional id the service has confirmed becomes the real one. */
+  resolveId(id: number): number {
+    if (id >= 0) return id;
+    return this.confirmed.find((c) => c.provisionalId === id)?.id ?? this.confirmedIds.get(id) ?? id;
   }
 
   /** True when something for this cardholder waits (a write to them must queue behind it). */
@@ -331,7 +339,10 @@ export class Outbox {
       const result = await this.send(item);
       const at = this.now().toISOString();
       await this.record({ type: 'done', id: item.id, at, serverId: result.serverId, linked: result.linked });
-      if (item.kind === 'create' && result.serverId !== null) this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
+      if (item.kind === 'create' && result.serverId !== null) {
+        this.confirmedIds.set(item.cardholderId, result.serverId);
+        this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
+      }
       this.offline = false;
       await this.compactIfEmpty();
       return true;
