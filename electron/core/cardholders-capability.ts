@@ -13,7 +13,7 @@ import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
 import { Enrolment } from './cardholders/enrolment';
 import { EnrolmentLog } from './cardholders/enrolment-log';
-import { Outbox } from './cardholders/outbox/outbox';
+import { Outbox, withQueuedChanges } from './cardholders/outbox/outbox';
 import type { PhotoRules } from './cardholders/photo-check';
 import { summaryOf } from './cardholders/summary';
 import type { OperationHandlers } from './ipc/gateway';
@@ -146,12 +146,12 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       // Created here while offline: the service does not know it yet.
       if (id < 0) {
         if (!held) throw KioskFailure.of('not_found', 'This cardholder is no longer waiting to be created. Search again.', { detail: `provisional ${id}` });
-        return { record: held, refreshed: false, warning: null, queued };
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: null, queued };
       }
       try {
         const record = await options.service.getCardHolder(id);
         await directory.upsert([record]);
-        return { record, refreshed: true, warning: null, queued };
+        return { record: withQueuedChanges(record, queued), refreshed: true, warning: null, queued };
       } catch (thrown) {
         const error = toKioskError(thrown);
         if (error.code === 'not_found') {
@@ -159,7 +159,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
         }
         if (!held) throw thrown;
         options.log.info('directory', `cardholder ${id} shown from the directory: ${error.code}`);
-        return { record: held, refreshed: false, warning: error, queued };
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: error, queued };
       }
     },
     removeDirectorySnapshot: () => sync.clear(),

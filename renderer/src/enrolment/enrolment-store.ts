@@ -25,7 +25,7 @@ export interface Conflict {
 export const DUPLICATE_CHECK_DELAY_MS = 250;
 
 /** What the officer reads when the service could not be reached and the enrolment waits. */
-export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent when the service is back.';
+export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent as soon as the service takes it.';
 
 export const useEnrolmentStore = defineStore('enrolment', () => {
   const mode = ref<EnrolmentMode>('closed');

@@ -50,8 +50,8 @@ export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], 
 }
 
 /** The status bar's words: short, always present. */
-export function statusText(state: OutboxState | null): { text: string; tone: 'idle' | 'pending' | 'attention'; label: string } {
-  if (!state) return { text: 'Outbox: …', tone: 'idle', label: 'Outbox of enrolments: reading it. Open the outbox.' };
+export function statusText(state: OutboxState | null): { text: string; short: string; tone: 'idle' | 'pending' | 'attention'; label: string } {
+  if (!state) return { text: 'Outbox: …', short: 'Outbox: …', tone: 'idle', label: 'Outbox of enrolments: reading it. Open the outbox.' };
   const parts: string[] = [];
   if (state.pending > 0) parts.push(`${state.pending} to send`);
   if (state.failed > 0) parts.push(`${state.failed} need${state.failed === 1 ? 's' : ''} attention`);
@@ -63,5 +63,7 @@ export function statusText(state: OutboxState | null): { text: string; tone: 'id
     parts.length === 0
       ? 'Outbox of enrolments: nothing waits to be sent. Open the outbox.'
       : `Outbox of enrolments: ${plural(state.pending, 'enrolment')} waiting to be sent, ${plural(state.failed, 'enrolment')} needing attention${state.paused ? ', sending paused' : ''}${state.damage ? ', part of the saved outbox could not be read' : ''}. Open the outbox.`;
-  return { text, tone, label };
+  // Below 1440 px the status bar keeps to one line: the counts only (the label says them in full).
+  const short = `Outbox: ${state.pending}${state.failed > 0 ? ` · ${state.failed} to fix` : ''}${state.paused ? ' · paused' : ''}${state.damage ? ' · damaged' : ''}`;
+  return { text, short, tone, label };
 }

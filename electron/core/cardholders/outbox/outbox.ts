@@ -99,6 +99,16 @@ export function provisionalRecord(fields: CardholderFields, id: number, at: stri
   };
 }
 
+/** The record as it will be once the queued changes (in order) are sent: what the record view shows. */
+export function withQueuedChanges(record: CardholderRecord, queued: ReadonlyArray<{ kind: string; fields: Partial<CardholderFields> | null }>): CardholderRecord {
+  let shown = record;
+  for (const item of queued) {
+    if (item.kind !== 'update' || !item.fields) continue;
+    shown = { ...shown, ...item.fields, sex: (item.fields.sex ?? shown.sex).toUpperCase() };
+  }
+  return shown;
+}
+
 /** The fields as the service takes them (sex in lower case, as the spec says for create). */
 export function forService<T extends Partial<CardholderFields>>(fields: T): T {
   return fields.sex === undefined ? fields : { ...fields, sex: fields.sex.toLowerCase() };
@@ -236,7 +246,7 @@ export class Outbox {
     await this.record({ type: 'queued', item });
     if (record) await this.options.directory.setProvisional(record);
     const what = { create: 'The new cardholder', update: 'The change', photo: 'The photo' }[item.kind];
-    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent when the service is back.` });
+    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent as soon as the service takes it.` });
     this.offline = this.offline || input.error !== null;
     this.publish();
     this.kick(this.offline ? this.delayFor(1) : 0);
@@ -382,14 +392,14 @@ export class Outbox {
           if (existing) {
             await directory.removeProvisional(item.cardholderId);
             await directory.upsert([existing]);
-            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (id ${existing.id}); the queued work was linked to it instead of creating a second one.` });
+            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (record number ${existing.id}): what waited was linked to it instead of creating a second one.` });
             return { serverId: existing.id, linked: true };
           }
         }
         const record = await service.createCardHolder(forService(fields) as NewCardHolder);
         await directory.removeProvisional(item.cardholderId);
         await directory.upsert([record]);
-        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (id ${record.id}) after waiting on this workstation.` });
+        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
         return { serverId: record.id, linked: false };
       }
       case 'update': {
