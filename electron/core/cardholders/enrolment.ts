@@ -157,7 +157,7 @@ export class Enrolment {
   // ───────────────────────── into the outbox ─────────────────────────
 
   private async queueCreate(fields: CardholderFields, inDoubt: boolean, error: KioskError | null): Promise<EnrolmentWrite> {
-    const { item, record } = await this.options.outbox.enqueue({ kind: 'create', fields, inDoubt, error: error ?? offlineError() });
+    const { item, record } = await this.options.outbox.enqueue({ kind: 'create', fields, inDoubt, error });
     this.options.log.info(SCOPE, `create queued on this workstation (${error?.code ?? 'service away'})`);
     return { record: record as CardholderRecord, queued: viewOf(item) };
   }
@@ -182,8 +182,4 @@ export class Enrolment {
     if (!held) throw KioskFailure.of('internal', 'The photo was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
     return { record: held, queued: viewOf(item) };
   }
-}
-
-function offlineError(): KioskError {
-  return { code: 'unreachable', message: 'The access-control service did not answer the last try; the enrolment waits on this workstation.' };
 }

@@ -37,8 +37,8 @@ export function waitsForEarlier(item: OutboxItemView, all: readonly OutboxItemVi
   return false;
 }
 
-/** Where the item stands, in a sentence. */
-export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], paused: boolean, now: Date = new Date()): string {
+/** Where the item stands, in a sentence (`offline`: the service did not answer the last try). */
+export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], paused: boolean, now: Date = new Date(), offline = false): string {
   if (item.state === 'failed') return `Needs attention: ${item.lastError?.message ?? 'the service refused it.'}`;
   if (item.state === 'sending') return 'Sending…';
   if (paused) return 'Waiting: sending is paused.';
@@ -46,7 +46,7 @@ export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], 
   if (item.nextAttemptAt !== null && Date.parse(item.nextAttemptAt) > now.getTime()) {
     return `Waiting for the service — next try at ${formatLocal(item.nextAttemptAt, now)}${item.attempts > 0 ? ` (${plural(item.attempts, 'try', 'tries')} so far)` : ''}.`;
   }
-  return 'Waiting to be sent.';
+  return offline ? 'Waiting for the service to answer.' : 'Waiting to be sent.';
 }
 
 /** The status bar's words: short, always present. */

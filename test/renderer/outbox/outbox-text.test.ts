@@ -34,6 +34,7 @@ describe('outbox text', () => {
     expect(stateText(photo, all, false, NOW)).toBe('Waiting for the new cardholder to be created first.');
     expect(stateText(behindUpdate, all, false, NOW)).toBe('Waiting for the item before it.');
     expect(stateText(other, all, false, NOW)).toBe('Waiting to be sent.');
+    expect(stateText(other, all, false, NOW, true)).toBe('Waiting for the service to answer.');
     expect(stateText(other, all, true, NOW)).toBe('Waiting: sending is paused.');
     expect(stateText({ ...other, state: 'sending' }, all, false, NOW)).toBe('Sending…');
     expect(stateText({ ...other, state: 'failed', lastError: { code: 'rejected', message: 'Employee ID taken.' } }, all, false, NOW)).toBe('Needs attention: Employee ID taken.');

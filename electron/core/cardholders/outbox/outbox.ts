@@ -51,7 +51,7 @@ export interface OutboxOptions {
 }
 
 export type QueueInput =
-  | { kind: 'create'; fields: CardholderFields; inDoubt: boolean; error: KioskError }
+  | { kind: 'create'; fields: CardholderFields; inDoubt: boolean; error: KioskError | null }
   | { kind: 'update'; cardholderId: number; label: string; changes: Partial<CardholderFields>; inDoubt: boolean; error: KioskError | null }
   | { kind: 'photo'; cardholderId: number; label: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[]; error: KioskError | null };
 
