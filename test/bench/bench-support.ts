@@ -18,14 +18,27 @@ const CHROMIUM = process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** The p-th percentile (0–100), nearest rank. */
+/** The p-th percentile (0–100), nearest rank, of the finite values. */
 export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 }
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
+
+/**
+ * fetch, once more when the first attempt fails at the transport (a keep-alive socket the server
+ * closed while idle: the simulator closes them after 5 s); `attempt` runs the whole exchange.
+ */
+export async function retryingTransport<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (thrown) {
+    if (!(thrown instanceof TypeError) || thrown.message !== 'fetch failed') throw thrown;
+    return attempt();
+  }
+}
 export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 export const mib = (bytes: number): number => round(bytes / 2 ** 20, 1);
 
@@ -83,7 +96,9 @@ export async function startSimulatorProcess(cardholders: number, extraArgs: read
   return {
     url,
     async touch(id, marker) {
-      const response = await fetch(`${url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, city: marker }) });
+      const response = await retryingTransport(() =>
+        fetch(`${url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, city: marker }) }),
+      );
       if (!response.ok) throw new Error(`the simulator refused the update: ${response.status} ${await response.text()}`);
     },
     close: () =>

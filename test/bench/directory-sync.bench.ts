@@ -30,7 +30,7 @@ import { threadEngine, type EngineFactory } from '../../electron/core/cardholder
 import { CardholderIndex } from '../../electron/core/cardholders/cardholder-index';
 import { checkCardholderList } from '../../electron/core/cardholders/record-check';
 import { writeSnapshotFile } from '../../electron/core/cardholders/directory-snapshot';
-import { collector, median, mib, ROOT, round, sleep, stallRecorder, startSimulatorProcess, type Stalls } from './bench-support';
+import { collector, median, mib, retryingTransport, ROOT, round, sleep, stallRecorder, startSimulatorProcess, type Stalls } from './bench-support';
 import type { BenchRow } from './types';
 
 const SIZES = [
@@ -132,9 +132,12 @@ async function timedSync(capability: CardholdersCapability, marks: Marks, expect
 
 async function bareFetchAndParse(url: string, expected: number): Promise<Timed> {
   const recorder = stallRecorder();
-  const t0 = performance.now();
-  const response = await fetch(`${url}/api/CardHolders`);
-  const list = JSON.parse(await response.text()) as unknown[];
+  let t0 = 0;
+  const list = await retryingTransport(async () => {
+    t0 = performance.now();
+    const response = await fetch(`${url}/api/CardHolders`);
+    return JSON.parse(await response.text()) as unknown[];
+  });
   const ms = performance.now() - t0;
   const stalls = await recorder.stop();
   if (list.length < expected) throw new Error(`the bare fetch got ${list.length} records`);
@@ -146,7 +149,7 @@ async function bareFetchAndParse(url: string, expected: number): Promise<Timed> 
  * engine's own functions: bytes → text → JSON.parse, the record check, the index build.
  */
 async function buildBreakdown(url: string, runs: number): Promise<{ text: number; parse: number; check: number; index: number; writePlain: number; writeEncrypted: number }> {
-  const bytes = Buffer.from(await (await fetch(`${url}/api/CardHolders`)).arrayBuffer());
+  const bytes = await retryingTransport(async () => Buffer.from(await (await fetch(`${url}/api/CardHolders`)).arrayBuffer()));
   const text: number[] = [];
   const parse: number[] = [];
   const check: number[] = [];

@@ -11,7 +11,7 @@
  * each, so the whole list is downloaded, checked, indexed and saved; only events injected while
  * a sync runs count), and, in alternating blocks, with no sync (baseline). The note gives the part
  * up to window.kiosk.onFeedEvents (core + transport, before the renderer). Medians and
- * percentiles only; nothing here asserts a time. About 3 minutes.
+ * percentiles only; nothing here asserts a time. About 4 minutes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,13 +19,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startPreview, type RunningKioskPreview } from '../../electron/preview/preview';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
-import { launchChromium, percentile, requireBuiltRenderer, round, sleep, startSimulatorProcess, until } from './bench-support';
+import { launchChromium, percentile, requireBuiltRenderer, retryingTransport, round, sleep, startSimulatorProcess, until } from './bench-support';
 import type { BenchRow } from './types';
 
 const POLL_MS = 500;
 const SIZES = [
-  { size: 100_000, samples: 30 },
-  { size: 500_000, samples: 24 },
+  { size: 100_000, samples: 45 },
+  { size: 500_000, samples: 30 },
 ].filter(({ size }) => !process.env.BENCH_SIZES || process.env.BENCH_SIZES.split(',').includes(String(size)));
 const BLOCKS = 3;
 
@@ -58,7 +58,9 @@ interface Sample {
 async function sample(page: Page, simUrl: string, text: string): Promise<Sample> {
   await sleep(Math.random() * POLL_MS); // every phase of the poll cycle
   const injectedAt = Date.now();
-  const answer = await fetch(`${simUrl}/_sim/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ custom_Text: text }) });
+  const answer = await retryingTransport(() =>
+    fetch(`${simUrl}/_sim/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ custom_Text: text }) }),
+  );
   if (!answer.ok) throw new Error(`the simulator refused the event: ${answer.status}`);
   await until(page, `${JSON.stringify(text)} in window.__feedBench.seen`, 30_000, 5);
   const probe = await page.evaluate<{ seen: number; pushed: number }>(
@@ -113,6 +115,11 @@ export async function run(): Promise<BenchRow[]> {
         const kiosk = preview;
         await settled(kiosk); // the sync at start-up
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        const pageErrors: string[] = [];
+        page.on('pageerror', (error) => pageErrors.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') pageErrors.push(message.text());
+        });
         await page.goto(kiosk.url);
         await page.locator('[data-testid="feed-connection"][data-status="live"]').first().waitFor({ timeout: 30_000 });
         await fetch(`${sim.url}/_sim/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ custom_Text: 'warm-up' }) });
@@ -155,14 +162,16 @@ export async function run(): Promise<BenchRow[]> {
             await loop;
           }
           process.stderr.write(`bench:   ${label} block ${block + 1}: ${quiet.length} quiet, ${busy.length} during ${syncs} syncs\n`);
+          if (pageErrors.length > 0) process.stderr.write(`bench:   page errors: ${pageErrors.splice(0).slice(0, 5).join(' | ')}\n`);
         }
         const p = (list: readonly Sample[], key: keyof Sample, q: number): number => round(percentile(list.map((s) => s[key]), q));
+        const unpushed = (list: readonly Sample[]): number => list.filter((s) => !Number.isFinite(s.transport)).length;
         rows.push({
           name: `${label}: event → row in DOM during a directory sync, p50`,
           value: p(busy, 'latency', 50),
           unit: 'ms',
           baseline: p(quiet, 'latency', 50),
-          note: `${busy.length} events during ${syncs} full syncs vs ${quiet.length} with none (alternating blocks); poll ${POLL_MS} ms; up to onFeedEvents: ${p(busy, 'transport', 50)} vs ${p(quiet, 'transport', 50)} ms`,
+          note: `${busy.length} events during ${syncs} full syncs vs ${quiet.length} with none (alternating blocks); poll ${POLL_MS} ms; up to onFeedEvents: ${p(busy, 'transport', 50)} vs ${p(quiet, 'transport', 50)} ms${unpushed(busy) + unpushed(quiet) > 0 ? ` (${unpushed(busy)} + ${unpushed(quiet)} rows whose push the page did not see)` : ''}`,
         });
         rows.push({
           name: `${label}: event → row in DOM during a directory sync, p95`,
