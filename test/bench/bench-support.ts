@@ -77,9 +77,18 @@ export async function startSimulatorProcess(cardholders: number, extraArgs: read
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  // Never outlives the bench, whatever ends it.
+  const orphan = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', orphan);
+  child.once('exit', () => process.off('exit', orphan));
   const url = await new Promise<string>((resolveUrl, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the simulator did not start within 120 s: ${stderr}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the simulator did not start within 120 s: ${stderr}`));
+    }, 120_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const found = /Simulator listening on (\S+)/.exec(out);

@@ -217,114 +217,117 @@ export async function run(): Promise<BenchRow[]> {
     const label = `${size / 1000}k`;
     process.stderr.write(`bench: directory sync, ${size} cardholders: starting the simulator…\n`);
     const sim = await startSimulatorProcess(size);
-    const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-sync-bench-'));
-    const { capability, client, marks } = capabilityFor(sim.url, dataDir);
     try {
-      // Warm-up: the first sync of the process bundles the worker's code (development only) and
-      // fills an empty directory; the first bare fetch warms undici.
-      const first = await timedSync(capability, marks, size);
-      await bareFetchAndParse(sim.url, size);
-      gc();
-      const idle = await idleStalls(2_000);
-      const syncs: Timed[] = [];
-      const bare: Timed[] = [];
-      for (let i = 0; i < repetitions; i++) {
-        await sim.touch(1 + (i % 50), `Bench ${++touched}`);
+      const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-sync-bench-'));
+      const { capability, client, marks } = capabilityFor(sim.url, dataDir);
+      try {
+        // Warm-up: the first sync of the process bundles the worker's code (development only) and
+        // fills an empty directory; the first bare fetch warms undici.
+        const first = await timedSync(capability, marks, size);
+        await bareFetchAndParse(sim.url, size);
         gc();
-        await sleep(300);
-        // Alternate the order so that neither always runs right after the other's garbage.
-        if (i % 2 === 0) {
-          syncs.push(await timedSync(capability, marks, size));
+        const idle = await idleStalls(2_000);
+        const syncs: Timed[] = [];
+        const bare: Timed[] = [];
+        for (let i = 0; i < repetitions; i++) {
+          await sim.touch(1 + (i % 50), `Bench ${++touched}`);
           gc();
-          bare.push(await bareFetchAndParse(sim.url, size));
-        } else {
-          bare.push(await bareFetchAndParse(sim.url, size));
-          gc();
-          syncs.push(await timedSync(capability, marks, size));
+          await sleep(300);
+          // Alternate the order so that neither always runs right after the other's garbage.
+          if (i % 2 === 0) {
+            syncs.push(await timedSync(capability, marks, size));
+            gc();
+            bare.push(await bareFetchAndParse(sim.url, size));
+          } else {
+            bare.push(await bareFetchAndParse(sim.url, size));
+            gc();
+            syncs.push(await timedSync(capability, marks, size));
+          }
+          const last = syncs[syncs.length - 1] as Timed;
+          process.stderr.write(
+            `bench:   ${label} sync ${round(last.ms)} ms (${Object.entries(last.phases ?? {}).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}), bare ${round(bare[bare.length - 1]?.ms ?? NaN)} ms; longest GC on main ${round(last.stalls.maxGc.ms)} ms ${last.stalls.maxGc.kind}; stalls > 20 ms: ${last.stallPhases?.slice(0, 8).join(', ') || 'none'}\n`,
+          );
         }
-        const last = syncs[syncs.length - 1] as Timed;
-        process.stderr.write(
-          `bench:   ${label} sync ${round(last.ms)} ms (${Object.entries(last.phases ?? {}).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}), bare ${round(bare[bare.length - 1]?.ms ?? NaN)} ms; longest GC on main ${round(last.stalls.maxGc.ms)} ms ${last.stalls.maxGc.kind}; stalls > 20 ms: ${last.stallPhases?.slice(0, 8).join(', ') || 'none'}\n`,
-        );
+        const syncMs = median(syncs.map((s) => s.ms));
+        const bareMs = median(bare.map((s) => s.ms));
+        const worst = (pick: (s: Stalls) => number, list: readonly Timed[]): number => Math.max(...list.map((s) => pick(s.stalls)));
+        rows.push({
+          name: `${label}: full sync (fetch, check, index, swap, save)`,
+          value: round(syncMs),
+          unit: 'ms',
+          baseline: round(bareMs),
+          note: `median of ${repetitions} (all: ${syncs.map((s) => Math.round(s.ms)).join(', ')}; bare: ${bare.map((s) => Math.round(s.ms)).join(', ')}; median of the paired ratios ${median(syncs.map((s, i) => s.ms / (bare[i]?.ms ?? NaN))).toFixed(2)}×); baseline = bare fetch + JSON.parse in this thread${size === 100_000 ? '; goal ≤ 1.5×' : ''}`,
+        });
+        const parts = await buildBreakdown(sim.url, 3);
+        gc();
+        const phase = (key: keyof NonNullable<Timed['phases']>): number => round(median(syncs.map((t) => t.phases?.[key] ?? NaN)));
+        rows.push({
+          name: `${label}: sync, download part`,
+          value: phase('download'),
+          unit: 'ms',
+          baseline: round(bareMs),
+          note: `from sync() until the last chunk went to the worker; then build (parse, check, index in the worker) ${phase('build')} ms, swap ${phase('swap')} ms, save (encrypt, write) ${phase('save')} ms, rest ${phase('rest')} ms (medians); the build's parts, in one thread on the same bytes: bytes → text ${round(parts.text)} ms, JSON.parse ${round(parts.parse)} ms, check ${round(parts.check)} ms, index ${round(parts.index)} ms; the snapshot written with fsync: plain ${round(parts.writePlain)} ms, encrypted ${round(parts.writeEncrypted)} ms`,
+        });
+        if (size === 500_000) {
+          rows.push({ name: `${label}: first sync into an empty directory`, value: round(first.ms), unit: 'ms', baseline: round(bareMs), note: 'one run; no previous generation to compare with' });
+        }
+        const maxStall = worst((s) => s.max, syncs);
+        rows.push({
+          name: `${label}: main-thread stall during sync, max`,
+          value: round(maxStall),
+          unit: 'ms',
+          baseline: round(idle.max),
+          note: `worst of ${repetitions} syncs (each: ${syncs.map((s) => round(s.stalls.max)).join(', ')}); interval-gap max ${round(worst((s) => s.maxGap, syncs))} ms; baseline idle 2 s; goal ≤ ${STALL_GOAL_MS} ms: ${maxStall <= STALL_GOAL_MS ? 'met' : 'NOT met'}`,
+        });
+        rows.push({
+          name: `${label}: main-thread stall during sync, p99`,
+          value: round(median(syncs.map((s) => s.stalls.p99)), 2),
+          unit: 'ms',
+          baseline: round(idle.p99, 2),
+          note: `median over syncs of the event-loop delay p99; longest stalls, per sync: ${syncs.map((s) => s.stallPhases?.slice(0, 3).join(', ') || 'none').join(' | ')}; longest GC pause on main ${round(worst((s) => s.maxGc.ms, syncs))} ms; the bare fetch + parse in this thread stalls ${round(worst((s) => s.max, bare))} ms`,
+        });
+        const busy = worst((s) => s.maxBusy, syncs);
+        rows.push({
+          name: `${label}: main-thread stall during sync, longest on-core time within one`,
+          value: round(busy),
+          unit: 'ms',
+          baseline: round(idle.maxBusy),
+          note: `main's own work within a stall (schedstat: on a core, vs waiting in the run queue), worst of ${repetitions}; goal ≤ ${STALL_GOAL_MS} ms: ${busy <= STALL_GOAL_MS ? 'met' : 'NOT met'}`,
+        });
+      } finally {
+        await capability.stop();
+        client.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      const syncMs = median(syncs.map((s) => s.ms));
-      const bareMs = median(bare.map((s) => s.ms));
-      const worst = (pick: (s: Stalls) => number, list: readonly Timed[]): number => Math.max(...list.map((s) => pick(s.stalls)));
-      rows.push({
-        name: `${label}: full sync (fetch, check, index, swap, save)`,
-        value: round(syncMs),
-        unit: 'ms',
-        baseline: round(bareMs),
-        note: `median of ${repetitions} (all: ${syncs.map((s) => Math.round(s.ms)).join(', ')}; bare: ${bare.map((s) => Math.round(s.ms)).join(', ')}); baseline = bare fetch + JSON.parse in this thread${size === 100_000 ? '; goal ≤ 1.5×' : ''}`,
-      });
-      const parts = await buildBreakdown(sim.url, 3);
-      gc();
-      const phase = (key: keyof NonNullable<Timed['phases']>): number => round(median(syncs.map((t) => t.phases?.[key] ?? NaN)));
-      rows.push({
-        name: `${label}: sync, download part`,
-        value: phase('download'),
-        unit: 'ms',
-        baseline: round(bareMs),
-        note: `from sync() until the last chunk went to the worker; then build (parse, check, index in the worker) ${phase('build')} ms, swap ${phase('swap')} ms, save (encrypt, write) ${phase('save')} ms, rest ${phase('rest')} ms (medians); the build's parts, in one thread on the same bytes: bytes → text ${round(parts.text)} ms, JSON.parse ${round(parts.parse)} ms, check ${round(parts.check)} ms, index ${round(parts.index)} ms; the snapshot written with fsync: plain ${round(parts.writePlain)} ms, encrypted ${round(parts.writeEncrypted)} ms`,
-      });
       if (size === 500_000) {
-        rows.push({ name: `${label}: first sync into an empty directory`, value: round(first.ms), unit: 'ms', baseline: round(bareMs), note: 'one run; no previous generation to compare with' });
+        process.stderr.write('bench: directory memory with 500,000 cardholders, in a fresh process…\n');
+        await sim.touch(51, `Bench ${++touched}`);
+        const probe = await heapProbe(sim.url);
+        const worker = probe.workers.find((w) => w.title.includes('cardholder-directory')) ?? probe.workers[0];
+        rows.push({
+          name: '500k loaded: main heap after GC',
+          value: mib(probe.after.heapUsed),
+          unit: 'MiB',
+          baseline: mib(probe.before.heapUsed),
+          note: `fresh process; baseline = same process before loading; array buffers ${mib(probe.before.arrayBuffers)} → ${mib(probe.after.arrayBuffers)} MiB`,
+        });
+        rows.push({
+          name: '500k loaded: directory worker heap',
+          value: mib(worker?.heapUsed ?? NaN),
+          unit: 'MiB',
+          note: `after a GC forced via the inspector; as stats() reports it (no GC): ${mib(probe.engineHeapUsed)} MiB; the worker's array buffers ${mib(worker?.beforeGc.arrayBuffers ?? NaN)} MiB as the sync left them, ${mib(worker?.arrayBuffers ?? NaN)} MiB after the GC`,
+        });
+        rows.push({
+          name: '500k loaded: process RSS',
+          value: mib(probe.after.rss),
+          unit: 'MiB',
+          baseline: mib(probe.before.rss),
+          note: `baseline = same process before loading; after a GC forced in the worker: ${mib(probe.finalRss)} MiB; ${probe.records} records; the process also holds tsx's loader thread and esbuild's (development only)`,
+        });
       }
-      const maxStall = worst((s) => s.max, syncs);
-      rows.push({
-        name: `${label}: main-thread stall during sync, max`,
-        value: round(maxStall),
-        unit: 'ms',
-        baseline: round(idle.max),
-        note: `worst of ${repetitions} syncs (each: ${syncs.map((s) => round(s.stalls.max)).join(', ')}); interval-gap max ${round(worst((s) => s.maxGap, syncs))} ms; baseline idle 2 s; goal ≤ ${STALL_GOAL_MS} ms: ${maxStall <= STALL_GOAL_MS ? 'met' : 'NOT met'}`,
-      });
-      rows.push({
-        name: `${label}: main-thread stall during sync, p99`,
-        value: round(median(syncs.map((s) => s.stalls.p99)), 2),
-        unit: 'ms',
-        baseline: round(idle.p99, 2),
-        note: `median over syncs of the event-loop delay p99; longest stalls, per sync: ${syncs.map((s) => s.stallPhases?.slice(0, 3).join(', ') || 'none').join(' | ')}; longest GC pause on main ${round(worst((s) => s.maxGc.ms, syncs))} ms; the bare fetch + parse in this thread stalls ${round(worst((s) => s.max, bare))} ms`,
-      });
-      const busy = worst((s) => s.maxBusy, syncs);
-      rows.push({
-        name: `${label}: main-thread stall during sync, longest on-core time within one`,
-        value: round(busy),
-        unit: 'ms',
-        baseline: round(idle.maxBusy),
-        note: `main's own work within a stall (schedstat: on a core, vs waiting in the run queue), worst of ${repetitions}; goal ≤ ${STALL_GOAL_MS} ms: ${busy <= STALL_GOAL_MS ? 'met' : 'NOT met'}`,
-      });
     } finally {
-      await capability.stop();
-      client.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await sim.close();
     }
-    if (size === 500_000) {
-      process.stderr.write('bench: directory memory with 500,000 cardholders, in a fresh process…\n');
-      await sim.touch(51, `Bench ${++touched}`);
-      const probe = await heapProbe(sim.url);
-      const worker = probe.workers.find((w) => w.title.includes('cardholder-directory')) ?? probe.workers[0];
-      rows.push({
-        name: '500k loaded: main heap after GC',
-        value: mib(probe.after.heapUsed),
-        unit: 'MiB',
-        baseline: mib(probe.before.heapUsed),
-        note: `fresh process; baseline = same process before loading; array buffers ${mib(probe.before.arrayBuffers)} → ${mib(probe.after.arrayBuffers)} MiB`,
-      });
-      rows.push({
-        name: '500k loaded: directory worker heap',
-        value: mib(worker?.heapUsed ?? NaN),
-        unit: 'MiB',
-        note: `after a GC forced via the inspector; as stats() reports it (no GC): ${mib(probe.engineHeapUsed)} MiB; the worker's array buffers ${mib(worker?.beforeGc.arrayBuffers ?? NaN)} MiB as the sync left them, ${mib(worker?.arrayBuffers ?? NaN)} MiB after the GC`,
-      });
-      rows.push({
-        name: '500k loaded: process RSS',
-        value: mib(probe.after.rss),
-        unit: 'MiB',
-        baseline: mib(probe.before.rss),
-        note: `baseline = same process before loading; after a GC forced in the worker: ${mib(probe.finalRss)} MiB; ${probe.records} records; the process also holds tsx's loader thread and esbuild's (development only)`,
-      });
-    }
-    await sim.close();
   }
   return rows;
 }
