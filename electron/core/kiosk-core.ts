@@ -122,7 +122,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
-      getServiceStatus: () => watch.checkNow(),
+      // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
+      // the service answers again, so what waits in the outbox goes now too.
+      getServiceStatus: async () => {
+        const status = await watch.checkNow();
+        if (status.reachable) cardholders.outbox.wake();
+        return status;
+      },
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
       getSiteCatalogue: async () =>
         siteCatalogue(site, {

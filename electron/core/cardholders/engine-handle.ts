@@ -37,6 +37,8 @@ export interface EngineHandle {
   /** Every tenant number on a cardholder, ascending. */
   tenants(): Promise<number[]>;
   upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number>;
+  remove(ids: number[]): Promise<void>;
+  changedIds(): Promise<number[]>;
   basis(): Promise<DirectoryBasis | null>;
   clear(): Promise<void>;
   stats(): Promise<EngineStats>;
@@ -50,7 +52,8 @@ export type EngineFactory = (options: Omit<EngineOptions, 'onProgress'>, onProgr
 export type EngineRequest =
   | { call: 'receive'; bytes: Uint8Array }
   | { id: number; call: 'build'; download: DownloadFacts; previous: DirectoryBasis | null; acceptShrink: boolean }
-  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' }
+  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' | 'changedIds' }
+  | { id: number; call: 'remove'; ids: number[] }
   | { id: number; call: 'search'; query: string; offset: number; limit: number }
   | { id: number; call: 'get'; recordId: number }
   | { id: number; call: 'duplicates'; person: Parameters<DirectoryEngine['duplicates']>[0]; excludeId?: number }
@@ -80,6 +83,8 @@ export const localEngine: EngineFactory = (options, onProgress) => {
     duplicates: async (person, excludeId) => engine.duplicates(person, excludeId),
     tenants: async () => engine.tenantIds(),
     upsert: (records, onlyIfNewer) => engine.upsert(records, onlyIfNewer),
+    remove: (ids) => engine.remove(ids),
+    changedIds: async () => engine.changedIds(),
     basis: async () => engine.currentBasis(),
     clear: () => engine.clear(),
     stats: async () => ({ records: engine.size, heapUsedBytes: process.memoryUsage().heapUsed }),
@@ -159,6 +164,8 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
     duplicates: (person, excludeId) => call<DuplicateMatch[]>({ call: 'duplicates', person, ...(excludeId !== undefined ? { excludeId } : {}) }),
     tenants: () => call<number[]>({ call: 'tenants' }),
     upsert: (records, onlyIfNewer) => call<number>({ call: 'upsert', records, onlyIfNewer }),
+    remove: (ids) => call<void>({ call: 'remove', ids }),
+    changedIds: () => call<number[]>({ call: 'changedIds' }),
     basis: () => call<DirectoryBasis | null>({ call: 'basis' }),
     clear: () => call<void>({ call: 'clear' }),
     stats: () => call<EngineStats>({ call: 'stats' }),
