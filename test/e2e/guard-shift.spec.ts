@@ -301,6 +301,8 @@ test.describe('layout, keyboard, reading', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('link', { name: 'Skip to the status bar' })).toBeFocused();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab'); // the outbox's item, then "Check now"
+    await expect(bar(page).getByTestId('outbox-status')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(bar(page).getByRole('button', { name: 'Check the service now' })).toBeFocused();
     await page.getByRole('tab', { name: 'Live feed' }).click();
