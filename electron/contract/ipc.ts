@@ -315,12 +315,13 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoTimestamp = z.iso.datetime({ offset: true });
 const idList = z.array(z.number().int().nonnegative()).max(1000);
 
-const dateRange = z
-  .object({ from: isoTimestamp, to: isoTimestamp })
-  .refine((r) => Date.parse(r.from) < Date.parse(r.to), {
-    message: 'The start of the range must be before its end.',
-    path: ['to'],
-  });
+/**
+ * The range check of both searches, as a refinement of their own strict object: combining two
+ * schemas with `.and(...)` would turn `.strict()` off (zod 4 merges the key sets of an
+ * intersection), so unknown keys would be trimmed instead of refused.
+ */
+const rangeInOrder = (r: { from: string; to: string }): boolean => Date.parse(r.from) < Date.parse(r.to);
+const RANGE_ORDER = { message: 'The start of the range must be before its end.', path: ['to'] };
 
 export const EventSearchRequest = z
   .object({
@@ -333,7 +334,7 @@ export const EventSearchRequest = z
     isAlarm: z.boolean().optional(),
   })
   .strict()
-  .and(dateRange);
+  .refine(rangeInOrder, RANGE_ORDER);
 export type EventSearchRequest = z.infer<typeof EventSearchRequest>;
 
 export const EventCodeSearchRequest = z
@@ -350,7 +351,7 @@ export const EventCodeSearchRequest = z
     subcodeIDs: idList.optional(),
   })
   .strict()
-  .and(dateRange);
+  .refine(rangeInOrder, RANGE_ORDER);
 export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
 
 const noPayload = z.undefined();
@@ -497,6 +498,12 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
+/**
+ * The request fields that carry bytes (a Uint8Array) across IPC. Bytes anywhere else are refused
+ * before the schema runs (core/ipc/plain-data.ts): a schema expecting an object would otherwise
+ * walk a typed array's indexes as keys.
+ */
+export const BYTES_FIELDS: { readonly [K in OperationName]?: readonly string[] } = { uploadCardholderPhoto: ['photo'] };
 export type RequestOf<K extends OperationName> = z.input<Operations[K]['request']>;
 export type ParsedRequestOf<K extends OperationName> = z.output<Operations[K]['request']>;
 export type ResultOf<K extends OperationName> = NonNullable<Operations[K]['result']>;
