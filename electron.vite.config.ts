@@ -10,7 +10,11 @@ import type { Plugin } from 'vite';
 const devPagePolicy: Plugin = {
   name: 'kiosk-dev-page-policy',
   apply: 'serve',
-  transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:"),
+  // 'post': after any plugin that inserts the policy (the e2e photo harness copies it in).
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:"),
+  },
 };
 
 // Builds the three runtimes into out/ (never build/, which holds electron-builder resources):
