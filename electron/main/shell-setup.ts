@@ -35,8 +35,10 @@ export interface ShellOptions {
   rendererDir: string;
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
-  /** Until the real log exists, early lines go here (stderr). */
+  /** The current log (stderr until the file log exists). */
   log: () => ShellLog;
+  /** Where uncaught exceptions and unhandled rejections are heard (process; a test passes its own). */
+  processEvents?: Pick<NodeJS.EventEmitter, 'on'>;
 }
 
 export interface Shell {
@@ -61,8 +63,9 @@ export function prepareShell(options: ShellOptions): Shell | null {
   }
   app.enableSandbox();
   registerAppScheme();
-  process.on('uncaughtException', (error) => options.log().error('main', `uncaught exception (the kiosk keeps running): ${error.stack ?? String(error)}`));
-  process.on('unhandledRejection', (reason) => options.log().error('main', `unhandled rejection (the kiosk keeps running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  const processEvents = options.processEvents ?? process;
+  processEvents.on('uncaughtException', (error: unknown) => options.log().error('main', `uncaught exception (the kiosk keeps running): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  processEvents.on('unhandledRejection', (reason: unknown) => options.log().error('main', `unhandled rejection (the kiosk keeps running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { ownUrl, production, log: (line) => options.log().warn('window', line) }));
 
   let kioskContentsId: number | null = null;
