@@ -223,7 +223,10 @@ export interface CardholderRecord {
 export type CardholderSummary = Pick<
   CardholderRecord,
   'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'displayEmployeeId' | 'email' | 'phone' | 'tenant' | 'photo_Exists' | 'card_Holder_Type_ID'
->;
+> & {
+  /** Enrolments for this cardholder wait in the outbox (created offline: not on the service yet). */
+  pending?: boolean;
+};
 
 export interface CardholderPage {
   query: string;
@@ -293,12 +296,72 @@ export interface DuplicateCandidate {
 
 /** What an update did. */
 export type CardholderUpdateOutcome =
+  /** The service could not be reached: the change waits in the outbox; `record` shows it applied. */
+  | { outcome: 'queued'; record: CardholderRecord; item: OutboxItemView }
   /** Sent (only the fields that changed) and read back: `record` is what the server saved. */
   | { outcome: 'saved'; record: CardholderRecord; sent: string[]; warning: KioskError | null }
   /** Nothing had changed: nothing was sent. */
   | { outcome: 'unchanged'; record: CardholderRecord | null }
   /** The record changed on the server since it was opened: nothing was sent; `current` is the server's. */
   | { outcome: 'conflict'; current: CardholderRecord };
+
+// ───────────────────────── the outbox (enrolments waiting for the service) ─────────────────────────
+
+export type OutboxKind = 'create' | 'update' | 'photo';
+
+/** One enrolment saved on this workstation and not yet confirmed by the service. */
+export interface OutboxItemView {
+  id: string;
+  kind: OutboxKind;
+  /** The cardholder's id on the service, or — created here while offline — its provisional negative id. */
+  cardholderId: number;
+  /** Who it is about, as the officer saw it ("Dupont, Marie"). */
+  label: string;
+  queuedAt: string;
+  /** pending: waiting or retrying; sending: being sent now; failed: the service refused it (needs attention). */
+  state: 'pending' | 'sending' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: KioskError | null;
+  /** The fields of a queued create or update (to open a refused one in the form), or the photo's size. */
+  fields: Partial<CardholderFields> | null;
+  photoBytes: number | null;
+}
+
+export interface OutboxState {
+  /** Items waiting or being sent (not the refused ones). */
+  pending: number;
+  /** Items the service refused: they wait for the officer (fix and resend, or discard). */
+  failed: number;
+  /** The whole queue waits: the service refused the kiosk's credential (401/403). */
+  paused: { at: string; error: KioskError } | null;
+  /** The service did not answer the last try: new enrolments are queued at once. */
+  offline: boolean;
+  items: OutboxItemView[];
+  /** Part of the saved queue could not be read: the file was kept aside for an administrator. */
+  damage: { keptAt: string; unreadable: number; reason: string } | null;
+  /** Cardholders created offline that the service has since confirmed: provisional id → real id (latest first, since start). */
+  confirmed: Array<{ provisionalId: number; id: number; at: string }>;
+}
+
+/** What a create or a photo upload did: sent, or saved on this workstation for later. */
+export interface EnrolmentWrite {
+  /** The record as the service saved it, or — queued — as it will be once sent. */
+  record: CardholderRecord;
+  /** Set when the service could not be reached: the write waits in the outbox. */
+  queued: OutboxItemView | null;
+}
+
+/** An entry of the local log of enrolment actions (the Operator log view). */
+export interface EnrolmentLogEntry {
+  at: string;
+  kind: 'created' | 'updated' | 'photo' | 'queued' | 'replayed' | 'linked' | 'refused' | 'discarded';
+  cardholderId: number;
+  /** The officer-visible name ("Dupont, Marie"); never a secret. */
+  name: string;
+  /** What happened, in a sentence. */
+  outcome: string;
+}
 
 /** A cardholder's record as the record view shows it. */
 export interface CardholderView {
@@ -307,11 +370,20 @@ export interface CardholderView {
   refreshed: boolean;
   /** Why it could not be refreshed. */
   warning: KioskError | null;
+  /** Enrolments for this cardholder waiting in the outbox. */
+  queued: OutboxItemView[];
 }
 
 // ───────────────────────── request schemas ─────────────────────────
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A cardholder: its id on the service, or the negative provisional id of one created offline and waiting in the outbox. */
+const cardholderId = z
+  .number()
+  .int()
+  .min(-Number.MAX_SAFE_INTEGER)
+  .max(Number.MAX_SAFE_INTEGER)
+  .refine((n) => n !== 0, { message: 'a cardholder id is never 0' });
 const isoTimestamp = z.iso.datetime({ offset: true });
 const idList = z.array(z.number().int().nonnegative()).max(1000);
 
@@ -456,7 +528,7 @@ export const operations = {
   getDirectoryState: op<DirectoryState>()(noPayload),
   syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
   searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
-  getCardholder: op<CardholderView>()(z.object({ id }).strict()),
+  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict()),
   removeDirectorySnapshot: op<DirectoryState>()(noPayload),
   findDuplicateCardholders: op<DuplicateCandidate[]>()(
     z
@@ -465,25 +537,25 @@ export const operations = {
         last_Name: z.string().max(100),
         employee_ID: z.string().max(50).optional(),
         email: z.string().max(254).optional(),
-        excludeId: id.optional(),
+        excludeId: cardholderId.optional(),
       })
       .strict(),
   ),
-  createCardholder: op<CardholderRecord>()(CardholderFields),
+  createCardholder: op<EnrolmentWrite>()(CardholderFields),
   updateCardholder: op<CardholderUpdateOutcome>()(
     z
       .object({
-        id,
+        id: cardholderId,
         changes: CardholderFields.partial().strict(),
         /** The record's `updated` when the officer opened it: a later one on the server is a conflict. */
         expectedUpdated: z.string().min(1).max(100),
       })
       .strict(),
   ),
-  uploadCardholderPhoto: op<CardholderRecord>()(
+  uploadCardholderPhoto: op<EnrolmentWrite>()(
     z
       .object({
-        id,
+        id: cardholderId,
         taskId: taskId.optional(),
         photo: z
           .custom<Uint8Array>((value) => value instanceof Uint8Array, 'The photo must be sent as bytes.')
@@ -494,6 +566,21 @@ export const operations = {
       })
       .strict(),
   ),
+  getOutbox: op<OutboxState>()(noPayload),
+  /** Tries the queue now (after a pause for a refused credential too). */
+  retryOutbox: op<OutboxState>()(noPayload),
+  discardOutboxItem: op<OutboxState>()(z.object({ itemId: z.string().min(1).max(100) }).strict()),
+  /** A refused item, fixed by the officer, back in the queue. */
+  resendOutboxItem: op<OutboxState>()(
+    z
+      .object({
+        itemId: z.string().min(1).max(100),
+        create: CardholderFields.optional(),
+        changes: CardholderFields.partial().strict().optional(),
+      })
+      .strict(),
+  ),
+  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
 } as const;
 
 export type Operations = typeof operations;
@@ -518,9 +605,10 @@ export interface PushEvents {
   feedNotice: { kind: 'resync' | 'info'; message: string; at: string };
   taskProgress: TaskProgress;
   directoryState: DirectoryState;
+  outboxState: OutboxState;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState'] as const satisfies readonly PushName[];
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState', 'outboxState'] as const satisfies readonly PushName[];
 // Compile-time check that PUSH_NAMES lists every push event.
 type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
 export const _allPushNamesListed: _AllPushNamesListed = true;

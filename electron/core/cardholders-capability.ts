@@ -1,22 +1,28 @@
 /**
  * The cardholders capability of the front desk, wired for the IPC gateway: the operation handlers
- * (directory state and sync, lookup pages, the record view, removing the saved directory, and the
- * enrolment: duplicate check, create, update, ID photo upload) and the
- * factory that builds the directory and its sync from plain settings. It only assembles; the
- * behaviour lives in cardholders/ (index, engine, directory, sync). kiosk-core.ts composes it
- * with the other capabilities behind one gateway.
+ * (directory state and sync, lookup pages, the record view, removing the saved directory; the
+ * enrolment: duplicate check, create, update, ID photo upload; the outbox of enrolments waiting
+ * for the service and the enrolment log) and the factory that builds them from plain settings.
+ * It only assembles; the behaviour lives in cardholders/ (index, engine, directory, sync,
+ * enrolment, outbox). kiosk-core.ts composes it with the other capabilities behind one gateway.
  */
+import { join } from 'node:path';
+import type { CardholderFields, CardholderSummary, FeedState, PushEvents, PushName } from '../contract/ipc';
 import { CardholderDirectory } from './cardholders/cardholder-directory';
 import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
 import { Enrolment } from './cardholders/enrolment';
+import { EnrolmentLog } from './cardholders/enrolment-log';
+import { Outbox, withQueuedChanges } from './cardholders/outbox/outbox';
 import type { PhotoRules } from './cardholders/photo-check';
 import { summaryOf } from './cardholders/summary';
 import type { OperationHandlers } from './ipc/gateway';
 import { KioskFailure, toKioskError } from './ipc/failure';
 import type { PushBus } from './ipc/push-bus';
 import type { Logger } from './log/logger';
-import type { AccessService } from './service/access-service';
+import type { AccessService, CardHolder } from './service/access-service';
+
+export const OUTBOX_FILE = 'outbox.journal';
 
 export type CardholderHandlers = Pick<
   OperationHandlers,
@@ -29,13 +35,18 @@ export type CardholderHandlers = Pick<
   | 'createCardholder'
   | 'updateCardholder'
   | 'uploadCardholderPhoto'
+  | 'getOutbox'
+  | 'retryOutbox'
+  | 'discardOutboxItem'
+  | 'resendOutboxItem'
+  | 'listEnrolmentLog'
 >;
 
 export interface CardholdersCapabilityOptions {
   service: Pick<AccessService, 'downloadCardHolders' | 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
   push: PushBus;
   log: Logger;
-  /** Where the directory snapshot lives. */
+  /** Where the directory snapshot, the outbox and the enrolment log live. */
   dataDir: string;
   /** AES-256 key for personal data at rest, or null (owner-only files, unencrypted). */
   dataKey: Buffer | null;
@@ -46,16 +57,23 @@ export interface CardholdersCapabilityOptions {
   photo: PhotoRules;
   /** Tests run the engine in their own thread. */
   engines?: EngineFactory;
+  /** Tests shorten the outbox's back-off. */
+  outboxRetry?: { baseMs: number; maxMs: number };
 }
 
 export interface CardholdersCapability {
   handlers: CardholderHandlers;
   directory: CardholderDirectory;
   sync: DirectorySync;
-  /** Loads the saved directory and starts syncing (does not wait for the service). */
+  outbox: Outbox;
+  enrolmentLog: EnrolmentLog;
+  /** Loads the saved directory and outbox, and starts syncing and sending (does not wait for the service). */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Minutes of clock difference allowed when a create in doubt is looked for by its creation time. */
+const CREATED_SLACK_MS = 10 * 60_000;
 
 export function createCardholdersCapability(options: CardholdersCapabilityOptions): CardholdersCapability {
   const directory = new CardholderDirectory({
@@ -64,30 +82,84 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     service: options.serviceLabel,
     engines: options.engines ?? threadEngine,
   });
-  const enrolment = new Enrolment({ service: options.service, directory, push: options.push, log: options.log, photo: options.photo });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
+  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log);
+
+  /**
+   * A cardholder a create in doubt may have made: the directory is brought up to date from the
+   * service first (a failure there is an outage for the outbox: it tries again later), then the
+   * same employee ID and name — or, without an employee ID, the same name and e-mail created since
+   * the create was queued.
+   */
+  const findCreated = async (fields: CardholderFields, since: string): Promise<CardHolder | null> => {
+    const synced = await sync.sync();
+    if (synced.outcome === 'held') {
+      // The list the service gave is held back for the administrator: it cannot settle the question.
+      throw KioskFailure.of('server_error', 'The kiosk could not yet check whether the service already has this cardholder: the directory update waits for confirmation in Administration.', {
+        detail: 'outbox: in-doubt create not resolved while the directory sync is held',
+      });
+    }
+    const matches = await directory.duplicates({ first_Name: fields.first_Name, last_Name: fields.last_Name, employee_ID: fields.employee_ID, email: fields.email });
+    const earliest = Date.parse(since) - CREATED_SLACK_MS;
+    for (const { record, reasons } of matches) {
+      if (record.id < 0 || !reasons.includes('name')) continue;
+      if (fields.employee_ID !== '' && reasons.includes('employeeId')) return record;
+      if (fields.employee_ID === '' && (fields.email === '' || reasons.includes('email')) && Date.parse(record.created) >= earliest) return record;
+    }
+    return null;
+  };
+
+  const outbox = new Outbox({
+    file: join(options.dataDir, OUTBOX_FILE),
+    key: options.dataKey,
+    service: options.service,
+    directory: {
+      setProvisional: (record) => directory.setProvisional(record),
+      removeProvisional: (id) => directory.removeProvisional(id),
+      upsert: (records) => directory.upsert(records),
+      findCreated,
+    },
+    audit: enrolmentLog,
+    push: options.push,
+    log: options.log,
+    ...(options.outboxRetry ? { retryBaseMs: options.outboxRetry.baseMs, retryMaxMs: options.outboxRetry.maxMs } : {}),
+  });
+  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit: enrolmentLog, push: options.push, log: options.log, photo: options.photo });
+
+  const withPending = (record: CardHolder): CardholderSummary => ({ ...summaryOf(record), pending: outbox.hasPendingFor(record.id) });
+
+  // The service answers again (the live feed reached it): what waits in the outbox goes now.
+  let unsubscribe: (() => void) | null = null;
 
   const handlers: CardholderHandlers = {
     getDirectoryState: () => sync.state(),
     syncDirectory: (request) => sync.sync({ ...(request.taskId ? { taskId: request.taskId } : {}), acceptShrink: request.acceptShrink ?? false }),
     searchCardholders: async ({ query, offset, limit }) => {
       const page = await directory.search(query, offset, limit);
-      return { query, total: page.total, offset: page.offset, items: page.records.map(summaryOf) };
+      return { query, total: page.total, offset: page.offset, items: page.records.map(withPending) };
     },
-    getCardholder: async ({ id }) => {
+    getCardholder: async (request) => {
+      // A cardholder created offline and confirmed since: its real id.
+      const id = outbox.resolveId(request.id);
+      const queued = outbox.itemsFor(id);
+      const held = await directory.get(id);
+      // Created here while offline: the service does not know it yet.
+      if (id < 0) {
+        if (!held) throw KioskFailure.of('not_found', 'This cardholder is no longer waiting to be created. Search again.', { detail: `provisional ${id}` });
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: null, queued };
+      }
       try {
         const record = await options.service.getCardHolder(id);
         await directory.upsert([record]);
-        return { record, refreshed: true, warning: null };
+        return { record: withQueuedChanges(record, queued), refreshed: true, warning: null, queued };
       } catch (thrown) {
         const error = toKioskError(thrown);
         if (error.code === 'not_found') {
           throw KioskFailure.of('not_found', 'This cardholder is not in the access-control service (any more). Search again.', { ...(error.detail ? { detail: error.detail } : {}), status: 404 });
         }
-        const held = await directory.get(id);
         if (!held) throw thrown;
         options.log.info('directory', `cardholder ${id} shown from the directory: ${error.code}`);
-        return { record: held, refreshed: false, warning: error };
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: error, queued };
       }
     },
     removeDirectorySnapshot: () => sync.clear(),
@@ -95,16 +167,34 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     createCardholder: (fields) => enrolment.create(fields),
     updateCardholder: (request) => enrolment.update(request),
     uploadCardholderPhoto: (request) => enrolment.uploadPhoto(request),
+    getOutbox: () => outbox.state(),
+    retryOutbox: () => outbox.retry(),
+    discardOutboxItem: ({ itemId }) => outbox.discard(itemId),
+    resendOutboxItem: ({ itemId, create, changes }) => outbox.resend(itemId, { ...(create ? { create } : {}), ...(changes ? { changes } : {}) }),
+    listEnrolmentLog: () => enrolmentLog.list(),
   };
 
   return {
     handlers,
     directory,
     sync,
-    start: () => sync.start(),
+    outbox,
+    enrolmentLog,
+    async start() {
+      await sync.start();
+      await outbox.start();
+      const keep = new Set(outbox.state().items.filter((item) => item.kind === 'create').map((item) => item.cardholderId));
+      await directory.pruneProvisional(keep);
+      unsubscribe = options.push.subscribe(<P extends PushName>(name: P, payload: PushEvents[P]) => {
+        if (name === 'feedState' && (payload as FeedState).status === 'live') outbox.wake();
+      });
+    },
     async stop() {
+      unsubscribe?.();
       sync.stop();
+      await outbox.stop();
       await sync.settle();
+      await enrolmentLog.flush();
       await directory.close();
     },
   };

@@ -187,7 +187,7 @@ describe('bytes over the bridge', () => {
   it('turns {"$kioskBytes": base64} back into bytes before the gateway validates the payload', async () => {
     const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
     const response = await call('uploadCardholderPhoto', { payload: { id: 3, contentType: 'image/jpeg', overriddenHints: [], photo: { $kioskBytes: bytes.toString('base64') } } });
-    expect(await response.json()).toMatchObject({ ok: true, value: { photo_Exists: true } });
+    expect(await response.json()).toMatchObject({ ok: true, value: { record: { photo_Exists: true } } });
     const received = (handlers.uploadCardholderPhoto as unknown as { mock: { calls: Array<[{ photo: Uint8Array }]> } }).mock.calls.at(-1)?.[0].photo;
     expect(received).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(received ?? []).equals(bytes)).toBe(true);

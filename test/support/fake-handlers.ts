@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
-import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, ServiceStatus } from '../../electron/contract/ipc';
+import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, error: null };
@@ -53,6 +53,8 @@ export const DIRECTORY: DirectoryState = {
   intervalSeconds: 900,
 };
 
+export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
+
 export function fakeHandlers(): OperationHandlers {
   return {
     getServiceStatus: vi.fn(async () => STATUS),
@@ -92,11 +94,16 @@ export function fakeHandlers(): OperationHandlers {
     getDirectoryState: vi.fn(async () => DIRECTORY),
     syncDirectory: vi.fn(async () => ({ outcome: 'unchanged' as const, at: '2026-11-21T10:00:00.000Z', total: 1, added: 0, changed: 0, removed: 0, rejected: 0, problems: [] })),
     searchCardholders: vi.fn(async ({ query, offset }: { query: string; offset: number }) => ({ query, total: 1, offset, items: [CARDHOLDER] })),
-    getCardholder: vi.fn(async ({ id }: { id: number }) => ({ record: { ...CARDHOLDER, id }, refreshed: true, warning: null })),
+    getCardholder: vi.fn(async ({ id }: { id: number }) => ({ record: { ...CARDHOLDER, id }, refreshed: true, warning: null, queued: [] })),
     removeDirectorySnapshot: vi.fn(async () => ({ ...DIRECTORY, status: 'empty' as const, records: 0 })),
     findDuplicateCardholders: vi.fn(async () => []),
-    createCardholder: vi.fn(async () => CARDHOLDER),
+    createCardholder: vi.fn(async () => ({ record: CARDHOLDER, queued: null })),
     updateCardholder: vi.fn(async () => ({ outcome: 'saved' as const, record: CARDHOLDER, sent: ['phone'], warning: null })),
-    uploadCardholderPhoto: vi.fn(async () => ({ ...CARDHOLDER, photo_Exists: true })),
+    uploadCardholderPhoto: vi.fn(async () => ({ record: { ...CARDHOLDER, photo_Exists: true }, queued: null })),
+    getOutbox: vi.fn(async () => OUTBOX),
+    retryOutbox: vi.fn(async () => OUTBOX),
+    discardOutboxItem: vi.fn(async () => OUTBOX),
+    resendOutboxItem: vi.fn(async () => OUTBOX),
+    listEnrolmentLog: vi.fn(async () => []),
   };
 }

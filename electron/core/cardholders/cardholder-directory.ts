@@ -33,6 +33,11 @@ export class CardholderDirectory {
   private meta: SnapshotMeta | null = null;
   /** Local changes made while a new generation is being built, to carry over to it. */
   private carried: Map<number, CardHolder> | null = null;
+  /**
+   * Cardholders created on this workstation that the service has not confirmed yet (provisional
+   * negative ids, from the outbox): no download has them, so every new generation gets them again.
+   */
+  private readonly provisional = new Map<number, CardHolder>();
 
   constructor(private readonly options: CardholderDirectoryOptions) {
     this.files = { snapshot: join(options.dataDir, SNAPSHOT_FILE), changes: join(options.dataDir, CHANGES_FILE) };
@@ -82,9 +87,11 @@ export class CardholderDirectory {
         return outcome;
       }
       await this.activate(engine, { ...download.facts, service: this.options.service, records: outcome.counts.total });
-      // From here on changes go to the new generation; those made during the build follow them.
+      // From here on changes go to the new generation; those made during the build follow them,
+      // and the provisional records, which no download holds.
       const carried = [...this.carried.values()];
       if (carried.length > 0) await engine.upsert(carried, true);
+      if (this.provisional.size > 0) await engine.upsert([...this.provisional.values()], false);
       await engine.save();
       return outcome;
     } catch (thrown) {
@@ -104,6 +111,25 @@ export class CardholderDirectory {
   async upsert(records: CardHolder[]): Promise<void> {
     for (const record of records) this.carried?.set(record.id, record);
     if (this.active) await this.active.upsert(records, false);
+  }
+
+  /** Puts a cardholder created offline in the lookup under its provisional id, in this and every later generation. */
+  async setProvisional(record: CardHolder): Promise<void> {
+    this.provisional.set(record.id, record);
+    await this.upsert([record]);
+  }
+
+  /** Takes a provisional cardholder out (the service confirmed it under its real id, or it was discarded). */
+  async removeProvisional(id: number): Promise<void> {
+    this.provisional.delete(id);
+    this.carried?.delete(id);
+    await this.withActive((engine) => engine.remove([id]), undefined);
+  }
+
+  /** Removes provisional records (saved with the local changes) that no queued create stands for any more. */
+  async pruneProvisional(keep: ReadonlySet<number>): Promise<void> {
+    const stale = (await this.withActive((engine) => engine.changedIds(), [] as number[])).filter((id) => id < 0 && !keep.has(id));
+    if (stale.length > 0) await this.withActive((engine) => engine.remove(stale), undefined);
   }
 
   search(query: string, offset: number, limit: number): Promise<SearchPage> {

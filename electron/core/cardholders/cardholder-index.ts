@@ -470,6 +470,20 @@ export class CardholderIndex {
     this.invalidate();
   }
 
+  /** Takes a record out of the lookup (a provisional record the service has confirmed or that was discarded). */
+  remove(id: number): void {
+    if (this.overlay.delete(id)) {
+      this.invalidate();
+      return;
+    }
+    const pos = this.positionOfId(id);
+    if (pos >= 0 && this.dead[pos] === 0) {
+      this.dead[pos] = 1;
+      this.deadCount++;
+      this.invalidate();
+    }
+  }
+
   /** Records created or changed since the build, for a new index to take over. */
   overlayRecords(): CardHolder[] {
     return [...this.overlay.values()].map((entry) => entry.record);

@@ -40,6 +40,10 @@ async function answer(request: Extract<EngineRequest, { id: number }>): Promise<
       return engine.duplicates(request.person, request.excludeId);
     case 'upsert':
       return engine.upsert(request.records, request.onlyIfNewer);
+    case 'remove':
+      return engine.remove(request.ids);
+    case 'changedIds':
+      return engine.changedIds();
   }
 }
 

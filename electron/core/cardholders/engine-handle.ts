@@ -35,6 +35,8 @@ export interface EngineHandle {
   get(id: number): Promise<CardHolder | null>;
   duplicates(person: Parameters<DirectoryEngine['duplicates']>[0], excludeId?: number): Promise<DuplicateMatch[]>;
   upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number>;
+  remove(ids: number[]): Promise<void>;
+  changedIds(): Promise<number[]>;
   basis(): Promise<DirectoryBasis | null>;
   clear(): Promise<void>;
   stats(): Promise<EngineStats>;
@@ -48,7 +50,8 @@ export type EngineFactory = (options: Omit<EngineOptions, 'onProgress'>, onProgr
 export type EngineRequest =
   | { call: 'receive'; bytes: Uint8Array }
   | { id: number; call: 'build'; download: DownloadFacts; previous: DirectoryBasis | null; acceptShrink: boolean }
-  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' }
+  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'changedIds' }
+  | { id: number; call: 'remove'; ids: number[] }
   | { id: number; call: 'search'; query: string; offset: number; limit: number }
   | { id: number; call: 'get'; recordId: number }
   | { id: number; call: 'duplicates'; person: Parameters<DirectoryEngine['duplicates']>[0]; excludeId?: number }
@@ -77,6 +80,8 @@ export const localEngine: EngineFactory = (options, onProgress) => {
     get: async (id) => engine.get(id),
     duplicates: async (person, excludeId) => engine.duplicates(person, excludeId),
     upsert: (records, onlyIfNewer) => engine.upsert(records, onlyIfNewer),
+    remove: (ids) => engine.remove(ids),
+    changedIds: async () => engine.changedIds(),
     basis: async () => engine.currentBasis(),
     clear: () => engine.clear(),
     stats: async () => ({ records: engine.size, heapUsedBytes: process.memoryUsage().heapUsed }),
@@ -155,6 +160,8 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
     get: (recordId) => call<CardHolder | null>({ call: 'get', recordId }),
     duplicates: (person, excludeId) => call<DuplicateMatch[]>({ call: 'duplicates', person, ...(excludeId !== undefined ? { excludeId } : {}) }),
     upsert: (records, onlyIfNewer) => call<number>({ call: 'upsert', records, onlyIfNewer }),
+    remove: (ids) => call<void>({ call: 'remove', ids }),
+    changedIds: () => call<number[]>({ call: 'changedIds' }),
     basis: () => call<DirectoryBasis | null>({ call: 'basis' }),
     clear: () => call<void>({ call: 'clear' }),
     stats: () => call<EngineStats>({ call: 'stats' }),

@@ -29,13 +29,20 @@ export class ServiceFailure extends KioskFailure {
    * after (reading the record back) failed: sending the write again may apply it twice.
    */
   readonly writeAccepted: boolean;
+  /**
+   * False only when the request certainly never reached the service (the connection was refused,
+   * the name not found, the network not reached, the certificate refused): a write that failed
+   * otherwise — cut off, timed out — may have been applied, and must not simply be sent again.
+   */
+  readonly mayHaveArrived: boolean;
 
-  constructor(error: KioskError, options: { retryable?: boolean; retryAfterMs?: number; writeAccepted?: boolean } = {}) {
+  constructor(error: KioskError, options: { retryable?: boolean; retryAfterMs?: number; writeAccepted?: boolean; mayHaveArrived?: boolean } = {}) {
     super(error);
     this.name = 'ServiceFailure';
     this.retryable = options.retryable ?? false;
     this.retryAfterMs = options.retryAfterMs;
     this.writeAccepted = options.writeAccepted ?? false;
+    this.mayHaveArrived = options.mayHaveArrived ?? true;
   }
 }
 
@@ -100,7 +107,7 @@ export function failureForTransport(ctx: RequestContext, thrown: unknown): Servi
   }
 
   const tls = tlsMessage(codes, facts);
-  if (tls) return failure(ctx, 'unreachable', tls, detail, {}, { retryable: false });
+  if (tls) return failure(ctx, 'unreachable', tls, detail, {}, { retryable: false, mayHaveArrived: false });
 
   let message = `The access-control service cannot be reached. Check the network connection. ${ASK_ADMIN}`;
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')) {
@@ -112,7 +119,8 @@ export function failureForTransport(ctx: RequestContext, thrown: unknown): Servi
   } else if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
     message = 'The network does not reach the access-control service. Check the network connection, or tell the administrator.';
   }
-  return failure(ctx, 'unreachable', message, detail, {}, { retryable: true });
+  const neverSent = has('ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN');
+  return failure(ctx, 'unreachable', message, detail, {}, { retryable: true, mayHaveArrived: !neverSent });
 }
 
 function tlsMessage(codes: string[], facts: ErrorFacts[]): string | null {
@@ -292,6 +300,7 @@ export function scrubFailure(thrown: unknown, scrub: (text: string) => string): 
     return new ServiceFailure(error, {
       retryable: thrown.retryable,
       writeAccepted: thrown.writeAccepted,
+      mayHaveArrived: thrown.mayHaveArrived,
       ...(thrown.retryAfterMs !== undefined ? { retryAfterMs: thrown.retryAfterMs } : {}),
     });
   }

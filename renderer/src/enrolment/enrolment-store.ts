@@ -9,10 +9,11 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { CardholderFields, CardholderRecord, DuplicateCandidate } from '../../../electron/contract/ipc';
+import type { CardholderFields, CardholderRecord, DuplicateCandidate, OutboxItemView } from '../../../electron/contract/ipc';
 import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
 
-export type EnrolmentMode = 'closed' | 'create' | 'edit';
+/** create and edit send to the service; fix changes an enrolment the service refused, waiting in the outbox. */
+export type EnrolmentMode = 'closed' | 'create' | 'edit' | 'fix';
 
 export interface Conflict {
   /** The record as the service has it now. */
@@ -22,6 +23,9 @@ export interface Conflict {
 }
 
 export const DUPLICATE_CHECK_DELAY_MS = 250;
+
+/** What the officer reads when the service could not be reached and the enrolment waits. */
+export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent as soon as the service takes it.';
 
 export const useEnrolmentStore = defineStore('enrolment', () => {
   const mode = ref<EnrolmentMode>('closed');
@@ -38,6 +42,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   const conflict = shallowRef<Conflict | null>(null);
   /** What the last save did, in a sentence, for the status line. */
   const notice = ref<string | null>(null);
+  /** The refused outbox item being fixed (mode 'fix'). */
+  const fixing = shallowRef<OutboxItemView | null>(null);
   let defaults: { tenant: number[]; cardholderType: number | null; knownTenants: number[] } = { tenant: [0], cardholderType: null, knownTenants: [] };
   let duplicateTimer: ReturnType<typeof setTimeout> | null = null;
   let duplicateToken = 0;
@@ -51,6 +57,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   }
 
   function resetState(): void {
+    fixing.value = null;
     problems.value = [];
     refusal.value = null;
     saving.value = false;
@@ -77,6 +84,42 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     Object.assign(form, formFromRecord(record, defaults.knownTenants));
     original.value = record;
     mode.value = 'edit';
+  }
+
+  /**
+   * Opens an enrolment the service refused: a create with the fields it had, or an update as the
+   * record (`base`, the service's version) with the queued changes applied.
+   */
+  function startFix(item: OutboxItemView, base: CardholderRecord | null): void {
+    resetState();
+    fixing.value = item;
+    original.value = base;
+    const start = item.kind === 'create' ? (item.fields as CardholderFields) : base ? { ...fieldsOf(base), ...(item.fields ?? {}) } : null;
+    if (start) Object.assign(form, formFromRecord({ ...(base ?? ({} as CardholderRecord)), ...start } as CardholderRecord, defaults.knownTenants));
+    refusal.value = item.lastError ? { error: item.lastError, field: formFieldOf(item.lastError.field) } : null;
+    mode.value = 'fix';
+  }
+
+  /** Sends the fixed enrolment back to the outbox; what was queued again, or null (problems or a refusal shown). */
+  async function resendFix(): Promise<{ item: OutboxItemView; fields: CardholderFields } | null> {
+    const item = fixing.value;
+    if (!item) return null;
+    const fields = check();
+    if (!fields) return null;
+    const fix = item.kind === 'create' ? { create: fields } : { changes: original.value ? changedFields(fieldsOf(original.value), fields) : fields };
+    refusal.value = null;
+    saving.value = true;
+    try {
+      const result = await kiosk.resendOutboxItem({ itemId: item.id, ...fix });
+      if (!result.ok) {
+        refused(result.error);
+        return null;
+      }
+      notice.value = 'Back in the outbox: it will be sent again now.';
+      return { item, fields };
+    } finally {
+      saving.value = false;
+    }
   }
 
   /** The officer changed a field: its problems go, duplicates are looked up again after a pause. */
@@ -144,8 +187,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         refused(result.error);
         return null;
       }
-      notice.value = 'The cardholder was created.';
-      return result.value;
+      notice.value = result.value.queued ? SAVED_LOCALLY : 'The cardholder was created.';
+      return result.value.record;
     } finally {
       saving.value = false;
     }
@@ -187,6 +230,10 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
       if (outcome.outcome === 'unchanged') {
         notice.value = 'Nothing was changed, so nothing was sent.';
         return original.value;
+      }
+      if (outcome.outcome === 'queued') {
+        notice.value = SAVED_LOCALLY;
+        return outcome.record;
       }
       original.value = outcome.record;
       Object.assign(form, formFromRecord(outcome.record, defaults.knownTenants));
@@ -250,11 +297,14 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     duplicatesAccepted: readonly(duplicatesAccepted),
     conflict,
     notice: readonly(notice),
+    fixing,
     dirty,
     problemFor,
     configure,
     startCreate,
     startEdit,
+    startFix,
+    resendFix,
     touched,
     checkDuplicates,
     acceptDuplicates,

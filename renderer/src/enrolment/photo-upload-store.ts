@@ -19,6 +19,8 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
   const error = ref<KioskError | null>(null);
   /** The record after the upload (photo_Exists from the service). */
   const saved = shallowRef<CardholderRecord | null>(null);
+  /** The service could not be reached: the photo waits on this workstation. */
+  const queued = ref(false);
   /** The photo just sent, to show once; revoked when the officer moves on. */
   const shownUrl = ref<string | null>(null);
   let pending: CapturedPhoto | null = null;
@@ -34,6 +36,7 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
     uploading.value = true;
     error.value = null;
     saved.value = null;
+    queued.value = false;
     const taskId = `photo-${Date.now()}-${++uploads}`;
     progress.value = { taskId, label: 'Uploading the photo', done: 0, total: photo.bytes.byteLength, finished: false };
     const unsubscribe = kiosk.onTaskProgress((update) => {
@@ -51,11 +54,12 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
         error.value = result.error;
         return null;
       }
-      saved.value = result.value;
+      saved.value = result.value.record;
+      queued.value = result.value.queued !== null;
       revoke();
       shownUrl.value = URL.createObjectURL(new Blob([new Uint8Array(photo.bytes)], { type: photo.contentType }));
       pending = null;
-      return result.value;
+      return result.value.record;
     } finally {
       unsubscribe();
       uploading.value = false;
@@ -77,9 +81,10 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
     progress.value = null;
     error.value = null;
     saved.value = null;
+    queued.value = false;
   }
 
-  return { uploading: readonly(uploading), progress, error: readonly(error), saved, shownUrl: readonly(shownUrl), upload, retry, hasPending, clear };
+  return { uploading: readonly(uploading), progress, error: readonly(error), saved, queued: readonly(queued), shownUrl: readonly(shownUrl), upload, retry, hasPending, clear };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(usePhotoUploadStore, import.meta.hot));

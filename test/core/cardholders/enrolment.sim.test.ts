@@ -113,7 +113,7 @@ describe('enrolment', () => {
   });
 
   it('creates a cardholder with sex in lower case, and the lookup finds it at once', async () => {
-    const record = await capability.handlers.createCardholder(fields());
+    const { record } = await capability.handlers.createCardholder(fields());
     expect(JSON.parse(requests[0]?.body ?? '{}')).toMatchObject({ sex: 'f', first_Name: 'Saoirse', tenant: [0, 2] });
     expect(record).toMatchObject({ first_Name: 'Saoirse', last_Name: 'Ní Bhriain', sex: 'F', employee_ID: '700001', card_Holder_Type_ID: 3 });
     expect(await onService(record.id)).toMatchObject({ city: 'Dublin', email: 'saoirse.nibhriain@contoso.example' });
@@ -124,7 +124,7 @@ describe('enrolment', () => {
   });
 
   it('updates only the fields that changed, and sends nothing when nothing did', async () => {
-    const created = await capability.handlers.createCardholder(fields());
+    const { record: created } = await capability.handlers.createCardholder(fields());
     const before = await onService(created.id);
     requests.length = 0;
     const outcome = await capability.handlers.updateCardholder({ id: created.id, changes: { phone: '+353 1 555 0202', zip: 'D04' }, expectedUpdated: created.updated });
@@ -139,7 +139,7 @@ describe('enrolment', () => {
   });
 
   it('does not overwrite a record that changed on the server since it was opened, and hands back the server version', async () => {
-    const created = await capability.handlers.createCardholder(fields());
+    const { record: created } = await capability.handlers.createCardholder(fields());
     await fetch(`${sim.url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: created.id, phone: '+353 1 999 0000' }) });
     requests.length = 0;
     const outcome = await capability.handlers.updateCardholder({ id: created.id, changes: { phone: '+353 1 555 0303' }, expectedUpdated: created.updated });
@@ -155,9 +155,10 @@ describe('enrolment', () => {
   });
 
   it('uploads a checked photo with progress, and the record then says a photo is on file', async () => {
-    const created = await capability.handlers.createCardholder(fields());
+    const { record: created } = await capability.handlers.createCardholder(fields());
     const bytes = photo();
-    const record = await capability.handlers.uploadCardholderPhoto({ id: created.id, taskId: 'photo-1', photo: bytes, contentType: 'image/jpeg', overriddenHints: ['no-face'] });
+    const { record, queued } = await capability.handlers.uploadCardholderPhoto({ id: created.id, taskId: 'photo-1', photo: bytes, contentType: 'image/jpeg', overriddenHints: ['no-face'] });
+    expect(queued).toBeNull();
     expect(record.photo_Exists).toBe(true);
     const stored = await controls.photoContent(created.id);
     expect(Buffer.from(stored ?? []).equals(Buffer.from(bytes))).toBe(true);
@@ -167,7 +168,7 @@ describe('enrolment', () => {
   });
 
   it('refuses a photo that is not a JPEG of the configured size before anything is sent', async () => {
-    const created = await capability.handlers.createCardholder(fields());
+    const { record: created } = await capability.handlers.createCardholder(fields());
     const wrongSize = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: photo(640, 480), contentType: 'image/jpeg', overriddenHints: [] })));
     expect(wrongSize).toMatchObject({ code: 'invalid_request', field: 'photo', message: 'The photo is 640×480 pixels; this kiosk uploads 600×800. Take it again.' });
     const notJpeg = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: new Uint8Array([1, 2, 3, 4]), contentType: 'image/jpeg', overriddenHints: [] })));
@@ -175,11 +176,18 @@ describe('enrolment', () => {
     expect(await controls.photo(created.id)).toBeNull();
   });
 
-  it('says plainly when the service cannot be reached, and nothing is half done', async () => {
+  it('saves a create on this workstation when the service cannot be reached, and sends it once it answers', async () => {
     await controls.setFaults({ pathPrefix: '/api/', drop: {} });
-    const error = await failureOf(Promise.resolve(capability.handlers.createCardholder(fields({ employee_ID: '700009' }))));
-    expect(error.code).toBe('unreachable');
+    const written = await capability.handlers.createCardholder(fields({ employee_ID: '700009' }));
+    expect(written.queued).toMatchObject({ kind: 'create', state: 'pending' });
+    expect(written.record.id).toBeLessThan(0);
+    // The provisional record is in the lookup, marked pending.
+    const page = await capability.handlers.searchCardholders({ query: '700009', offset: 0, limit: 5 });
+    expect(page.items).toEqual([expect.objectContaining({ id: written.record.id, pending: true })]);
     await controls.clearFaults();
-    expect((await capability.handlers.findDuplicateCardholders({ first_Name: 'x', last_Name: 'y', employee_ID: '700009' }))).toEqual([]);
+    capability.outbox.wake();
+    await expect.poll(() => capability.outbox.state().pending, { timeout: 10_000 }).toBe(0);
+    const list = (await (await fetch(`${sim.url}/api/CardHolders`)).json()) as Array<{ employee_ID: string; id: number }>;
+    expect(list.filter((r) => r.employee_ID === '700009')).toHaveLength(1);
   });
 });

@@ -58,7 +58,7 @@ describe('front desk view', () => {
   });
 
   it('shows a record from the directory with the reason when the service could not be asked', async () => {
-    fake.current.api.getCardholder.mockResolvedValueOnce(ok({ record: makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' }), refreshed: false, warning: { code: 'unreachable', message: 'The access-control service is not answering.' } }));
+    fake.current.api.getCardholder.mockResolvedValueOnce(ok({ record: makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' }), refreshed: false, warning: { code: 'unreachable', message: 'The access-control service is not answering.' }, queued: [] }));
     const view = await mountView(FrontDeskView);
     const input = view.get<HTMLInputElement>('[data-testid="cardholder-search"]').element;
     await typeInto(input, 'dupont');

@@ -14,11 +14,15 @@ import type {
   CardholderView,
   DirectoryState,
   DirectorySyncResult,
+  EnrolmentLogEntry,
+  EnrolmentWrite,
   ErrorCode,
   FeedEvent,
   FeedSnapshot,
   FeedState,
   KioskSettings,
+  OutboxItemView,
+  OutboxState,
   PushEvents,
   PushName,
   Result,
@@ -100,6 +104,31 @@ export const DIRECTORY_READY: DirectoryState = {
   intervalSeconds: 900,
 };
 
+export const OUTBOX_EMPTY: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
+
+/** An outbox item: a pending create of "Offline, Nora" (provisional id -1) unless patched. */
+export function makeOutboxItem(id: string, patch: Partial<OutboxItemView> = {}): OutboxItemView {
+  return {
+    id,
+    kind: 'create',
+    cardholderId: -1,
+    label: 'Offline, Nora',
+    queuedAt: '2026-11-21T10:00:00.000Z',
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    fields: null,
+    photoBytes: null,
+    ...patch,
+  };
+}
+
+/** An outbox state holding `items` (the counts follow them). */
+export function outboxWith(items: OutboxItemView[], patch: Partial<OutboxState> = {}): OutboxState {
+  return { ...OUTBOX_EMPTY, pending: items.filter((i) => i.state !== 'failed').length, failed: items.filter((i) => i.state === 'failed').length, items, ...patch };
+}
+
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Result<never> => ({
   ok: false,
@@ -144,13 +173,13 @@ export function createFakeKiosk() {
     }),
     getCardholder: vi.fn(async (request: { id: number }) => {
       const record = cardholders.find((c) => c.id === request.id);
-      return (record ? ok({ record, refreshed: true, warning: null }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderView>;
+      return (record ? ok({ record, refreshed: true, warning: null, queued: [] }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderView>;
     }),
     findDuplicateCardholders: vi.fn(async (_request: { first_Name: string; last_Name: string; employee_ID?: string; email?: string; excludeId?: number }) => ok([]) as Result<DuplicateCandidate[]>),
     createCardholder: vi.fn(async (fields: CardholderFields) => {
       const record = makeCardholder(cardholders.length + 100, { ...fields, sex: fields.sex.toUpperCase() });
       cardholders.push(record);
-      return ok(record) as Result<CardholderRecord>;
+      return ok({ record, queued: null }) as Result<EnrolmentWrite>;
     }),
     updateCardholder: vi.fn(async (request: { id: number; changes: Partial<CardholderFields>; expectedUpdated: string }) => {
       const index = cardholders.findIndex((c) => c.id === request.id);
@@ -163,14 +192,20 @@ export function createFakeKiosk() {
     }),
     uploadCardholderPhoto: vi.fn(async (request: { id: number; taskId?: string; photo: Uint8Array; contentType: string; overriddenHints: string[] }) => {
       const record = cardholders.find((c) => c.id === request.id);
-      return (record ? ok({ ...record, photo_Exists: true }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<CardholderRecord>;
+      return (record ? ok({ record: { ...record, photo_Exists: true }, queued: null }) : fail('not_found', 'This cardholder is not in the access-control service (any more). Search again.')) as Result<EnrolmentWrite>;
     }),
+    getOutbox: vi.fn(async () => ok(OUTBOX_EMPTY) as Result<OutboxState>),
+    retryOutbox: vi.fn(async () => ok(OUTBOX_EMPTY) as Result<OutboxState>),
+    discardOutboxItem: vi.fn(async (_request: { itemId: string }) => ok(OUTBOX_EMPTY) as Result<OutboxState>),
+    resendOutboxItem: vi.fn(async (_request: { itemId: string; create?: CardholderFields; changes?: Partial<CardholderFields> }) => ok(OUTBOX_EMPTY) as Result<OutboxState>),
+    listEnrolmentLog: vi.fn(async () => ok([]) as Result<EnrolmentLogEntry[]>),
     removeDirectorySnapshot: vi.fn(async () => ok({ ...DIRECTORY_READY, status: 'empty', records: 0, syncedAt: null, lastSync: null }) as Result<DirectoryState>),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),
     onTaskProgress: on('taskProgress'),
     onDirectoryState: on('directoryState'),
+    onOutboxState: on('outboxState'),
   };
   return {
     api,

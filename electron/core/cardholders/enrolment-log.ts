@@ -1,0 +1,71 @@
+/**
+ * The local log of enrolment actions — created, updated, photo uploaded, queued, sent later
+ * (replayed), linked to an existing record, refused, discarded — with time, outcome and the
+ * officer-visible name, never a secret. Kept in the data directory as JSON lines, appended and
+ * flushed to disk before the action is reported; shown in the Operator log view.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import type { EnrolmentLogEntry } from '../../contract/ipc';
+import type { Logger } from '../log/logger';
+import { JsonLinesFile } from '../storage/json-lines-file';
+
+export const ENROLMENT_LOG_FILE = 'enrolment-log.jsonl';
+const KINDS = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'] as const;
+
+const StoredEntry = z.object({
+  at: z.iso.datetime({ offset: true }),
+  kind: z.enum(KINDS),
+  cardholderId: z.number().int(),
+  name: z.string(),
+  outcome: z.string(),
+});
+
+export class EnrolmentLog {
+  private readonly file: JsonLinesFile<EnrolmentLogEntry>;
+  private entries: EnrolmentLogEntry[] | null = null;
+
+  constructor(
+    dataDir: string,
+    private readonly log: Logger,
+    private readonly now: () => Date = () => new Date(),
+    private readonly listLimit = 2_000,
+  ) {
+    this.file = new JsonLinesFile(path.join(dataDir, ENROLMENT_LOG_FILE), (value) => {
+      const parsed = StoredEntry.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    });
+  }
+
+  async add(entry: Omit<EnrolmentLogEntry, 'at'>): Promise<void> {
+    const entries = await this.load();
+    const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry };
+    try {
+      await this.file.append(full);
+    } catch (thrown) {
+      // The action itself happened; its log line is what could not be kept.
+      this.log.error('enrolment', `could not add to the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    }
+    entries.push(full);
+  }
+
+  /** Newest first. */
+  async list(): Promise<EnrolmentLogEntry[]> {
+    return (await this.load()).slice(-this.listLimit).reverse();
+  }
+
+  async flush(): Promise<void> {
+    await this.file.flush();
+  }
+
+  private async load(): Promise<EnrolmentLogEntry[]> {
+    if (this.entries) return this.entries;
+    try {
+      this.entries = await this.file.read((line) => this.log.warn('enrolment', `skipped unreadable line ${line} of the enrolment log`));
+    } catch (thrown) {
+      this.log.error('enrolment', `could not read the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      this.entries = [];
+    }
+    return this.entries;
+  }
+}

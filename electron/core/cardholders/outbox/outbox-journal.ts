@@ -1,0 +1,194 @@
+/**
+ * The outbox's journal: the durable record of every enrolment written on this workstation but not
+ * yet confirmed by the service. An append-only file of framed records — each one flushed to disk
+ * (fsync) before the call returns, so what the officer was told is saved survives a crash or a
+ * power cut at any moment. A record that was being written when the power went (a torn tail) is
+ * recognised by its length and checksum and cut off; a damaged record in the middle is skipped and
+ * the whole file is kept aside, untouched, for an administrator, and reported. Compaction rewrites
+ * the live records atomically into a new file. Records are encrypted (AES-256-GCM, one IV each)
+ * with the data key when the workstation has a real keyring; the file is owner-only either way.
+ *
+ * Frame: 4 bytes big-endian payload length, 4 bytes of SHA-256(payload), the payload (plain JSON,
+ * or IV + ciphertext + tag). File: "AKOBX1\n" then frames.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { open, rename, stat, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ensurePrivateDir, readOwnerOnly, writeOwnerOnly } from '../../storage/owner-only-files';
+
+const MAGIC = Buffer.from('AKOBX1\n', 'latin1');
+const IV = 12;
+const TAG = 16;
+/** A single record larger than this is not one the kiosk wrote (a photo is at most 20 MB). */
+const MAX_RECORD = 64 * 1024 * 1024;
+
+export interface JournalLoad<T> {
+  records: T[];
+  /** Set when records could not be read: the file was kept aside there, and why. */
+  damage: { keptAt: string; unreadable: number; reason: string } | null;
+}
+
+export class OutboxJournal<T> {
+  private handle: FileHandle | null = null;
+  private size = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly file: string,
+    private readonly key: Buffer | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Reads every record; a torn tail is cut off, a damaged file kept aside (see the header). */
+  async load(): Promise<JournalLoad<T>> {
+    let bytes: Buffer | null;
+    try {
+      bytes = await readOwnerOnly(this.file, true);
+    } catch (thrown) {
+      return { records: [], damage: await this.keepAside(0, `it cannot be read (${thrown instanceof Error ? thrown.message : String(thrown)})`) };
+    }
+    if (bytes === null || bytes.length === 0) return { records: [], damage: null };
+    if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+      return { records: [], damage: await this.keepAside(1, 'it is not an outbox journal of this kiosk') };
+    }
+    const records: T[] = [];
+    let at = MAGIC.length;
+    let unreadable = 0;
+    let tornAt: number | null = null;
+    while (at < bytes.length) {
+      if (at + 8 > bytes.length) {
+        tornAt = at;
+        break;
+      }
+      const length = bytes.readUInt32BE(at);
+      if (length > MAX_RECORD) {
+        // A length no record has: everything from here is unreadable.
+        unreadable++;
+        break;
+      }
+      if (at + 8 + length > bytes.length) {
+        tornAt = at;
+        break;
+      }
+      const payload = bytes.subarray(at + 8, at + 8 + length);
+      const check = bytes.subarray(at + 4, at + 8);
+      const record = check.equals(checksum(payload)) ? this.open(payload) : undefined;
+      if (record === undefined) unreadable++;
+      else records.push(record);
+      at += 8 + length;
+    }
+    if (unreadable > 0) return { records, damage: await this.keepAside(unreadable, `${unreadable} record${unreadable === 1 ? '' : 's'} in it could not be read`) };
+    if (tornAt !== null) {
+      // The last record was being written when the kiosk stopped: it never counted as saved.
+      await this.rewrite(records);
+    }
+    return { records, damage: null };
+  }
+
+  /** Appends records and flushes them to disk before resolving (in call order). */
+  append(...records: T[]): Promise<void> {
+    const run = async (): Promise<void> => {
+      const handle = await this.openForAppend();
+      const frames = Buffer.concat(records.map((r) => this.frame(r)));
+      await handle.write(frames, 0, frames.length, this.size);
+      await handle.datasync();
+      this.size += frames.length;
+    };
+    this.writing = this.writing.then(run, run);
+    return this.writing;
+  }
+
+  /** Replaces the journal by these records, atomically (the old file or the new one, never half). */
+  rewrite(records: T[]): Promise<void> {
+    const run = async (): Promise<void> => {
+      await this.closeHandle();
+      const body = [MAGIC, ...records.map((r) => this.frame(r))];
+      await writeOwnerOnly(this.file, body);
+      this.size = body.reduce((n, b) => n + b.length, 0);
+    };
+    this.writing = this.writing.then(run, run);
+    return this.writing;
+  }
+
+  /** Bytes on disk, for deciding when to compact. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  async close(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    await this.closeHandle();
+  }
+
+  private async openForAppend(): Promise<FileHandle> {
+    if (this.handle) return this.handle;
+    await ensurePrivateDir(dirname(this.file));
+    let existing = 0;
+    try {
+      existing = (await stat(this.file)).size;
+    } catch {
+      existing = 0;
+    }
+    if (existing === 0) {
+      await writeOwnerOnly(this.file, MAGIC);
+      existing = MAGIC.length;
+    }
+    this.handle = await open(this.file, 'r+');
+    this.size = existing;
+    return this.handle;
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close();
+  }
+
+  private frame(record: T): Buffer {
+    const json = Buffer.from(JSON.stringify(record), 'utf8');
+    let payload = json;
+    if (this.key) {
+      const iv = randomBytes(IV);
+      const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+      payload = Buffer.concat([iv, cipher.update(json), cipher.final(), cipher.getAuthTag()]);
+    }
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(payload.length, 0);
+    checksum(payload).copy(head, 4);
+    return Buffer.concat([head, payload]);
+  }
+
+  private open(payload: Buffer): T | undefined {
+    try {
+      let json = payload;
+      if (this.key) {
+        if (payload.length < IV + TAG) return undefined;
+        const decipher = createDecipheriv('aes-256-gcm', this.key, payload.subarray(0, IV));
+        decipher.setAuthTag(payload.subarray(payload.length - TAG));
+        json = Buffer.concat([decipher.update(payload.subarray(IV, payload.length - TAG)), decipher.final()]);
+      }
+      return JSON.parse(json.toString('utf8')) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Moves the file aside, untouched, for an administrator; the outbox goes on with what it could read. */
+  private async keepAside(unreadable: number, reason: string): Promise<{ keptAt: string; unreadable: number; reason: string }> {
+    await this.closeHandle();
+    const stamp = this.now().toISOString().replace(/[:.]/g, '-');
+    const keptAt = `${this.file}.damaged-${stamp}`;
+    try {
+      await rename(this.file, keptAt);
+    } catch {
+      // Nothing to move (unreadable because missing rights): report where it is.
+      return { keptAt: this.file, unreadable, reason };
+    }
+    this.size = 0;
+    return { keptAt, unreadable, reason };
+  }
+}
+
+function checksum(payload: Buffer): Buffer {
+  return createHash('sha256').update(payload).digest().subarray(0, 4);
+}

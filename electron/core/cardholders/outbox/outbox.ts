@@ -1,0 +1,466 @@
+/**
+ * The outbox: enrolments (create, update, photo) that could not reach the service wait here,
+ * durable on disk (outbox-journal.ts), and are sent again as soon as the service answers — in
+ * queue order, one at a time, each cardholder's items in their order (outbox-state.ts), with
+ * exponential back-off and jitter while it does not. Exactly once: a try that may have reached
+ * the service (cut off, timed out, the kiosk stopped while sending) is "in doubt", and before a
+ * create in doubt is sent again the outbox looks for the cardholder on the service (same employee
+ * ID, or same name and e-mail); an update in doubt is sent only for the fields that still differ.
+ * A refusal of the service (400, 404, 409, 413, 415, 422) is not retried: the item waits for the
+ * officer (fix and resend, or discard). A refused credential (401/403) pauses the whole queue.
+ *
+ * Cardholders created while offline get a provisional negative id and are in the lookup (marked
+ * pending) until the service confirms them; what waits for them then goes to their real id.
+ * Every action goes to the enrolment log. Plain TypeScript: the service, the directory and the
+ * clock are passed in.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CardholderFields, CardholderRecord, KioskError, OutboxState } from '../../../contract/ipc';
+import { KioskFailure, toKioskError } from '../../ipc/failure';
+import type { PushBus } from '../../ipc/push-bus';
+import type { Logger } from '../../log/logger';
+import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from '../../service/access-service';
+import { ServiceFailure } from '../../service/service-errors';
+import type { EnrolmentLog } from '../enrolment-log';
+import { OutboxJournal } from './outbox-journal';
+import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
+
+/** What the outbox needs of the directory: the lookup shows provisional records and follows confirmed ones. */
+export interface OutboxDirectory {
+  setProvisional(record: CardHolder): Promise<void>;
+  removeProvisional(id: number): Promise<void>;
+  upsert(records: CardHolder[]): Promise<void>;
+  /** A cardholder on the service that a create in doubt may have made, or null (looks at the service). */
+  findCreated(fields: CardholderFields, since: string): Promise<CardHolder | null>;
+}
+
+export interface OutboxOptions {
+  file: string;
+  key: Buffer | null;
+  service: Pick<AccessService, 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto' | 'getCardHolder'>;
+  directory: OutboxDirectory;
+  audit: Pick<EnrolmentLog, 'add'>;
+  push: PushBus;
+  log: Logger;
+  now?: () => Date;
+  random?: () => number;
+  /** First retry delay and the longest one. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  setTimer?: (run: () => void, ms: number) => { cancel(): void };
+}
+
+export type QueueInput =
+  | { kind: 'create'; fields: CardholderFields; inDoubt: boolean; error: KioskError | null }
+  | { kind: 'update'; cardholderId: number; label: string; changes: Partial<CardholderFields>; inDoubt: boolean; error: KioskError | null }
+  | { kind: 'photo'; cardholderId: number; label: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[]; error: KioskError | null };
+
+const SCOPE = 'outbox';
+const OUTAGE_CODES = new Set(['unreachable', 'timeout', 'server_error', 'cancelled']);
+const PAUSE_CODES = new Set(['unauthorized', 'forbidden', 'config']);
+
+/** A failure that means "the service could not be reached" (so the write waits in the outbox). */
+export function isOutage(error: KioskError): boolean {
+  return OUTAGE_CODES.has(error.code);
+}
+
+/** "Dupont, Marie" — how the outbox and the log name a cardholder. */
+export function labelOf(person: { first_Name: string; last_Name: string }): string {
+  return person.last_Name.trim() ? `${person.last_Name.trim()}, ${person.first_Name.trim()}` : person.first_Name.trim();
+}
+
+/** The record a create queued offline stands for, under its provisional id, until the service confirms it. */
+export function provisionalRecord(fields: CardholderFields, id: number, at: string): CardholderRecord {
+  return {
+    id,
+    displayName: `${fields.last_Name} ${fields.first_Name}`,
+    first_Name: fields.first_Name,
+    last_Name: fields.last_Name,
+    middle_Name: fields.middle_Name,
+    card_Holder_Letter_ID: 0,
+    employee_ID: fields.employee_ID,
+    displayEmployeeId: fields.employee_ID,
+    email: fields.email,
+    sex: fields.sex.toUpperCase(),
+    phone: fields.phone,
+    address1: fields.address1,
+    address2: fields.address2,
+    city: fields.city,
+    state: fields.state,
+    zip: fields.zip,
+    birthday: null,
+    created: at,
+    updated: at,
+    tenant: [...fields.tenant],
+    photo_Exists: false,
+    card_Holder_Type_ID: fields.card_Holder_Type_ID,
+    card_Holder_ID: null,
+    name: `${fields.last_Name}, ${fields.first_Name}`,
+  };
+}
+
+/** The record as it will be once the queued changes (in order) are sent: what the record view shows. */
+export function withQueuedChanges(record: CardholderRecord, queued: ReadonlyArray<{ kind: string; fields: Partial<CardholderFields> | null }>): CardholderRecord {
+  let shown = record;
+  for (const item of queued) {
+    if (item.kind !== 'update' || !item.fields) continue;
+    shown = { ...shown, ...item.fields, sex: (item.fields.sex ?? shown.sex).toUpperCase() };
+  }
+  return shown;
+}
+
+/** The fields as the service takes them (sex in lower case, as the spec says for create). */
+export function forService<T extends Partial<CardholderFields>>(fields: T): T {
+  return fields.sex === undefined ? fields : { ...fields, sex: fields.sex.toLowerCase() };
+}
+
+/** The fields of `desired` whose value the record does not have yet. */
+export function stillDiffering(record: CardHolder, desired: Partial<CardholderFields>): Partial<CardholderFields> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(desired)) {
+    const current = record[key];
+    let same: boolean;
+    if (Array.isArray(value) && Array.isArray(current)) same = [...value].sort().join(',') === [...current].sort().join(',');
+    else if (key === 'sex') same = String(current).toLowerCase() === String(value).toLowerCase();
+    else same = current === value;
+    if (!same) out[key] = value;
+  }
+  return out as Partial<CardholderFields>;
+}
+
+const defaultTimer = (run: () => void, ms: number): { cancel(): void } => {
+  const timer = setTimeout(run, ms);
+  timer.unref?.();
+  return { cancel: () => clearTimeout(timer) };
+};
+
+export class Outbox {
+  private readonly journal: OutboxJournal<OutboxEvent>;
+  private readonly model: OutboxModel = emptyModel();
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly setTimer: NonNullable<OutboxOptions['setTimer']>;
+  private damage: OutboxState['damage'] = null;
+  private offline = false;
+  private running: Promise<void> | null = null;
+  private runAgain = false;
+  private timer: { cancel(): void } | null = null;
+  private stopped = false;
+  /** Provisional ids the service has confirmed since start (latest first; the record view follows them). */
+  private confirmed: OutboxState['confirmed'] = [];
+  /** Every provisional id confirmed since start (the pushed list keeps the latest only). */
+  private readonly confirmedIds = new Map<number, number>();
+
+  constructor(private readonly options: OutboxOptions) {
+    this.journal = new OutboxJournal(options.file, options.key);
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.setTimer = options.setTimer ?? defaultTimer;
+  }
+
+  /** Reads the saved queue, puts provisional cardholders back in the lookup, and starts sending. */
+  async start(): Promise<void> {
+    const loaded = await this.journal.load();
+    for (const event of loaded.records) applyEvent(this.model, event);
+    afterRestart(this.model);
+    if (loaded.damage) {
+      this.damage = loaded.damage;
+      this.options.log.error(SCOPE, `the saved outbox could not be read whole (${loaded.damage.reason}); kept at ${loaded.damage.keptAt}`);
+    }
+    await this.compact();
+    for (const item of this.model.items.values()) {
+      if (item.kind === 'create' && item.create) await this.options.directory.setProvisional(provisionalRecord(item.create, item.cardholderId, item.queuedAt));
+    }
+    const count = this.model.items.size;
+    if (count > 0) this.options.log.info(SCOPE, `${count} enrolment${count === 1 ? '' : 's'} waiting to be sent`);
+    this.publish();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timer?.cancel();
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    await this.journal.close();
+  }
+
+  /** True when new writes should wait in the queue at once (the service did not answer the last try). */
+  get isOffline(): boolean {
+    return this.offline && this.model.items.size > 0;
+  }
+
+  /** The id to use for a cardholder: a provisional id the service has confirmed becomes the real one. */
+  resolveId(id: number): number {
+    if (id >= 0) return id;
+    return this.confirmed.find((c) => c.provisionalId === id)?.id ?? this.confirmedIds.get(id) ?? id;
+  }
+
+  /** True when something for this cardholder waits (a write to them must queue behind it). */
+  hasPendingFor(cardholderId: number): boolean {
+    for (const item of this.model.items.values()) if (item.cardholderId === cardholderId) return true;
+    return false;
+  }
+
+  /** The items waiting for one cardholder, in order. */
+  itemsFor(cardholderId: number): OutboxState['items'] {
+    return inQueueOrder(this.model).filter((item) => item.cardholderId === cardholderId).map(viewOf);
+  }
+
+  get pendingCount(): number {
+    let n = 0;
+    for (const item of this.model.items.values()) if (item.state !== 'failed') n++;
+    return n;
+  }
+
+  state(): OutboxState {
+    const items = inQueueOrder(this.model).map(viewOf);
+    return {
+      pending: items.filter((i) => i.state !== 'failed').length,
+      failed: items.filter((i) => i.state === 'failed').length,
+      paused: this.model.paused,
+      offline: this.offline,
+      items,
+      damage: this.damage,
+      confirmed: this.confirmed,
+    };
+  }
+
+  /** Saves a write for later (flushed to disk before it returns) and starts trying it. */
+  async enqueue(input: QueueInput): Promise<{ item: OutboxItem; record: CardholderRecord | null }> {
+    const seq = this.model.nextSeq;
+    const at = this.now().toISOString();
+    const base = { id: randomUUID(), seq, queuedAt: at, state: 'pending' as const, attempts: 0, nextAttemptAt: null, lastError: input.error, create: null, changes: null, photo: null };
+    let item: OutboxItem;
+    let record: CardholderRecord | null = null;
+    if (input.kind === 'create') {
+      const id = -seq;
+      item = { ...base, kind: 'create', cardholderId: id, label: labelOf(input.fields), inDoubt: input.inDoubt, create: input.fields };
+      record = provisionalRecord(input.fields, id, at);
+    } else if (input.kind === 'update') {
+      item = { ...base, kind: 'update', cardholderId: input.cardholderId, label: input.label, inDoubt: input.inDoubt, changes: input.changes };
+    } else {
+      const photo: QueuedPhoto = { base64: Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength).toString('base64'), contentType: input.contentType, overriddenHints: input.overriddenHints };
+      item = { ...base, kind: 'photo', cardholderId: input.cardholderId, label: input.label, inDoubt: false, photo };
+    }
+    await this.record({ type: 'queued', item });
+    if (record) await this.options.directory.setProvisional(record);
+    const what = { create: 'The new cardholder', update: 'The change', photo: 'The photo' }[item.kind];
+    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent as soon as the service takes it.` });
+    this.offline = this.offline || input.error !== null;
+    this.publish();
+    this.kick(this.offline ? this.delayFor(1) : 0);
+    return { item: this.model.items.get(item.id) ?? item, record };
+  }
+
+  /** The service answers again (the feed or the status saw it): send now. */
+  wake(): void {
+    if (this.model.items.size === 0 || this.model.paused) return;
+    for (const item of this.model.items.values()) if (item.state === 'pending') item.nextAttemptAt = null;
+    this.kick();
+  }
+
+  /** The officer asks to try now (also after a pause for a refused credential). */
+  async retry(): Promise<OutboxState> {
+    if (this.model.paused) await this.record({ type: 'resumed', at: this.now().toISOString() });
+    this.wake();
+    this.publish();
+    return this.state();
+  }
+
+  /** Drops a refused (or waiting) item; what waits for a cardholder created by it goes too. */
+  async discard(id: string): Promise<OutboxState> {
+    const item = this.model.items.get(id);
+    if (!item) throw KioskFailure.of('not_found', 'This item is no longer waiting to be sent.', { detail: `outbox item ${id}` });
+    if (item.state === 'sending') throw KioskFailure.of('rejected', 'This item is being sent right now; try again in a moment.', { detail: `outbox item ${id} sending` });
+    const dependents = item.kind === 'create' ? inQueueOrder(this.model).filter((other) => other.id !== id && other.cardholderId === item.cardholderId) : [];
+    for (const gone of [item, ...dependents]) {
+      await this.record({ type: 'discarded', id: gone.id, at: this.now().toISOString() });
+      await this.options.audit.add({ kind: 'discarded', cardholderId: gone.cardholderId, name: gone.label, outcome: `Discarded by the officer: ${describe(gone)} was not sent.` });
+    }
+    if (item.kind === 'create') await this.options.directory.removeProvisional(item.cardholderId);
+    this.options.log.info(SCOPE, `discarded ${1 + dependents.length} item(s) for cardholder ${item.cardholderId}`);
+    await this.compactIfEmpty();
+    this.publish();
+    return this.state();
+  }
+
+  /** A refused item, fixed by the officer, back in the queue. */
+  async resend(id: string, fix: { create?: CardholderFields; changes?: Partial<CardholderFields> }): Promise<OutboxState> {
+    const item = this.model.items.get(id);
+    if (!item) throw KioskFailure.of('not_found', 'This item is no longer waiting to be sent.', { detail: `outbox item ${id}` });
+    if (item.state !== 'failed') throw KioskFailure.of('rejected', 'Only an item the service refused can be changed and sent again.', { detail: `outbox item ${id} is ${item.state}` });
+    await this.record({ type: 'fixed', id, at: this.now().toISOString(), create: item.kind === 'create' ? (fix.create ?? item.create) : null, changes: item.kind === 'update' ? (fix.changes ?? item.changes) : null });
+    if (item.kind === 'create' && item.create) await this.options.directory.setProvisional(provisionalRecord(item.create, item.cardholderId, item.queuedAt));
+    this.publish();
+    this.kick();
+    return this.state();
+  }
+
+  // ───────────────────────── sending ─────────────────────────
+
+  private kick(delayMs = 0): void {
+    if (this.stopped) return;
+    this.timer?.cancel();
+    this.timer = null;
+    if (delayMs > 0) {
+      this.timer = this.setTimer(() => this.kick(), delayMs);
+      return;
+    }
+    if (this.running) {
+      this.runAgain = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = null;
+      if (this.runAgain) {
+        this.runAgain = false;
+        this.kick();
+      } else {
+        this.scheduleRetry();
+      }
+    });
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || this.model.paused) return;
+    const due = nextRetryAt(this.model);
+    if (due === null) return;
+    this.timer?.cancel();
+    this.timer = this.setTimer(() => this.kick(), Math.max(0, due - this.now().getTime()));
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const item = nextToSend(this.model, this.now().getTime());
+      if (!item) return;
+      const goOn = await this.attempt(item);
+      this.publish();
+      if (!goOn) return;
+    }
+  }
+
+  /** Sends one item; false when the service is out of reach (the run stops until a retry is due). */
+  private async attempt(item: OutboxItem): Promise<boolean> {
+    await this.record({ type: 'attempt', id: item.id, at: this.now().toISOString() });
+    this.publish();
+    try {
+      const result = await this.send(item);
+      const at = this.now().toISOString();
+      await this.record({ type: 'done', id: item.id, at, serverId: result.serverId, linked: result.linked });
+      if (item.kind === 'create' && result.serverId !== null) {
+        this.confirmedIds.set(item.cardholderId, result.serverId);
+        this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
+      }
+      this.offline = false;
+      await this.compactIfEmpty();
+      return true;
+    } catch (thrown) {
+      const error = toKioskError(thrown);
+      if (isOutage(error)) {
+        const mayHaveArrived = !(thrown instanceof ServiceFailure) || thrown.mayHaveArrived;
+        const delay = this.delayFor(item.attempts);
+        await this.record({ type: 'retry', id: item.id, at: this.now().toISOString(), error, inDoubt: item.kind !== 'photo' && mayHaveArrived, nextAttemptAt: new Date(this.now().getTime() + delay).toISOString() });
+        this.offline = true;
+        this.options.log.info(SCOPE, `${item.kind} for cardholder ${item.cardholderId} not sent (${error.code}); next try in ${Math.round(delay / 1000)} s`);
+        return false;
+      }
+      if (PAUSE_CODES.has(error.code)) {
+        await this.record({ type: 'retry', id: item.id, at: this.now().toISOString(), error, inDoubt: false, nextAttemptAt: this.now().toISOString() });
+        await this.record({ type: 'paused', at: this.now().toISOString(), error });
+        this.options.log.warn(SCOPE, `paused: the service refused the kiosk (${error.code})`);
+        return false;
+      }
+      // The service refused this item: it waits for the officer; the others go on.
+      // An answer the kiosk could not read may follow a create the service applied: look first next time.
+      const inDoubt = item.kind === 'create' && (error.code === 'malformed_answer' || error.code === 'internal');
+      await this.record({ type: 'refused', id: item.id, at: this.now().toISOString(), error, inDoubt });
+      await this.options.audit.add({ kind: 'refused', cardholderId: item.cardholderId, name: item.label, outcome: `The service refused ${describe(item)}: ${error.message}` });
+      this.options.log.info(SCOPE, `${item.kind} for cardholder ${item.cardholderId} refused: ${error.code}`);
+      return true;
+    }
+  }
+
+  private async send(item: OutboxItem): Promise<{ serverId: number | null; linked: boolean }> {
+    const { service, directory, audit } = this.options;
+    switch (item.kind) {
+      case 'create': {
+        const fields = item.create as CardholderFields;
+        if (item.inDoubt) {
+          const existing = await directory.findCreated(fields, item.queuedAt);
+          if (existing) {
+            await directory.removeProvisional(item.cardholderId);
+            await directory.upsert([existing]);
+            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (record number ${existing.id}): what waited was linked to it instead of creating a second one.` });
+            return { serverId: existing.id, linked: true };
+          }
+        }
+        const record = await service.createCardHolder(forService(fields) as NewCardHolder);
+        await directory.removeProvisional(item.cardholderId);
+        await directory.upsert([record]);
+        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
+        return { serverId: record.id, linked: false };
+      }
+      case 'update': {
+        const current = await service.getCardHolder(item.cardholderId);
+        const differing = stillDiffering(current, item.changes ?? {});
+        const fields = Object.keys(differing);
+        if (fields.length > 0) {
+          await service.updateCardHolder({ id: item.cardholderId, ...forService(differing) } as CardHolderChanges);
+          await directory.upsert([await service.getCardHolder(item.cardholderId)]);
+        } else {
+          await directory.upsert([current]);
+        }
+        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fields.join(', ')}.` : 'The service already had these values; nothing was sent again.' });
+        return { serverId: null, linked: false };
+      }
+      case 'photo': {
+        const photo = item.photo as QueuedPhoto;
+        await service.uploadPhoto(item.cardholderId, { bytes: new Uint8Array(Buffer.from(photo.base64, 'base64')), contentType: photo.contentType });
+        const record = await service.getCardHolder(item.cardholderId);
+        await directory.upsert([record]);
+        if (!record.photo_Exists) throw KioskFailure.of('malformed_answer', 'The service accepted the photo, but the record does not show a photo on file.', { detail: `cardholder ${item.cardholderId}: photo_Exists false after upload` });
+        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: 'Photo uploaded after waiting on this workstation.' });
+        return { serverId: null, linked: false };
+      }
+    }
+  }
+
+  /** Exponential back-off with jitter: 1, 2, 4 … up to the longest delay, each between half and all of it. */
+  private delayFor(attempts: number): number {
+    const base = this.options.retryBaseMs ?? 1_000;
+    const max = this.options.retryMaxMs ?? 60_000;
+    const ceiling = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  }
+
+  // ───────────────────────── the journal ─────────────────────────
+
+  private async record(event: OutboxEvent): Promise<void> {
+    await this.journal.append(event);
+    applyEvent(this.model, event);
+  }
+
+  /** Rewrites the journal with what is still live (after a restart, or when it grew large). */
+  private async compact(): Promise<void> {
+    const live: OutboxEvent[] = [{ type: 'counter', nextSeq: this.model.nextSeq }];
+    if (this.model.paused) live.push({ type: 'paused', ...this.model.paused });
+    for (const item of inQueueOrder(this.model)) live.push({ type: 'queued', item: { ...item } });
+    await this.journal.rewrite(live);
+  }
+
+  private async compactIfEmpty(): Promise<void> {
+    if (this.model.items.size === 0 || this.journal.bytes > 64 * 1024 * 1024) await this.compact();
+  }
+
+  private publish(): void {
+    this.options.push.emit('outboxState', this.state());
+  }
+}
+
+function describe(item: OutboxItem): string {
+  if (item.kind === 'create') return 'the new cardholder';
+  if (item.kind === 'update') return `the change of ${Object.keys(item.changes ?? {}).join(', ') || 'nothing'}`;
+  return 'the photo';
+}

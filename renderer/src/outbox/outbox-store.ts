@@ -1,0 +1,67 @@
+/**
+ * Outbox store: the enrolments saved on this workstation and not yet confirmed by the service,
+ * as main pushes them — how many wait (always on the status bar), which the service refused
+ * (they wait for the officer), whether the queue is paused — and the officer's actions: try now,
+ * discard (after confirming), send a fixed item again. Talks to main only through renderer/src/api.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { CardholderFields, OutboxState } from '../../../electron/contract/ipc';
+
+export const useOutboxStore = defineStore('outbox', () => {
+  const state = shallowRef<OutboxState | null>(null);
+  const error = ref<KioskError | null>(null);
+  const busy = ref(false);
+  let started: Promise<void> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  function start(): Promise<void> {
+    if (started) return started;
+    unsubscribe = kiosk.onOutboxState((next) => {
+      state.value = next;
+    });
+    started = (async () => {
+      const result = await kiosk.getOutbox();
+      if (result.ok) state.value = result.value;
+      else {
+        error.value = result.error;
+        started = null;
+      }
+    })();
+    return started;
+  }
+
+  function stop(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+    started = null;
+  }
+
+  async function act(run: () => ReturnType<typeof kiosk.getOutbox>): Promise<boolean> {
+    busy.value = true;
+    try {
+      const result = await run();
+      if (result.ok) {
+        state.value = result.value;
+        error.value = null;
+        return true;
+      }
+      error.value = result.error;
+      return false;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const retry = (): Promise<boolean> => act(() => kiosk.retryOutbox());
+  const discard = (itemId: string): Promise<boolean> => act(() => kiosk.discardOutboxItem({ itemId }));
+  const resend = (itemId: string, fix: { create?: CardholderFields; changes?: Partial<CardholderFields> }): Promise<boolean> => act(() => kiosk.resendOutboxItem({ itemId, ...fix }));
+
+  const pending = computed(() => state.value?.pending ?? 0);
+  const failed = computed(() => state.value?.failed ?? 0);
+
+  return { state, error: readonly(error), busy: readonly(busy), pending, failed, start, stop, retry, discard, resend };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useOutboxStore, import.meta.hot));
