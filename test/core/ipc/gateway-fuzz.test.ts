@@ -64,6 +64,11 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   createCardholder: { ...fields, tenant: [0] },
   updateCardholder: { id: 12, changes: { phone: '+44 20 7946 0000', city: 'London' }, expectedUpdated: day },
   uploadCardholderPhoto: { id: 12, taskId: 'up-1', photo: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]), contentType: 'image/jpeg', overriddenHints: ['no-face'] },
+  getOutbox: undefined,
+  retryOutbox: undefined,
+  discardOutboxItem: { itemId: 'outbox-1' },
+  resendOutboxItem: { itemId: 'outbox-1', changes: { phone: '+44 20 7946 0000' } },
+  listEnrolmentLog: undefined,
 };
 
 // ───────────────────────── the malformed values ─────────────────────────
@@ -110,7 +115,7 @@ function kindOf(value: unknown): Kind {
 }
 
 /** Values of every kind but `kind`, plus the edge values of `kind` that no field of the contract takes. */
-function wrongValuesFor(kind: Kind): Array<[label: string, value: unknown]> {
+function wrongValuesFor(kind: Kind, negativeIsValid = false): Array<[label: string, value: unknown]> {
   const byKind: Record<Kind, Array<[string, unknown]>> = {
     string: [['string', 'text']],
     number: [['number', 3]],
@@ -133,7 +138,8 @@ function wrongValuesFor(kind: Kind): Array<[label: string, value: unknown]> {
       ['NaN', Number.NaN],
       ['Infinity', Number.POSITIVE_INFINITY],
       ['-Infinity', Number.NEGATIVE_INFINITY],
-      ['negative id', -1],
+      // A cardholder id may be negative (a provisional record waiting in the outbox), never 0.
+      negativeIsValid ? ['zero cardholder id', 0] : ['negative id', -1],
       ['enormous id', 2 ** 53 + 2],
       ['1e308', 1e308],
       ['fraction', 1.5],
@@ -201,6 +207,12 @@ function shapeOf(name: OperationName): Record<string, z.ZodType> | null {
   return schema.shape ?? null;
 }
 
+/** The field takes a negative number (a cardholder id: provisional ids are negative). */
+function takesNegative(name: OperationName, key: string): boolean {
+  const shape = shapeOf(name);
+  return shape !== null && Object.hasOwn(shape, key) && shape[key]!.safeParse(-1).success;
+}
+
 function isRequired(name: OperationName, key: string): boolean {
   const field = shapeOf(name)?.[key];
   return field !== undefined && !field.safeParse(undefined).success;
@@ -216,7 +228,7 @@ function* systematicCases(): Generator<Case> {
     if (valid === undefined) continue;
     const base = valid as Record<string, unknown>;
     for (const key of Object.keys(base)) {
-      for (const [label, value] of wrongValuesFor(kindOf(base[key]))) {
+      for (const [label, value] of wrongValuesFor(kindOf(base[key]), takesNegative(name, key))) {
         yield { category: `wrong type: ${label}`, name, payload: { ...base, [key]: value } };
       }
       if (isRequired(name, key)) {
@@ -253,7 +265,7 @@ function* randomCases(count: number, random: () => number): Generator<Case> {
       const roll = random();
       if (roll < 0.45 && keys.length > 0) {
         const key = pick(keys);
-        const wrong = wrongValuesFor(kindOf((VALID[name] as Record<string, unknown>)[key]));
+        const wrong = wrongValuesFor(kindOf((VALID[name] as Record<string, unknown>)[key]), takesNegative(name, key));
         const [label, value] = pick(wrong);
         payload[key] = value;
         applied.push(label);
