@@ -1,6 +1,21 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import type { Plugin } from 'vite';
+
+/**
+ * `npm run dev` only: Vite's dev server injects styles inline and talks to its HMR socket, which
+ * the page's policy forbids; the built page keeps the strict policy of renderer/index.html.
+ */
+const devPagePolicy: Plugin = {
+  name: 'kiosk-dev-page-policy',
+  apply: 'serve',
+  // 'post': after any plugin that inserts the policy (the e2e photo harness copies it in).
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:"),
+  },
+};
 
 // Builds the three runtimes into out/ (never build/, which holds electron-builder resources):
 // main (Node, dependencies stay external and ship in the app), preload (sandboxed, so
@@ -27,7 +42,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [vue()],
+    plugins: [vue(), devPagePolicy],
     // The photo screen's face detector imports these binaries `?inline` (base64 in its lazy
     // chunk), because the renderer may fetch nothing: see renderer/src/photo/face-detector.ts.
     assetsInclude: ['**/tiny_face_detector_model.bin', '**/tfjs-backend-wasm-simd.wasm'],

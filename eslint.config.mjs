@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/core/**/*.ts', 'electron/simulator/**/*.ts', 'electron/preview/**/*.ts', 'electron/contract/**/*.ts', 'electron/tools/**/*.ts'],
+    files: ['electron/core/**/*.ts', 'electron/simulator/**/*.ts', 'electron/preview/**/*.ts', 'electron/contract/**/*.ts', 'electron/tools/**/*.ts', 'electron/serving/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [NO_ELECTRON] }],
     },

@@ -432,13 +432,14 @@ const idList = z.array(z.number().int().nonnegative().max(MAX_SERVICE_ID)).max(1
 export const MAX_SEEN_NAMES = 10;
 const nameList = z.array(z.string().trim().min(1).max(200)).max(MAX_SEEN_NAMES);
 
-/** Both ends are inclusive: a range may be one instant. */
-const dateRange = z
-  .object({ from: isoTimestamp, to: isoTimestamp })
-  .refine((r) => Date.parse(r.from) <= Date.parse(r.to), {
-    message: 'The start of the range must not be after its end.',
-    path: ['to'],
-  });
+/**
+ * The range check of both searches, as a refinement of their own strict object: combining two
+ * schemas with `.and(...)` would turn `.strict()` off (zod 4 merges the key sets of an
+ * intersection), so unknown keys would be trimmed instead of refused. Both ends are inclusive:
+ * a range may be one instant.
+ */
+const rangeInOrder = (r: { from: string; to: string }): boolean => Date.parse(r.from) <= Date.parse(r.to);
+const RANGE_ORDER = { message: 'The start of the range must not be after its end.', path: ['to'] };
 
 export const EventSearchRequest = z
   .object({
@@ -455,7 +456,7 @@ export const EventSearchRequest = z
     isAlarm: z.boolean().optional(),
   })
   .strict()
-  .and(dateRange);
+  .refine(rangeInOrder, RANGE_ORDER);
 export type EventSearchRequest = z.infer<typeof EventSearchRequest>;
 
 export const EventCodeSearchRequest = z
@@ -474,7 +475,7 @@ export const EventCodeSearchRequest = z
     subcodeIDs: idList.optional(),
   })
   .strict()
-  .and(dateRange);
+  .refine(rangeInOrder, RANGE_ORDER);
 export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
 
 const noPayload = z.undefined();
@@ -637,6 +638,12 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
+/**
+ * The request fields that carry bytes (a Uint8Array) across IPC. Bytes anywhere else are refused
+ * before the schema runs (core/ipc/plain-data.ts): a schema expecting an object would otherwise
+ * walk a typed array's indexes as keys.
+ */
+export const BYTES_FIELDS: { readonly [K in OperationName]?: readonly string[] } = { uploadCardholderPhoto: ['photo'] };
 export type RequestOf<K extends OperationName> = z.input<Operations[K]['request']>;
 export type ParsedRequestOf<K extends OperationName> = z.output<Operations[K]['request']>;
 export type ResultOf<K extends OperationName> = NonNullable<Operations[K]['result']>;

@@ -19,15 +19,28 @@ import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
 import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
-import { wireIpc } from './ipc-wiring';
-import { createKioskWindow, rendererUrl } from './kiosk-window';
+import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
 
 // One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
 app.setPath('userData', nodeUserDir(process.platform, process.env));
-app.enableSandbox();
 
 const args = process.argv.slice(app.isPackaged ? 1 : 2);
 const adminIndex = args.indexOf('--admin');
+let kioskLog: Logger | null = null;
+const earlyLog: ShellLog = {
+  info: (scope, line) => process.stderr.write(`[${scope}] ${line}\n`),
+  warn: (scope, line) => process.stderr.write(`[${scope}] ${line}\n`),
+  error: (scope, line) => process.stderr.write(`[${scope}] ${line}\n`),
+};
+// Before ready: debugging switches refused in a packaged build, sandbox, the app scheme, guards for every web contents.
+const shell = prepareShell({
+  packaged: app.isPackaged,
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  rendererDir: builtRendererDir(),
+  argv: process.argv,
+  env: process.env,
+  log: () => kioskLog ?? earlyLog,
+});
 /** Chromium and Electron add switches of their own; only the kiosk's configuration flags are read. */
 const kioskArgs = configFlagArgs(args);
 
@@ -52,7 +65,7 @@ async function runAdmin(log: Logger): Promise<void> {
   app.exit(code);
 }
 
-async function runKiosk(log: Logger): Promise<void> {
+async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Promise<void> {
   let window: BrowserWindow | null = null;
   const config = loadKioskConfig();
   const dataDir = config.kiosk.dataDir ?? join(app.getPath('userData'), 'data');
@@ -72,15 +85,8 @@ async function runKiosk(log: Logger): Promise<void> {
     dataKey: await dataKey.key(),
     dataKeyWarning,
   });
-  const windowOptions = {
-    fullscreen: config.kiosk.fullscreen && app.isPackaged,
-    devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
-    log: (line: string) => log.warn('window', line),
-  };
-  window = await createKioskWindow(windowOptions);
-  const unwire = wireIpc(core.gateway, core.push, window, rendererUrl(windowOptions));
+  window = await kioskShell.openKioskWindow(core, config.kiosk.fullscreen && app.isPackaged);
   window.on('closed', () => {
-    unwire();
     window = null;
   });
   app.on('second-instance', () => {
@@ -118,9 +124,13 @@ async function runKiosk(log: Logger): Promise<void> {
 async function main(): Promise<void> {
   await app.whenReady();
   const log = createLogger(electronLogSink(app.getPath('logs')));
+  kioskLog = log;
   try {
     if (adminIndex >= 0) await runAdmin(log);
-    else await runKiosk(log);
+    else {
+      shell!.start();
+      await runKiosk(log, shell!);
+    }
   } catch (thrown) {
     const error = toKioskError(thrown);
     log.error('main', `the kiosk could not start: ${error.code} ${error.detail ?? error.message}`);
@@ -134,7 +144,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (adminIndex < 0 && !app.requestSingleInstanceLock()) {
+if (shell === null) {
+  // prepareShell refused the start (and exits).
+} else if (adminIndex < 0 && !app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('window-all-closed', () => app.quit());

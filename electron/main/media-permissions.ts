@@ -1,14 +1,17 @@
 /**
- * Which permission requests and checks of the kiosk window's session are granted: the camera
- * (video only, never the microphone) and full screen, for the app's own page in the kiosk
- * window's main frame; everything else is refused. A pure function so a Node test holds each
- * case to its answer; kiosk-window.ts wires it to Electron's handlers and logs refusals.
+ * Which permission requests and checks of the kiosk's session are granted: the camera (media,
+ * video only, never the microphone) for the app's own origin in the kiosk window's main frame;
+ * everything else is refused (the alarm sound needs no permission: the window's autoplay policy
+ * lets it play). A pure function so a Node test holds each case to its answer; session-guard.ts
+ * wires it to Electron's handlers and logs refusals.
  *
- * Origins are compared as origins. A page loaded from file:// has the opaque origin "file://"
- * (Chromium reports `requestingOrigin` as "file:///" or "file://", with no path), so for the
- * app's own file:// page the check is: a file: origin with no host, from the kiosk window's main
- * frame. (A file URL with a host — a UNC share — is never the app.)
+ * Origins are compared as origins (scheme, host, port). That is what Chromium reports: for a page
+ * loaded from file:// the requesting origin is "file://" or "file:///" with no path, so a
+ * comparison of paths refused the camera to the app's own file:// page; the app is now served
+ * from its own scheme (kiosk://app), and a file URL with a host (a UNC share) is never the app.
  */
+import { sameOrigin } from '../serving/app-origin';
+
 export interface PermissionAsk {
   permission: string;
   /** requestingUrl of a request, requestingOrigin of a check. */
@@ -21,29 +24,14 @@ export interface PermissionAsk {
   mediaTypes?: readonly string[];
 }
 
-const ALLOWED = new Set(['media', 'fullscreen']);
-
-function originOf(url: string): { protocol: string; host: string; origin: string } | null {
-  try {
-    const parsed = new URL(url);
-    return { protocol: parsed.protocol, host: parsed.host, origin: parsed.origin };
-  } catch {
-    return null;
-  }
-}
-
-/** True when `origin` is the app's own page's origin (the page at `own`). */
+/** True when `origin` is the origin of the app's own page at `own`. */
 export function isOwnOrigin(origin: string, own: string): boolean {
-  const a = originOf(origin);
-  const b = originOf(own);
-  if (!a || !b) return false;
-  if (b.protocol === 'file:') return a.protocol === 'file:' && a.host === '' && b.host === '';
-  return a.origin === b.origin;
+  return sameOrigin(origin, own);
 }
 
 export function permissionGranted(ask: PermissionAsk, own: string): boolean {
-  if (!ALLOWED.has(ask.permission) || !ask.fromKioskWindow || !ask.mainFrame || !isOwnOrigin(ask.origin, own)) return false;
-  if (ask.permission === 'media' && ask.mediaTypes !== undefined) {
+  if (ask.permission !== 'media' || !ask.fromKioskWindow || !ask.mainFrame || !isOwnOrigin(ask.origin, own)) return false;
+  if (ask.mediaTypes !== undefined) {
     // The ID photo needs the camera only; a request that includes the microphone is refused whole.
     return ask.mediaTypes.length > 0 && ask.mediaTypes.every((type) => type === 'video');
   }

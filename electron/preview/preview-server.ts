@@ -7,14 +7,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { build } from 'esbuild';
 import { pushChannelOf, type PushEvents, type PushName } from '../contract/ipc';
 import type { Gateway, Sender } from '../core/ipc/gateway';
 import type { PushBus } from '../core/ipc/push-bus';
 import type { Logger } from '../core/log/logger';
+import { pageSecurityHeaders } from '../serving/page-headers';
+import { CONTENT_TYPES, listRendererFiles, rendererPathOf } from '../serving/renderer-files';
 
 export interface PreviewServerOptions {
   gateway: Gateway;
@@ -35,18 +36,6 @@ export interface RunningPreview {
   token: string;
   close(): Promise<void>;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.wav': 'audio/wav',
-};
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -73,23 +62,23 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   }
   const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
   const token = randomBytes(24).toString('base64url');
-  const rendererDir = resolve(options.rendererDir);
-  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
-    throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first.`);
-  });
+  const files = listRendererFiles(resolve(options.rendererDir));
+  const indexHtml = (await files.lookup('index.html')!.read()).toString('utf8');
   const bridgeJs = `const KIOSK_BRIDGE_TOKEN=${JSON.stringify(token)};\n${await bundleBridge()}`;
   const streams = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
   let port = 0;
 
+  /** The Host header names this server on loopback (not a name a rebinding DNS points here). */
+  const hostOk = (req: IncomingMessage): boolean => [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(req.headers.host ?? '');
+
   const senderOf = (req: IncomingMessage, presentedToken: string | null): Sender => {
     const hostHeader = req.headers.host ?? '';
-    const hostOk = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(hostHeader);
     const origin = req.headers.origin;
     const originOk = origin === undefined || origin === `http://${hostHeader}`;
     const tokenOk = presentedToken !== null && presentedToken === token;
     return {
-      trusted: hostOk && originOk && tokenOk,
+      trusted: hostOk(req) && originOk && tokenOk,
       description: `preview client host=${hostHeader || '-'} origin=${origin ?? '-'} token=${tokenOk ? 'valid' : 'invalid'}`,
     };
   };
@@ -112,12 +101,23 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://preview.invalid');
-    const path = url.pathname;
+    if (!hostOk(req)) {
+      options.log.warn('preview', `refused a request for another host: ${JSON.stringify((req.headers.host ?? '').slice(0, 100))}`);
+      return sendText(res, 400, 'text/plain; charset=utf-8', 'Wrong host.');
+    }
+    const raw = req.url ?? '/';
+    const queryAt = raw.indexOf('?');
+    const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
+    const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
 
     if (path.startsWith('/__kiosk/op/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed' });
-      const name = decodeURIComponent(path.slice('/__kiosk/op/'.length));
+      let name: string;
+      try {
+        name = decodeURIComponent(path.slice('/__kiosk/op/'.length));
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: 'The request could not be read.' } });
+      }
       const sender = senderOf(req, headerValue(req, 'x-kiosk-token'));
       let body: unknown;
       try {
@@ -139,14 +139,14 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     }
 
     if (path === '/__kiosk/push') {
-      const sender = senderOf(req, url.searchParams.get('token'));
+      const sender = senderOf(req, query.get('token'));
       if (!sender.trusted) {
         options.log.warn('preview', `refused a push stream to a foreign client: ${sender.description}`);
         return sendJson(res, 403, { ignored: true });
       }
       res.writeHead(200, {
+        ...pageSecurityHeaders('self'),
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
         connection: 'keep-alive',
       });
       res.write(': connected\n\n');
@@ -162,12 +162,16 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method_not_allowed' });
 
     if (path === '/__kiosk/bridge.js') {
-      if (url.searchParams.get('token') !== token) return sendText(res, 403, 'text/plain', 'Wrong or missing token.');
+      if (query.get('token') !== token) return sendText(res, 403, 'text/plain', 'Wrong or missing token.');
       return sendText(res, 200, CONTENT_TYPES['.js']!, bridgeJs);
     }
 
-    if (path === '/' || path === '/index.html') {
-      if (url.searchParams.get('token') !== token) {
+    const judged = rendererPathOf(path);
+    if (!judged.ok) return sendText(res, 400, 'text/plain; charset=utf-8', `Bad path: ${judged.reason}.`);
+
+    // The one gate: the page is served for "/" and "/index.html" with this run's token, never otherwise.
+    if (judged.name === 'index.html') {
+      if (query.get('token') !== token) {
         return sendText(
           res,
           403,
@@ -180,14 +184,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       return sendText(res, 200, CONTENT_TYPES['.html']!, page);
     }
 
-    const file = normalize(join(rendererDir, decodeURIComponent(path)));
-    if (!file.startsWith(rendererDir + sep)) return sendText(res, 404, 'text/plain', 'Not found');
-    try {
-      const content = await readFile(file);
-      return sendText(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', content);
-    } catch {
-      return sendText(res, 404, 'text/plain', 'Not found');
-    }
+    const file = files.lookup(judged.name);
+    if (!file) return sendText(res, 404, 'text/plain', 'Not found');
+    return sendText(res, 200, file.contentType, await file.read());
   }
 
   await new Promise<void>((resolveListen, rejectListen) => {
@@ -251,11 +250,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 function sendText(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  res.writeHead(status, {
-    'content-type': type,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  });
+  res.writeHead(status, { ...pageSecurityHeaders('self'), 'content-type': type });
   res.end(body);
 }

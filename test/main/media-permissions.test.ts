@@ -12,7 +12,7 @@ const ask = (patch: Partial<Parameters<typeof permissionGranted>[0]> = {}) => ({
 });
 
 describe('camera permission of the kiosk window', () => {
-  it('grants the camera, video only, to the app page loaded from file:// (origin "file://" without a path)', () => {
+  it('the file:// case: Chromium reports the origin "file://" without a path; an origin comparison grants the camera (a path comparison refused it)', () => {
     expect(permissionGranted(ask(), ownFile)).toBe(true);
     expect(permissionGranted(ask({ origin: 'file://' }), ownFile)).toBe(true);
     expect(permissionGranted(ask({ origin: ownFile }), ownFile)).toBe(true);
@@ -26,14 +26,21 @@ describe('camera permission of the kiosk window', () => {
     expect(permissionGranted(ask({ mediaTypes: [] }), ownFile)).toBe(false);
   });
 
-  it('refuses another page, another window, a sub-frame, a file URL with a host (UNC) and anything but media and full screen', () => {
+  it('grants the camera to the own scheme\'s origin as Chromium reports it', () => {
+    expect(permissionGranted(ask({ origin: 'kiosk://app' }), 'kiosk://app/index.html')).toBe(true);
+    expect(permissionGranted(ask({ origin: 'kiosk://app/index.html#/enrol' }), 'kiosk://app/index.html')).toBe(true);
+    expect(permissionGranted(ask({ origin: 'kiosk://other' }), 'kiosk://app/index.html')).toBe(false);
+    expect(permissionGranted(ask({ origin: 'file:///' }), 'kiosk://app/index.html')).toBe(false);
+  });
+
+  it('refuses another page, another window, a sub-frame, a file URL with a host (UNC) and anything but media (full screen too: the window itself is full screen)', () => {
     expect(permissionGranted(ask({ origin: 'https://example.org' }), ownFile)).toBe(false);
     expect(permissionGranted(ask({ origin: 'file://fileserver/share/index.html' }), ownFile)).toBe(false);
     expect(permissionGranted(ask({ fromKioskWindow: false }), ownFile)).toBe(false);
     expect(permissionGranted(ask({ mainFrame: false }), ownFile)).toBe(false);
     expect(permissionGranted(ask({ permission: 'geolocation' }), ownFile)).toBe(false);
     expect(permissionGranted(ask({ permission: 'notifications' }), ownFile)).toBe(false);
-    expect(permissionGranted(ask({ permission: 'fullscreen', mediaTypes: undefined }), ownFile)).toBe(true);
+    expect(permissionGranted(ask({ permission: 'fullscreen', mediaTypes: undefined }), ownFile)).toBe(false);
   });
 
   it('compares origins for a page served over http (npm run dev)', () => {

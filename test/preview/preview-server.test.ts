@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { request } from 'node:http';
 import { Gateway } from '../../electron/core/ipc/gateway';
 import { PushBus } from '../../electron/core/ipc/push-bus';
@@ -11,12 +11,14 @@ import { pushChannelOf } from '../../electron/contract/ipc';
 import { fakeHandlers, STATUS } from '../support/fake-handlers';
 
 let preview: RunningPreview;
+let rendererDir = '';
 const handlers = fakeHandlers();
 const push = new PushBus();
 const log = memorySink();
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-preview-'));
+  rendererDir = dir;
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head></html>');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
@@ -31,6 +33,21 @@ const call = (name: string, body: unknown, headers: Record<string, string> = {})
     headers: { 'content-type': 'application/json', 'x-kiosk-token': preview.token, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/** A GET exactly as written (no URL normalisation by a client library), optionally for another Host. */
+function rawGet(path: string, hostHeader?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { port } = new URL(preview.origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path, headers: { host: hostHeader ?? `127.0.0.1:${port}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** A raw request, so the Host header can be forged the way a DNS-rebinding page would. */
 function rawCall(hostHeader: string): Promise<number> {
@@ -73,8 +90,53 @@ describe('preview server', () => {
 
   it('serves renderer assets but nothing outside the renderer folder', async () => {
     expect(await (await fetch(`${preview.origin}/assets/app.js`)).text()).toBe('console.log(1)');
-    expect((await fetch(`${preview.origin}/..%2fsecret.txt`)).status).toBe(404);
-    expect((await fetch(`${preview.origin}/assets/..%2f..%2fsecret.txt`)).status).toBe(404);
+    expect((await fetch(`${preview.origin}/assets/missing.js`)).status).toBe(404);
+    expect((await rawGet('/..%2fsecret.txt')).status).toBe(400);
+    expect((await rawGet('/assets/..%2f..%2fsecret.txt')).status).toBe(400);
+    expect((await rawGet('/../secret.txt')).status).toBe(400);
+    expect((await rawGet('/assets%5capp.js')).status).toBe(400);
+  });
+
+  it('answers 400, not 500, to malformed percent-encodings, and logs no error', async () => {
+    const errorsBefore = log.lines.filter((l) => l.startsWith('error')).length;
+    for (const path of ['/%', '/%E0%A4%A', '/assets/%ZZ.js']) expect((await rawGet(path)).status, path).toBe(400);
+    const op = await call('%ZZ', {});
+    expect(op.status).toBe(400);
+    expect(await op.json()).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(log.lines.filter((l) => l.startsWith('error')).length).toBe(errorsBefore);
+  });
+
+  it('serves the page only through the token gate, however the path is spelled', async () => {
+    const around = await rawGet(`/..%2f${basename(rendererDir)}%2findex.html`);
+    expect(around.status).toBe(400);
+    expect(around.body).not.toContain('/assets/app.js');
+    for (const path of ['/index.html', '/./index.html', '/assets/../index.html', '//index.html']) {
+      const answer = await rawGet(path);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.body, path).not.toContain('/assets/app.js');
+    }
+    expect((await rawGet(`/index.html?token=${preview.token}`)).body).toContain('/assets/app.js');
+  });
+
+  it('answers only for its own loopback Host (no DNS rebinding), page and assets alike', async () => {
+    const { port } = new URL(preview.origin);
+    expect((await rawGet(`/?token=${preview.token}`, `attacker.example:${port}`)).status).toBe(400);
+    expect((await rawGet('/assets/app.js', `attacker.example:${port}`)).status).toBe(400);
+    expect((await rawGet('/assets/app.js', `localhost:${port}`)).status).toBe(200);
+  });
+
+  it('sends the Content-Security-Policy and Permissions-Policy with the page and every other answer', async () => {
+    const page = await rawGet(`/?token=${preview.token}`);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(String(page.headers['permissions-policy'])).toContain('microphone=()');
+    expect(String(page.headers['permissions-policy'])).toContain('camera=(self)');
+    expect((await rawGet('/assets/app.js')).headers['content-security-policy']).toBe(csp);
+    expect((await rawGet('/nope%2f')).headers['content-security-policy']).toBe(csp);
   });
 
   it('carries a call with the token through the gateway', async () => {
@@ -95,9 +157,10 @@ describe('preview server', () => {
     const calls = (handlers.getServiceStatus as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
     expect((await call('getServiceStatus', {}, { 'x-kiosk-token': 'guess' })).status).toBe(403);
     expect((await call('getServiceStatus', {}, { origin: 'http://evil.example' })).status).toBe(403);
-    expect(await rawCall('attacker.example:80')).toBe(403);
+    expect(await rawCall('attacker.example:80')).toBe(400);
     expect((handlers.getServiceStatus as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(calls);
-    expect(log.lines.filter((l) => l.includes('foreign sender')).length).toBeGreaterThanOrEqual(3);
+    expect(log.lines.filter((l) => l.includes('foreign sender')).length).toBeGreaterThanOrEqual(2);
+    expect(log.lines.some((l) => l.includes('refused a request for another host'))).toBe(true);
   });
 
   it('streams push events to a client with the token and refuses one without', async () => {

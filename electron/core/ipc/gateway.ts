@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import {
+  BYTES_FIELDS,
   operations,
   type KioskError,
   type OperationName,
@@ -15,6 +16,7 @@ import {
   type ResultOf,
 } from '../../contract/ipc';
 import { toKioskError } from './failure';
+import { plainDataProblem } from './plain-data';
 import type { Logger } from '../log/logger';
 
 /** What the edge knows about who is calling. */
@@ -44,9 +46,20 @@ export class Gateway {
       return null;
     }
     if (!Object.hasOwn(operations, name)) {
-      return { ok: false, error: { code: 'invalid_request', message: 'The kiosk asked for an operation that does not exist.', detail: `unknown operation "${name}"` } };
+      return { ok: false, error: { code: 'invalid_request', message: 'The kiosk asked for an operation that does not exist.', detail: `unknown operation "${shorten(name)}"` } };
     }
     const operation = name as OperationName;
+    const shape = plainDataProblem(payload, BYTES_FIELDS[operation]);
+    if (shape) {
+      const error: KioskError = {
+        code: 'invalid_request',
+        message: shape.path === '' ? 'The request is not valid.' : `The value of "${shorten(shape.path)}" is not valid.`,
+        detail: `${operation}: ${shorten(shape.path) || '(payload)'}: ${shape.reason}`,
+        ...(shape.path !== '' ? { field: shorten(shape.path) } : {}),
+      };
+      this.log.warn('ipc', `rejected "${operation}": ${error.detail}`);
+      return { ok: false, error };
+    }
     const schema: z.ZodType = operations[operation].request;
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
@@ -67,14 +80,21 @@ export class Gateway {
   }
 }
 
+/** Names and paths a renderer sent, cut to a length a log line can carry. */
+function shorten(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+}
+
 function invalidRequest(operation: OperationName, zodError: z.ZodError): KioskError {
   const issue = zodError.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
+  const field = issue && issue.path.length > 0 ? shorten(issue.path.join('.')) : undefined;
   const custom = issue?.code === 'custom' ? issue.message : undefined;
+  const issues = zodError.issues.slice(0, 5).map((i) => shorten(`${i.path.join('.') || '(payload)'}: ${i.message}`));
+  if (zodError.issues.length > 5) issues.push(`and ${zodError.issues.length - 5} more`);
   return {
     code: 'invalid_request',
     message: custom ?? (field ? `The value of "${field}" is not valid.` : 'The request is not valid.'),
-    detail: `${operation}: ${zodError.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ')}`,
+    detail: `${operation}: ${issues.join('; ')}`,
     ...(field ? { field } : {}),
   };
 }

@@ -58,6 +58,48 @@ describe('Gateway', () => {
     expect(handlers.searchEvents).not.toHaveBeenCalled();
   });
 
+  it('refuses unknown keys on the two searches too (their range check no longer turns strictness off)', async () => {
+    const { gateway, handlers } = setup();
+    const range = { from: '2026-11-20T10:00:00Z', to: '2026-11-21T10:00:00Z' };
+    for (const [name, payload] of [
+      ['searchEvents', { ...range, sql: 'drop' }],
+      ['searchEventsByCodes', { ...range, tenants: [0], isAdmin: true }],
+      ['searchEvents', JSON.parse(`{"from":"${range.from}","to":"${range.to}","__proto__":{"polluted":1}}`)],
+    ] as const) {
+      expect(await gateway.handle(name, payload, own)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+    expect(handlers.searchEvents).not.toHaveBeenCalled();
+    expect(handlers.searchEventsByCodes).not.toHaveBeenCalled();
+  });
+
+  it('refuses what is not plain data before the schema: bytes outside the photo, a Date, nesting past 32 levels', async () => {
+    const { gateway, handlers, lines } = setup();
+    let deep: Record<string, unknown> = { id: 1 };
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    for (const [name, payload, field] of [
+      ['updateCardholder', { id: 1, changes: new Uint8Array(1024 * 1024), expectedUpdated: 'x' }, 'changes'],
+      ['updateCardholder', { id: 1, changes: new Date(0), expectedUpdated: 'x' }, 'changes'],
+      ['exportSearchCsv', { resultId: 'r', sort: new Map() }, 'sort'],
+      ['getEvent', deep, undefined],
+      ['getEvent', { id: 10n }, 'id'],
+    ] as const) {
+      const answer = await gateway.handle(name, payload, own);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+      if (field && answer && !answer.ok) expect(answer.error.field).toBe(field);
+    }
+    expect(handlers.updateCardholder).not.toHaveBeenCalled();
+    expect(lines.filter((l) => l.includes('not plain data') || l.includes('levels deep') || l.includes('bytes are not accepted')).length).toBe(5);
+    // The photo's bytes still pass where the contract declares them.
+    expect(await gateway.handle('uploadCardholderPhoto', { id: 3, photo: new Uint8Array([0xff, 0xd8]), contentType: 'image/jpeg', overriddenHints: [] }, own)).toMatchObject({ ok: true });
+  });
+
+  it('does not echo a huge operation name or key back into the log', async () => {
+    const { gateway, lines } = setup();
+    await gateway.handle('x'.repeat(100_000), undefined, own);
+    await gateway.handle('getEvent', { id: 1, ['k'.repeat(100_000)]: 1 }, own);
+    expect(lines.every((l) => l.length < 1000)).toBe(true);
+  });
+
   it('rejects an operation that is not in the contract, including prototype names', async () => {
     const { gateway } = setup();
     for (const name of ['deleteEverything', 'constructor', '__proto__', 'toString']) {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ReloadBudget, causeOf, recoveryNotice } from '../../electron/main/crash-policy';
+import { blockedShortcut } from '../../electron/main/keyboard-policy';
+import { forbiddenDebugSwitch } from '../../electron/main/launch-policy';
+import { navigationAllowed, outboundRequestAllowed } from '../../electron/main/navigation-policy';
+import { originOf, sameOrigin } from '../../electron/serving/app-origin';
+
+describe('origins', () => {
+  it('are scheme, host and port; a file URL keeps its host; the own scheme has an origin (URL.origin says "null")', () => {
+    expect(new URL('kiosk://app/index.html').origin).toBe('null');
+    expect(originOf('kiosk://app/index.html')).toBe('kiosk://app');
+    expect(originOf('file:///opt/x.html')).toBe('file://');
+    expect(originOf('file://otherhost/opt/x.html')).toBe('file://otherhost');
+    expect(originOf('HTTP://LocalHost:5173/x')).toBe('http://localhost:5173');
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf('')).toBeNull();
+    expect(sameOrigin('not a url', 'not a url')).toBe(false);
+  });
+});
+
+describe('navigation and outbound requests', () => {
+  it('navigate only within the own origin', () => {
+    expect(navigationAllowed('kiosk://app/index.html#/x', 'kiosk://app/index.html')).toBe(true);
+    expect(navigationAllowed('kiosk://app.evil/index.html', 'kiosk://app/index.html')).toBe(false);
+    expect(navigationAllowed('about:blank', 'kiosk://app/index.html')).toBe(false);
+  });
+  it('requests: the own origin and in-page data always; DevTools and the dev server socket in development only', () => {
+    const prod = { ownUrl: 'kiosk://app/index.html', development: false };
+    const dev = { ownUrl: 'http://localhost:5173/', development: true };
+    expect(outboundRequestAllowed('blob:kiosk://app/1234', prod)).toBe(true);
+    expect(outboundRequestAllowed('devtools://devtools/x', prod)).toBe(false);
+    expect(outboundRequestAllowed('devtools://devtools/x', dev)).toBe(true);
+    expect(outboundRequestAllowed('ws://localhost:5173/', dev)).toBe(true);
+    expect(outboundRequestAllowed('ws://localhost:9999/', dev)).toBe(false);
+    expect(outboundRequestAllowed('https://example.org/', dev)).toBe(false);
+    expect(outboundRequestAllowed('%%%', prod)).toBe(false);
+  });
+});
+
+describe('kiosk shortcuts', () => {
+  const key = (k: string, mods: Partial<Record<'control' | 'meta' | 'alt' | 'shift', boolean>> = {}, type = 'keyDown') =>
+    blockedShortcut({ type, key: k, control: false, meta: false, alt: false, shift: false, ...mods });
+  it('names what it blocks and lets typing, copy and paste through', () => {
+    expect(key('r', { control: true })).toBe('reload');
+    expect(key('=', { meta: true })).toBe('zoom');
+    expect(key('J', { control: true, shift: true })).toBe('devtools');
+    expect(key('C', { control: true, shift: true })).toBe('devtools');
+    expect(key('p', { meta: true })).toBe('print');
+    expect(key('u', { control: true })).toBe('view source');
+    expect(key('F11')).toBe('full screen');
+    expect(key('c', { control: true })).toBeNull();
+    expect(key('r')).toBeNull();
+    expect(key('r', { control: true }, 'keyUp')).toBeNull();
+  });
+});
+
+describe('reload budget (clock passed in)', () => {
+  it('reloads 3 times within a minute, then gives up; a minute later it reloads again', () => {
+    const budget = new ReloadBudget(3, 60_000);
+    expect([0, 1_000, 2_000, 3_000].map((t) => budget.next(t).kind)).toEqual(['reload', 'reload', 'reload', 'give-up']);
+    expect(budget.next(59_999).kind).toBe('give-up');
+    expect(budget.next(60_000).kind).toBe('reload');
+  });
+  it('says in one line what happened, without echoing odd reasons', () => {
+    expect(recoveryNotice(causeOf('unresponsive'))).toBe('The screen was reloaded after it stopped responding; the event feed kept running.');
+    expect(causeOf('launch-failed<script>')).toBe('it stopped (launch-failedscript)');
+  });
+});
+
+describe('debugging switches of a packaged build', () => {
+  it('are found in argv and the environment', () => {
+    expect(forbiddenDebugSwitch(['kiosk', '--remote-debugging-pipe'], {})).toBe('--remote-debugging-pipe');
+    expect(forbiddenDebugSwitch(['kiosk', '--INSPECT-BRK=0'], {})).toBe('--inspect-brk');
+    expect(forbiddenDebugSwitch(['kiosk'], { NODE_OPTIONS: '--inspect' })).toBe('NODE_OPTIONS');
+    expect(forbiddenDebugSwitch(['kiosk', '--service-url=https://acs.example', '--fullscreen'], { NODE_OPTIONS: '--max-old-space-size=512' })).toBeNull();
+  });
+});
