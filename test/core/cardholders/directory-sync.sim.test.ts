@@ -104,6 +104,22 @@ describe('directory sync against the simulator', () => {
     expect((await handlers.searchCardholders({ query: 'saoirse ni bhriain', offset: 0, limit: 5 })).items.map((i) => i.last_Name)).toEqual(['Ní Bhriain']);
   });
 
+  it.each([
+    ['in its worker thread', threadEngine],
+    ['in this thread', localEngine],
+  ] as const)('shows the engine\'s phases (checking, indexing, saving) while it syncs, %s', async (_where, engines) => {
+    const { handlers, states, tasks } = await started({ engines });
+    await fetch(`${sim.url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 4, phone: '+47 22 55 01 99' }) });
+    states.length = 0;
+    tasks.length = 0;
+    await handlers.syncDirectory({ taskId: 'phases' });
+    const phases = states.map((s) => s.syncing?.phase).filter((phase, i, all) => phase !== undefined && phase !== all[i - 1]);
+    expect(phases).toEqual(['downloading', 'checking', 'indexing', 'saving']);
+    const labels = [...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.label))];
+    expect(labels).toEqual(['Downloading the cardholder directory', 'Checking the cardholder records', 'Preparing the lookup', 'Saving the directory on this workstation']);
+    expect(states.at(-1)?.syncing).toBeNull();
+  });
+
   it('works with a service that sends no validators', async () => {
     await sim.close();
     sim = await startSimulator({ dataDir: simDir, cardholders: COUNT, eventRate: 0, historyEvents: 10, testControls: true, validators: false });
