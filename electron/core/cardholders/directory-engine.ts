@@ -64,7 +64,11 @@ export class DirectoryEngine {
   private index: CardholderIndex | null = null;
   private meta: SnapshotMeta | null = null;
   private basis: DirectoryBasis | null = null;
+  /** The bytes received, kept for the snapshot (it stores the list as the service sent it). */
   private chunks: Buffer[] = [];
+  /** The text decoded so far: each chunk is decoded as it arrives, not all at once at the end. */
+  private decoder = new TextDecoder('utf-8');
+  private text: string[] = [];
   /** The bytes of the last built list, until they are saved. */
   private unsaved: Buffer[] | null = null;
   private writingChanges: Promise<void> = Promise.resolve();
@@ -74,7 +78,9 @@ export class DirectoryEngine {
   // ───────────────────────── a new generation from the service ─────────────────────────
 
   receive(bytes: Uint8Array): void {
-    this.chunks.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.chunks.push(chunk);
+    this.text.push(this.decoder.decode(chunk, { stream: true }));
   }
 
   /**
@@ -84,8 +90,11 @@ export class DirectoryEngine {
   build(download: { syncedAt: string; etag: string | null; lastModified: string | null }, previous: DirectoryBasis | null, acceptShrink: boolean): BuildOutcome {
     const chunks = this.chunks;
     this.chunks = [];
-    const body = Buffer.concat(chunks);
-    const parsed = parseList(body);
+    this.text.push(this.decoder.decode());
+    const text = this.text.join('');
+    this.text = [];
+    this.decoder = new TextDecoder('utf-8');
+    const parsed = parseText(text);
     if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', message: parsed.message, problems: [] };
     this.progress('checking', 0, null);
     const checked = checkCardholderList(parsed.value);
@@ -109,7 +118,7 @@ export class DirectoryEngine {
     this.basis = basisOf(checked.records);
     const diff = compare(previous, this.basis);
     this.meta = { syncedAt: download.syncedAt, etag: download.etag, lastModified: download.lastModified, service: this.options.service, records: total };
-    this.unsaved = [body];
+    this.unsaved = chunks;
     return { outcome: 'built', counts: { total, ...diff, rejected: checked.problemCount, problems: checked.problems } };
   }
 
@@ -118,7 +127,7 @@ export class DirectoryEngine {
     const body = this.unsaved;
     if (!body || !this.meta) return;
     this.progress('saving', 0, null);
-    await writeSnapshotFile(this.options.files.snapshot, this.meta, body, this.options.key);
+    await writeSnapshotFile(this.options.files.snapshot, this.meta, batches(body), this.options.key);
     this.unsaved = null;
     await this.saveChanges();
   }
@@ -237,6 +246,8 @@ export class DirectoryEngine {
     this.basis = null;
     this.unsaved = null;
     this.chunks = [];
+    this.text = [];
+    this.decoder = new TextDecoder('utf-8');
     await this.writingChanges.catch(() => undefined);
     await removeSnapshotFiles(this.options.files.snapshot, this.options.files.changes);
   }
@@ -262,7 +273,11 @@ export class DirectoryEngine {
 }
 
 function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; message: string } {
-  let text = body.toString('utf8');
+  return parseText(body.toString('utf8'));
+}
+
+function parseText(received: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  let text = received;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return { ok: false, message: 'The service answered the cardholder list with nothing.' };
   try {
@@ -270,6 +285,23 @@ function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; me
   } catch {
     return { ok: false, message: 'The cardholder list from the service is not valid JSON (it may have been cut off).' };
   }
+}
+
+/** The received chunks in writes of about a mebibyte (a download arrives in pieces of a few KiB). */
+function* batches(chunks: readonly Buffer[]): Generator<Buffer> {
+  const BATCH = 1 << 20;
+  let pending: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.length;
+    if (size >= BATCH) {
+      yield pending.length === 1 ? chunk : Buffer.concat(pending, size);
+      pending = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(pending, size);
 }
 
 /** FNV-1a over what tells one version of a record from another. */

@@ -125,10 +125,12 @@ export class DirectorySync {
   }
 
   /**
-   * Progress of the directory's engine (checking, indexing, saving), as CardholderDirectory's
+   * Progress of the directory's engine (checking, indexing), as CardholderDirectory's
    * onProgress: it reaches the front desk as the phase of the sync under way; ignored between syncs.
    */
   readonly engineProgress = (phase: DirectorySyncPhase, done: number, total: number | null): void => {
+    // The snapshot is saved in the background once the new list answers: no longer part of the sync.
+    if (phase === 'saving') return;
     this.reporter?.(phase, done, total);
   };
 
@@ -138,9 +140,10 @@ export class DirectorySync {
     this.timer = null;
   }
 
-  /** Waits for a sync under way (shutdown). */
+  /** Waits for a sync under way and the saving of its snapshot (shutdown). */
   async settle(): Promise<void> {
     await this.running?.promise.catch(() => undefined);
+    await this.options.directory.saved().catch(() => undefined);
   }
 
   private schedule(): void {
@@ -213,6 +216,15 @@ export class DirectorySync {
       }
       log.info('directory', `synced ${counts.total} cardholders (+${counts.added} ~${counts.changed} -${counts.removed})`);
       this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null });
+      // The snapshot is saved in the background; lookups use the new list already.
+      directory.saved().then(
+        () => log.info('directory', 'saved the directory on this workstation'),
+        (thrown: unknown) => {
+          const error = toKioskError(thrown);
+          log.warn('directory', `the directory could not be saved on this workstation: ${error.detail ?? error.message}`);
+          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.' });
+        },
+      );
       return report;
     } catch (thrown) {
       const error = failureMessage(toKioskError(thrown), this.current);
