@@ -190,4 +190,30 @@ describe('directory engine thread', () => {
     await engine.close();
     await expect(engine.search('', 0, 1)).rejects.toThrow(/closed/);
   });
+
+  it('keeps a retired generation\'s thread warm for the next generation, which starts empty', async () => {
+    const files = { snapshot: join(dir, 's'), changes: join(dir, 'c') };
+    const firstProgress: Parameters<EngineProgress>[] = [];
+    const first = threadEngine({ files, key: null, service: 'sim:1' }, (...p) => firstProgress.push(p));
+    // Two generations at once (the one answering, the one being built) run in two threads.
+    const other = threadEngine({ files, key: null, service: 'sim:1' }, () => undefined);
+    for (const piece of pieces(list(person({ id: 1, first_Name: 'Siobhán', last_Name: 'Ó Briain' })))) first.receive(piece);
+    await first.build(download, null, false);
+    const firstThread = (await first.stats()).threadId;
+    expect(firstThread).toBeGreaterThan(0);
+    expect((await other.stats()).threadId).not.toBe(firstThread);
+    await first.close();
+    const heard = firstProgress.length;
+
+    const progress: Parameters<EngineProgress>[] = [];
+    const next = threadEngine({ files, key: null, service: 'sim:1' }, (...p) => progress.push(p));
+    engines.push(next, other);
+    expect(await next.stats()).toMatchObject({ records: 0, threadId: firstThread });
+    expect((await next.search('siobhan', 0, 10)).total).toBe(0);
+    for (const piece of pieces(list(person({ id: 2, first_Name: 'Åse', last_Name: 'Nygård' })))) next.receive(piece);
+    expect(await next.build(download, null, false)).toMatchObject({ outcome: 'built', counts: { total: 1, added: 1 } });
+    expect((await next.search('nygard', 0, 10)).records.map((r) => r.id)).toEqual([2]);
+    expect(progress.map(([phase]) => phase)).toContain('indexing');
+    expect(firstProgress).toHaveLength(heard);
+  });
 });
