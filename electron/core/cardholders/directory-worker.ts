@@ -2,30 +2,15 @@
  * The directory worker thread's entry: runs one DirectoryEngine (one generation of the directory)
  * at a time and answers the main process's requests (engine-handle.ts holds the protocol); a
  * retired generation is dropped and the thread waits, warm, for the next. Parsing, checking and
- * indexing a large list happen here, off the main thread, at a lower scheduling priority (Linux).
+ * indexing a large list happen here, off the main thread.
  */
-import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { DirectoryEngine } from './directory-engine';
 import type { EngineMessage, EngineRequest, WorkerControl } from './engine-handle';
 
-/**
- * Niceness of this thread on Linux, where it applies to the calling thread only: on 2 cores the
- * main thread then gets a core first when both want one (the sync's build is not in a hurry). Not
- * on other systems, where it would change the whole process.
- */
-const NICENESS = 10;
-
 const port = parentPort;
 if (!port) throw new Error('directory-worker.ts runs as a worker thread only');
-if (process.platform === 'linux') {
-  try {
-    setPriority(0, NICENESS);
-  } catch {
-    // Not allowed here (a sandbox): the thread runs at the process's priority.
-  }
-}
 const post = (message: EngineMessage): void => port.postMessage(message);
 let engine: DirectoryEngine | null = null;
 
