@@ -5,7 +5,7 @@
  * stalled and a cut-off download), each keeping the last good directory with a clear message.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
@@ -118,6 +118,21 @@ describe('directory sync against the simulator', () => {
     const labels = [...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.label))];
     expect(labels).toEqual(['Downloading the cardholder directory', 'Checking the cardholder records', 'Preparing the lookup']);
     expect(states.at(-1)?.syncing).toBeNull();
+  });
+
+  it('answers with the new list before its snapshot is saved, and says so when it cannot be saved', async () => {
+    const { handlers, capability, lines } = await started();
+    // A folder where the snapshot goes: the atomic rename of the new file fails.
+    await rm(join(dataDir, 'directory.snapshot'));
+    await mkdir(join(dataDir, 'directory.snapshot'));
+    await fetch(`${sim.url}/api/CardHolders/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_Name: 'Ingrid', last_Name: 'Sæther' }) });
+    expect(await handlers.syncDirectory({})).toMatchObject({ outcome: 'updated', total: COUNT + 1 });
+    await capability.sync.settle();
+    const state = await handlers.getDirectoryState(undefined);
+    expect(state).toMatchObject({ status: 'ready', records: COUNT + 1, lastFailure: null });
+    expect(state.snapshotProblem).toMatch(/could not be saved on this workstation/);
+    expect(lines.some((line) => /could not be saved/.test(line))).toBe(true);
+    expect((await handlers.searchCardholders({ query: 'saether', offset: 0, limit: 5 })).total).toBe(1);
   });
 
   it('works with a service that sends no validators', async () => {
