@@ -59,13 +59,21 @@ export interface EngineOptions {
 /** A directory is "much smaller" when it loses more than this share of at least this many records. */
 const SHRINK_SHARE = 0.5;
 const SHRINK_MIN_RECORDS = 100;
+/** The received bytes are kept in blocks of this size (the snapshot's writes). */
+const BLOCK_BYTES = 1 << 20;
 
 export class DirectoryEngine {
   private index: CardholderIndex | null = null;
   private meta: SnapshotMeta | null = null;
   private basis: DirectoryBasis | null = null;
-  /** The bytes received, kept for the snapshot (it stores the list as the service sent it). */
+  /**
+   * The bytes received, kept for the snapshot (it stores the list as the service sent it), copied
+   * into blocks of a mebibyte: the download's small pieces are freed at once, and the blocks are
+   * the snapshot's writes.
+   */
   private chunks: Buffer[] = [];
+  private block: Buffer | null = null;
+  private blockUsed = 0;
   /** The text decoded so far: each chunk is decoded as it arrives, not all at once at the end. */
   private decoder = new TextDecoder('utf-8');
   private text: string[] = [];
@@ -78,9 +86,22 @@ export class DirectoryEngine {
   // ───────────────────────── a new generation from the service ─────────────────────────
 
   receive(bytes: Uint8Array): void {
-    const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.chunks.push(chunk);
-    this.text.push(this.decoder.decode(chunk, { stream: true }));
+    this.text.push(this.decoder.decode(bytes, { stream: true }));
+    let from = 0;
+    while (from < bytes.byteLength) {
+      if (!this.block) {
+        this.block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+        this.blockUsed = 0;
+      }
+      const take = Math.min(bytes.byteLength - from, BLOCK_BYTES - this.blockUsed);
+      this.block.set(bytes.subarray(from, from + take), this.blockUsed);
+      this.blockUsed += take;
+      from += take;
+      if (this.blockUsed === BLOCK_BYTES) {
+        this.chunks.push(this.block);
+        this.block = null;
+      }
+    }
   }
 
   /**
@@ -88,6 +109,8 @@ export class DirectoryEngine {
    * (null: none); `acceptShrink` takes an empty or much smaller list anyway.
    */
   build(download: { syncedAt: string; etag: string | null; lastModified: string | null }, previous: DirectoryBasis | null, acceptShrink: boolean): BuildOutcome {
+    if (this.block) this.chunks.push(this.block.subarray(0, this.blockUsed));
+    this.block = null;
     const chunks = this.chunks;
     this.chunks = [];
     this.text.push(this.decoder.decode());
@@ -127,7 +150,7 @@ export class DirectoryEngine {
     const body = this.unsaved;
     if (!body || !this.meta) return;
     this.progress('saving', 0, null);
-    await writeSnapshotFile(this.options.files.snapshot, this.meta, batches(body), this.options.key);
+    await writeSnapshotFile(this.options.files.snapshot, this.meta, body, this.options.key);
     this.unsaved = null;
     await this.saveChanges();
   }
@@ -246,6 +269,7 @@ export class DirectoryEngine {
     this.basis = null;
     this.unsaved = null;
     this.chunks = [];
+    this.block = null;
     this.text = [];
     this.decoder = new TextDecoder('utf-8');
     await this.writingChanges.catch(() => undefined);
@@ -285,23 +309,6 @@ function parseText(received: string): { ok: true; value: unknown } | { ok: false
   } catch {
     return { ok: false, message: 'The cardholder list from the service is not valid JSON (it may have been cut off).' };
   }
-}
-
-/** The received chunks in writes of about a mebibyte (a download arrives in pieces of a few KiB). */
-function* batches(chunks: readonly Buffer[]): Generator<Buffer> {
-  const BATCH = 1 << 20;
-  let pending: Buffer[] = [];
-  let size = 0;
-  for (const chunk of chunks) {
-    pending.push(chunk);
-    size += chunk.length;
-    if (size >= BATCH) {
-      yield pending.length === 1 ? chunk : Buffer.concat(pending, size);
-      pending = [];
-      size = 0;
-    }
-  }
-  if (size > 0) yield Buffer.concat(pending, size);
 }
 
 /** FNV-1a over what tells one version of a record from another. */
