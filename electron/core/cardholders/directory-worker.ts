@@ -41,6 +41,8 @@ async function answer(engine: DirectoryEngine, request: Extract<EngineRequest, {
       return engine.search(request.query, request.offset, request.limit);
     case 'get':
       return engine.get(request.recordId);
+    case 'tenants':
+      return engine.tenantIds();
     case 'duplicates':
       return engine.duplicates(request.person, request.excludeId);
     case 'upsert':
