@@ -81,6 +81,8 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     key: options.dataKey,
     service: options.serviceLabel,
     engines: options.engines ?? threadEngine,
+    // The engine's phases (checking, indexing, saving) reach the front desk through the sync under way.
+    onProgress: (phase, done, total) => sync.engineProgress(phase, done, total),
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
   const enrolmentLog = new EnrolmentLog(options.dataDir, options.log);

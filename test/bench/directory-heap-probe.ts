@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     const before = mainMemory();
     const report = await capability.sync.sync();
     if (report.outcome !== 'updated') throw new Error(`the sync did not update the directory: ${report.outcome}`);
+    await capability.directory.saved(); // the snapshot is saved in the background after the swap
     await sleep(1_000); // the empty first generation's thread (none here) and sockets settle
     const engineStats = await capability.directory.stats();
     const after = mainMemory();

@@ -38,6 +38,12 @@ export class CardholderDirectory {
    * negative ids, from the outbox): no download has them, so every new generation gets them again.
    */
   private readonly provisional = new Map<number, CardHolder>();
+  /**
+   * The snapshot of the last generation being saved, in the background after the swap (the file is
+   * replaced atomically: a crash leaves the old snapshot or the new one). The next sync, clear and
+   * close wait for it.
+   */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: CardholderDirectoryOptions) {
     this.files = { snapshot: join(options.dataDir, SNAPSHOT_FILE), changes: join(options.dataDir, CHANGES_FILE) };
@@ -72,10 +78,13 @@ export class CardholderDirectory {
 
   /**
    * Builds a new generation from a list as it downloads. The current one keeps answering until
-   * the new one is good; then they swap, changes made meanwhile are carried over and the snapshot
-   * is saved. Anything but 'built' leaves the current generation as it was.
+   * the new one is good; then they swap and changes made meanwhile are carried over; the snapshot
+   * is then saved in the background (`saved()`). Anything but 'built' leaves the current
+   * generation as it was.
    */
   async replace(download: { facts: DownloadFacts; body: AsyncIterable<Uint8Array> }, acceptShrink: boolean): Promise<BuildOutcome> {
+    // The generation before is still being saved: it finishes first (it is closed at the swap).
+    await this.saved().catch(() => undefined);
     const engine = this.spawn();
     this.carried = new Map();
     try {
@@ -92,7 +101,9 @@ export class CardholderDirectory {
       const carried = [...this.carried.values()];
       if (carried.length > 0) await engine.upsert(carried, true);
       if (this.provisional.size > 0) await engine.upsert([...this.provisional.values()], false);
-      await engine.save();
+      const saving = engine.save();
+      saving.catch(() => undefined); // its failure is reported by whoever asks saved()
+      this.saving = saving;
       return outcome;
     } catch (thrown) {
       if (this.active !== engine) await engine.close();
@@ -100,6 +111,11 @@ export class CardholderDirectory {
     } finally {
       this.carried = null;
     }
+  }
+
+  /** Settles when the snapshot of the last sync is on disk; rejects when it could not be saved. */
+  saved(): Promise<void> {
+    return this.saving;
   }
 
   /** The validators of the list the directory holds, for a conditional request. */
@@ -167,6 +183,7 @@ export class CardholderDirectory {
 
   /** Forgets every record and removes the saved files. */
   async clear(): Promise<void> {
+    await this.saved().catch(() => undefined);
     const engine = this.active ?? this.spawn();
     this.active = null;
     this.meta = null;
@@ -178,6 +195,7 @@ export class CardholderDirectory {
   }
 
   async close(): Promise<void> {
+    await this.saved().catch(() => undefined);
     const engine = this.active;
     this.active = null;
     await engine?.close();

@@ -59,12 +59,24 @@ export interface EngineOptions {
 /** A directory is "much smaller" when it loses more than this share of at least this many records. */
 const SHRINK_SHARE = 0.5;
 const SHRINK_MIN_RECORDS = 100;
+/** The received bytes are kept in blocks of this size (the snapshot's writes). */
+const BLOCK_BYTES = 1 << 20;
 
 export class DirectoryEngine {
   private index: CardholderIndex | null = null;
   private meta: SnapshotMeta | null = null;
   private basis: DirectoryBasis | null = null;
+  /**
+   * The bytes received, kept for the snapshot (it stores the list as the service sent it), copied
+   * into blocks of a mebibyte: the download's small pieces are freed at once, and the blocks are
+   * the snapshot's writes.
+   */
   private chunks: Buffer[] = [];
+  private block: Buffer | null = null;
+  private blockUsed = 0;
+  /** The text decoded so far: each chunk is decoded as it arrives, not all at once at the end. */
+  private decoder = new TextDecoder('utf-8');
+  private text: string[] = [];
   /** The bytes of the last built list, until they are saved. */
   private unsaved: Buffer[] | null = null;
   private writingChanges: Promise<void> = Promise.resolve();
@@ -74,7 +86,22 @@ export class DirectoryEngine {
   // ───────────────────────── a new generation from the service ─────────────────────────
 
   receive(bytes: Uint8Array): void {
-    this.chunks.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.text.push(this.decoder.decode(bytes, { stream: true }));
+    let from = 0;
+    while (from < bytes.byteLength) {
+      if (!this.block) {
+        this.block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+        this.blockUsed = 0;
+      }
+      const take = Math.min(bytes.byteLength - from, BLOCK_BYTES - this.blockUsed);
+      this.block.set(bytes.subarray(from, from + take), this.blockUsed);
+      this.blockUsed += take;
+      from += take;
+      if (this.blockUsed === BLOCK_BYTES) {
+        this.chunks.push(this.block);
+        this.block = null;
+      }
+    }
   }
 
   /**
@@ -82,10 +109,15 @@ export class DirectoryEngine {
    * (null: none); `acceptShrink` takes an empty or much smaller list anyway.
    */
   build(download: { syncedAt: string; etag: string | null; lastModified: string | null }, previous: DirectoryBasis | null, acceptShrink: boolean): BuildOutcome {
+    if (this.block) this.chunks.push(this.block.subarray(0, this.blockUsed));
+    this.block = null;
     const chunks = this.chunks;
     this.chunks = [];
-    const body = Buffer.concat(chunks);
-    const parsed = parseList(body);
+    this.text.push(this.decoder.decode());
+    const text = this.text.join('');
+    this.text = [];
+    this.decoder = new TextDecoder('utf-8');
+    const parsed = parseText(text);
     if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', message: parsed.message, problems: [] };
     this.progress('checking', 0, null);
     const checked = checkCardholderList(parsed.value);
@@ -109,7 +141,7 @@ export class DirectoryEngine {
     this.basis = basisOf(checked.records);
     const diff = compare(previous, this.basis);
     this.meta = { syncedAt: download.syncedAt, etag: download.etag, lastModified: download.lastModified, service: this.options.service, records: total };
-    this.unsaved = [body];
+    this.unsaved = chunks;
     return { outcome: 'built', counts: { total, ...diff, rejected: checked.problemCount, problems: checked.problems } };
   }
 
@@ -242,6 +274,9 @@ export class DirectoryEngine {
     this.basis = null;
     this.unsaved = null;
     this.chunks = [];
+    this.block = null;
+    this.text = [];
+    this.decoder = new TextDecoder('utf-8');
     await this.writingChanges.catch(() => undefined);
     await removeSnapshotFiles(this.options.files.snapshot, this.options.files.changes);
   }
@@ -267,7 +302,11 @@ export class DirectoryEngine {
 }
 
 function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; message: string } {
-  let text = body.toString('utf8');
+  return parseText(body.toString('utf8'));
+}
+
+function parseText(received: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  let text = received;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return { ok: false, message: 'The service answered the cardholder list with nothing.' };
   try {

@@ -51,6 +51,9 @@ export class DirectorySync {
   private running: { promise: Promise<DirectorySyncResult>; taskIds: Set<string> } | null = null;
   private timer: { cancel(): void } | null = null;
   private lastPushAt = 0;
+  private lastPhase: DirectorySyncPhase | null = null;
+  /** The progress reporter of the sync under way (null between syncs). */
+  private reporter: ((phase: DirectorySyncPhase, done: number, total: number | null) => void) | null = null;
   private stopped = false;
 
   constructor(private readonly options: DirectorySyncOptions) {
@@ -121,15 +124,26 @@ export class DirectorySync {
     return this.current;
   }
 
+  /**
+   * Progress of the directory's engine (checking, indexing), as CardholderDirectory's
+   * onProgress: it reaches the front desk as the phase of the sync under way; ignored between syncs.
+   */
+  readonly engineProgress = (phase: DirectorySyncPhase, done: number, total: number | null): void => {
+    // The snapshot is saved in the background once the new list answers: no longer part of the sync.
+    if (phase === 'saving') return;
+    this.reporter?.(phase, done, total);
+  };
+
   stop(): void {
     this.stopped = true;
     this.timer?.cancel();
     this.timer = null;
   }
 
-  /** Waits for a sync under way (shutdown). */
+  /** Waits for a sync under way and the saving of its snapshot (shutdown). */
   async settle(): Promise<void> {
     await this.running?.promise.catch(() => undefined);
+    await this.options.directory.saved().catch(() => undefined);
   }
 
   private schedule(): void {
@@ -145,8 +159,10 @@ export class DirectorySync {
     const taskId = [...taskIds][0] ?? `directory-sync-${randomUUID()}`;
     const progress = (phase: DirectorySyncPhase, done: number, total: number | null, force = false): void => {
       const at = Date.now();
-      if (!force && at - this.lastPushAt < PROGRESS_EVERY_MS) return;
+      // A new phase always shows; within a phase, at most every PROGRESS_EVERY_MS.
+      if (!force && phase === this.lastPhase && at - this.lastPushAt < PROGRESS_EVERY_MS) return;
       this.lastPushAt = at;
+      this.lastPhase = phase;
       this.update({ syncing: { taskId, phase, done, total, startedAt } });
       for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: PHASE_LABEL[phase], done, total, finished: false });
     };
@@ -154,6 +170,7 @@ export class DirectorySync {
       for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: 'Cardholder directory', done: 1, total: 1, finished: true });
     };
     progress('downloading', 0, null, true);
+    this.reporter = progress;
     try {
       const validators = directory.ready ? directory.validators : { etag: null, lastModified: null };
       const download = await service.downloadCardHolders({
@@ -199,6 +216,15 @@ export class DirectorySync {
       }
       log.info('directory', `synced ${counts.total} cardholders (+${counts.added} ~${counts.changed} -${counts.removed})`);
       this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null });
+      // The snapshot is saved in the background; lookups use the new list already.
+      directory.saved().then(
+        () => log.info('directory', 'saved the directory on this workstation'),
+        (thrown: unknown) => {
+          const error = toKioskError(thrown);
+          log.warn('directory', `the directory could not be saved on this workstation: ${error.detail ?? error.message}`);
+          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.' });
+        },
+      );
       return report;
     } catch (thrown) {
       const error = failureMessage(toKioskError(thrown), this.current);
@@ -206,6 +232,8 @@ export class DirectorySync {
       this.update({ syncing: null, lastFailure: { at: this.now().toISOString(), error } });
       throw new KioskFailure(error);
     } finally {
+      this.reporter = null;
+      this.lastPhase = null;
       finishTasks();
     }
   }

@@ -130,6 +130,22 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       });
     }
 
+    it('saves a list of several mebibytes exactly as received, and loads every record back', async () => {
+      const key = randomBytes(32);
+      const people = Array.from({ length: 3000 }, (_, i) => person({ id: i + 1, first_Name: `Zoë${i}`, last_Name: `Åberg-Nuñez ${'ø'.repeat(300)}`, email: `p${i}@contoso.example` }));
+      const bytes = list(...people);
+      expect(bytes.byteLength).toBeGreaterThan(2.5 * 1024 * 1024);
+      const engine = open(key);
+      // Odd piece sizes: the blocks kept for the snapshot and the text decoded never line up with them.
+      for (const piece of pieces(bytes, 40_009)) engine.receive(piece);
+      expect(await engine.build(download, null, false)).toMatchObject({ outcome: 'built', counts: { total: 3000 } });
+      await engine.save();
+      const again = open(key);
+      expect(await again.load()).toMatchObject({ outcome: 'loaded', records: 3000 });
+      expect((await again.get(2999))?.first_Name).toBe('Zoë2998');
+      expect((await again.search('zoe1500', 0, 10)).records[0]?.id).toBe(1501);
+    });
+
     it('ignores a damaged, foreign or too open snapshot with a message, and loads nothing when there is none', async () => {
       const file = join(dir, 'directory.snapshot');
       expect(await open().load()).toEqual({ outcome: 'none' });
@@ -198,5 +214,31 @@ describe('directory engine thread', () => {
     const engine = threadEngine({ files: { snapshot: join(dir, 's'), changes: join(dir, 'c') }, key: null, service: 'sim:1' }, () => undefined);
     await engine.close();
     await expect(engine.search('', 0, 1)).rejects.toThrow(/closed/);
+  });
+
+  it('keeps a retired generation\'s thread warm for the next generation, which starts empty', async () => {
+    const files = { snapshot: join(dir, 's'), changes: join(dir, 'c') };
+    const firstProgress: Parameters<EngineProgress>[] = [];
+    const first = threadEngine({ files, key: null, service: 'sim:1' }, (...p) => firstProgress.push(p));
+    // Two generations at once (the one answering, the one being built) run in two threads.
+    const other = threadEngine({ files, key: null, service: 'sim:1' }, () => undefined);
+    for (const piece of pieces(list(person({ id: 1, first_Name: 'Siobhán', last_Name: 'Ó Briain' })))) first.receive(piece);
+    await first.build(download, null, false);
+    const firstThread = (await first.stats()).threadId;
+    expect(firstThread).toBeGreaterThan(0);
+    expect((await other.stats()).threadId).not.toBe(firstThread);
+    await first.close();
+    const heard = firstProgress.length;
+
+    const progress: Parameters<EngineProgress>[] = [];
+    const next = threadEngine({ files, key: null, service: 'sim:1' }, (...p) => progress.push(p));
+    engines.push(next, other);
+    expect(await next.stats()).toMatchObject({ records: 0, threadId: firstThread });
+    expect((await next.search('siobhan', 0, 10)).total).toBe(0);
+    for (const piece of pieces(list(person({ id: 2, first_Name: 'Åse', last_Name: 'Nygård' })))) next.receive(piece);
+    expect(await next.build(download, null, false)).toMatchObject({ outcome: 'built', counts: { total: 1, added: 1 } });
+    expect((await next.search('nygard', 0, 10)).records.map((r) => r.id)).toEqual([2]);
+    expect(progress.map(([phase]) => phase)).toContain('indexing');
+    expect(firstProgress).toHaveLength(heard);
   });
 });

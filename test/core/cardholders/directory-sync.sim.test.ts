@@ -5,7 +5,7 @@
  * stalled and a cut-off download), each keeping the last good directory with a clear message.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
@@ -102,6 +102,37 @@ describe('directory sync against the simulator', () => {
     expect(mine.at(-1)).toMatchObject({ finished: true });
     expect(mine.some((t) => !t.finished)).toBe(true);
     expect((await handlers.searchCardholders({ query: 'saoirse ni bhriain', offset: 0, limit: 5 })).items.map((i) => i.last_Name)).toEqual(['Ní Bhriain']);
+  });
+
+  it.each([
+    ['in its worker thread', threadEngine],
+    ['in this thread', localEngine],
+  ] as const)('shows the engine\'s phases (checking, indexing) while it syncs and saves the snapshot after, %s', async (_where, engines) => {
+    const { handlers, states, tasks } = await started({ engines });
+    await fetch(`${sim.url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 4, phone: '+47 22 55 01 99' }) });
+    states.length = 0;
+    tasks.length = 0;
+    await handlers.syncDirectory({ taskId: 'phases' });
+    const phases = states.map((s) => s.syncing?.phase).filter((phase, i, all) => phase !== undefined && phase !== all[i - 1]);
+    expect(phases).toEqual(['downloading', 'checking', 'indexing']);
+    const labels = [...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.label))];
+    expect(labels).toEqual(['Downloading the cardholder directory', 'Checking the cardholder records', 'Preparing the lookup']);
+    expect(states.at(-1)?.syncing).toBeNull();
+  });
+
+  it('answers with the new list before its snapshot is saved, and says so when it cannot be saved', async () => {
+    const { handlers, capability, lines } = await started();
+    // A folder where the snapshot goes: the atomic rename of the new file fails.
+    await rm(join(dataDir, 'directory.snapshot'));
+    await mkdir(join(dataDir, 'directory.snapshot'));
+    await fetch(`${sim.url}/api/CardHolders/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_Name: 'Ingrid', last_Name: 'Sæther' }) });
+    expect(await handlers.syncDirectory({})).toMatchObject({ outcome: 'updated', total: COUNT + 1 });
+    await capability.sync.settle();
+    const state = await handlers.getDirectoryState(undefined);
+    expect(state).toMatchObject({ status: 'ready', records: COUNT + 1, lastFailure: null });
+    expect(state.snapshotProblem).toMatch(/could not be saved on this workstation/);
+    expect(lines.some((line) => /could not be saved/.test(line))).toBe(true);
+    expect((await handlers.searchCardholders({ query: 'saether', offset: 0, limit: 5 })).total).toBe(1);
   });
 
   it('works with a service that sends no validators', async () => {
