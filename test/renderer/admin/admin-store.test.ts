@@ -21,7 +21,8 @@ const OVERVIEW: AdminOverview = {
   authDetail: 'user kiosk',
   customCertificateAuthority: true,
   pinnedCertificates: 1,
-  credential: { stored: true, savedAt: null, storage: 'owner-only-file', encrypted: false, location: '/home/k/.config/access-kiosk/credentials/credential.json', warning: 'Stored unencrypted.' },
+  credential: { stored: true, savedAt: null, storage: 'owner-only-file', encrypted: false, location: '/home/k/.config/access-kiosk/credentials/credential.json', warning: 'Stored unencrypted.', boundTo: 'https://access.example.org' },
+  transportWarning: null,
   directory: {
     saved: true,
     location: '/home/k/.config/access-kiosk/data/directory.snapshot',
