@@ -21,6 +21,7 @@ import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { wireIpc } from './ipc-wiring';
 import { createKioskWindow, rendererUrl } from './kiosk-window';
+import { adminEdgeActions } from './admin-edge';
 
 // One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
 app.setPath('userData', nodeUserDir(process.platform, process.env));
@@ -71,6 +72,9 @@ async function runKiosk(log: Logger): Promise<void> {
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
     dataKey: await dataKey.key(),
     dataKeyWarning,
+    // The admin PIN lives beside the credential; quitting and leaving kiosk mode need it (admin-edge.ts).
+    adminLockDir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')),
+    adminActions: adminEdgeActions(() => window),
   });
   const windowOptions = {
     fullscreen: config.kiosk.fullscreen && app.isPackaged,
