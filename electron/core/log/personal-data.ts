@@ -6,8 +6,8 @@
  *  - patterns: e-mail addresses, phone-like numbers (with a leading + or separators), data: URLs,
  *    long base64 or hex runs (image bytes) and Node's <Buffer …> dumps;
  *  - values: the personal fields of every request the gateway accepted (personalValuesOf), kept
- *    in a bounded set (the most recent PERSONAL_VALUES_KEPT) and replaced wherever they appear,
- *    ignoring case, also percent-encoded and as phone digits.
+ *    in a bounded set (the most recent PERSONAL_VALUES_KEPT) and replaced wherever they appear as
+ *    whole words, ignoring case, also percent-encoded and as phone digits.
  */
 export const PERSONAL = '[personal]';
 export const PERSONAL_VALUES_KEPT = 2000;
@@ -71,12 +71,13 @@ export class PersonalValues {
   scrub(text: string): string {
     let out = text;
     if (this.values.size > 0) {
+      // Whole words only: a search typed letter by letter ("ser") must not eat "service" in later lines.
       this.pattern ??= new RegExp(
-        [...this.values.keys()]
+        `(?<![\\p{L}\\p{N}])(?:${[...this.values.keys()]
           .sort((a, b) => b.length - a.length)
           .map(escape)
-          .join('|'),
-        'gi',
+          .join('|')})(?![\\p{L}\\p{N}])`,
+        'giu',
       );
       out = out.replace(this.pattern, PERSONAL);
     }
