@@ -3,7 +3,7 @@
 // KIOSK_SERVICE_URL, and plain http:// to another computer is refused unless the configuration
 // allows it explicitly. A listening server counts every request and records its headers: before
 // the fix the kiosk sent it the live key.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { loadConfig } from '../../../electron/core/config/load-config';
 import { chooseVault, credentialDir } from '../../../electron/core/credentials/choose-vault';
 import { credentialBindingProblem, isLoopbackHost, plainHttpProblem, plainHttpWarning } from '../../../electron/core/credentials/credential-binding';
 import { Secret } from '../../../electron/core/credentials/secret';
+import { OwnerOnlyFileVault } from '../../../electron/core/credentials/file-vault';
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { createServiceClient } from '../../../electron/core/service/service-client';
@@ -83,6 +84,14 @@ describe('a credential set for one origin', () => {
     await core.gateway.handle('getServiceStatus', undefined, { trusted: true, description: 'test' });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((headers) => headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  it('a credential file of the first format (no origin) is read as unbound', async () => {
+    const file = path.join(dir, 'credential.json');
+    writeFileSync(file, JSON.stringify({ format: 'access-kiosk-credential', version: 1, secret: KEY, savedAt: null }), { mode: 0o600 });
+    const secret = await new OwnerOnlyFileVault(file).read();
+    expect(secret?.origin).toBeNull();
+    expect(credentialBindingProblem(secret!, url)?.message).toMatch(/not bound to a service address/);
   });
 
   it('compares scheme, host and port', () => {
