@@ -10,7 +10,6 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref } from 'vue';
 import { useNavigationStore } from './navigation-store';
-import { useSettingsStore } from './settings-store';
 import { useFrontDeskStore } from '../cardholders/front-desk-store';
 import { useLookupStore } from '../cardholders/lookup-store';
 import { useEnrolmentStore } from '../enrolment/enrolment-store';
@@ -48,7 +47,7 @@ export const useIdleResetStore = defineStore('idleReset', () => {
     useAdminStore().forget();
     useFrontDeskStore().nextPerson(true);
     const history = useHistorySearchStore();
-    history.resetForm(useSettingsStore().settings?.search.defaultTenants ?? []);
+    history.resetForm();
     history.outcome = null;
     useEventDetailStore().close();
     useEnrolmentLogStore().entries = [];
