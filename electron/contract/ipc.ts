@@ -179,7 +179,11 @@ export interface AdminOverview {
     location: string;
     /** What an administrator should know about how safe the storage is, or why it cannot be read. */
     warning: string | null;
+    /** The service origin the stored credential is bound to (it is sent to no other); null when none is stored or it predates binding. */
+    boundTo: string | null;
   };
+  /** Set when the service is reached over plain http:// to another computer, allowed explicitly by service.allowPlainHttp. */
+  transportWarning: string | null;
   /** The cardholder directory saved on this workstation (personal data). */
   directory: {
     saved: boolean;
@@ -414,6 +418,31 @@ export interface CardholderView {
   queued: OutboxItemView[];
 }
 
+// ───────────────────────── the admin lock (administrator PIN) ─────────────────────────
+
+/** Whether the administrator PIN is set and unlocked, and how many tries are left; never the PIN or its hash. */
+export interface AdminLockState {
+  /** An admin PIN is set on this workstation (admin tool: set-pin). */
+  configured: boolean;
+  /** The admin actions are unlocked until `unlockedUntil` (ISO 8601). */
+  unlocked: boolean;
+  unlockedUntil: string | null;
+  /** Too many wrong PINs: no try is accepted before this time (ISO 8601). */
+  lockedUntil: string | null;
+  /** Wrong PINs still accepted before the next lock-out. */
+  attemptsLeft: number;
+  /** Why the PIN cannot be used (a damaged or too open file), or what to run when none is set. */
+  problem: string | null;
+  /** The command an administrator runs on this workstation to set the PIN. */
+  setCommand: string;
+}
+
+/** What an admin action of the Electron edge did (quit, leave kiosk mode). */
+export interface AdminActionResult {
+  done: boolean;
+  message: string;
+}
+
 // ───────────────────────── request schemas ─────────────────────────
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -634,6 +663,16 @@ export const operations = {
       .strict(),
   ),
   listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
+  // ── the admin lock: the PIN unlocks the Administration view, the operator log's export, leaving kiosk mode and quitting ──
+  getAdminLock: op<AdminLockState>()(noPayload),
+  unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),
+  lockAdmin: op<AdminLockState>()(noPayload),
+  /** Quits the kiosk (needs a fresh unlock). */
+  quitKiosk: op<AdminActionResult>()(noPayload),
+  /** Leaves full-screen kiosk mode (needs a fresh unlock). */
+  leaveKioskMode: op<AdminActionResult>()(noPayload),
+  /** Saves the operator log (acknowledgements and enrolment actions) as CSV (needs a fresh unlock). */
+  exportOperatorLog: op<ExportResult>()(z.object({ part: z.enum(['alarms', 'enrolments']) }).strict()),
 } as const;
 
 export type Operations = typeof operations;

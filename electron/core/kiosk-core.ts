@@ -12,6 +12,10 @@ import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
 import type { CredentialVault } from './credentials/vault';
+import { credentialDir } from './credentials/choose-vault';
+import { credentialBindingProblem } from './credentials/credential-binding';
+import { createAdminCapability, type AdminActions } from './admin-lock/admin-capability';
+import type { KioskError } from '../contract/ipc';
 import type { Secret } from './credentials/secret';
 import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
 import type { EngineFactory } from './cardholders/engine-handle';
@@ -41,6 +45,10 @@ export interface KioskCoreOptions {
   dataKeyWarning?: string | null;
   /** Tests and benchmarks may run the directory engine in their own thread. */
   directoryEngines?: EngineFactory;
+  /** Where the admin PIN and its lock-out state are kept (beside the credential); default <dataDir>/credentials. */
+  adminLockDir?: string;
+  /** The Electron edge's quit and leave-kiosk-mode (electron/main/admin-edge.ts); absent in the preview. */
+  adminActions?: AdminActions | null;
 }
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
@@ -85,10 +93,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
   const effectiveConfig: KioskConfig = demo ? { ...config, service: { ...config.service, auth: { scheme: 'none' } } } : config;
 
   let secret: Secret | null = null;
+  let credentialProblem: KioskError | null = null;
   if (effectiveConfig.service.auth.scheme !== 'none') {
     try {
       secret = await options.vault.read();
       if (!secret) log.warn('core', 'no service credential is stored: set one with the admin tool (set-secret)');
+      // The credential goes only to the origin it was set for.
+      credentialProblem = secret ? credentialBindingProblem(secret, baseUrl) : null;
+      if (credentialProblem) log.error('core', `the service credential is not used: ${credentialProblem.detail ?? credentialProblem.message}`);
     } catch (thrown) {
       const error = toKioskError(thrown);
       log.error('core', `the service credential cannot be used: ${error.message}`);
@@ -97,7 +109,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
 
   let client: ServiceClient | null = null;
   try {
-    client = createServiceClient({ config: effectiveConfig, baseUrl, secret, log });
+    client = createServiceClient({ config: effectiveConfig, baseUrl, secret, credentialProblem, log });
     const events = createEventsCapability({
       service: client,
       push,
@@ -119,6 +131,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
     });
+    const admin = createAdminCapability({
+      dir: options.adminLockDir ?? credentialDir(options.dataDir),
+      log,
+      actions: options.adminActions ?? null,
+      pickSaveFile: options.pickSaveFile,
+      listAcknowledgements: () => events.handlers.listAcknowledgements(undefined),
+      listEnrolmentLog: () => cardholders.handlers.listEnrolmentLog(undefined),
+    });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
@@ -136,15 +156,18 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
           history: events.history.seenNames(),
           tenants: await cardholders.directory.tenants().catch(() => []),
         }),
-      getAdminOverview: createAdminOverviewHandler({
+      getAdminOverview: admin.protect('Opening the Administration view', createAdminOverviewHandler({
         config,
         vault: options.vault,
         mode,
         serviceLabel,
         directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
-      }),
+        credentialProblem,
+      })),
       ...events.handlers,
       ...cardholders.handlers,
+      removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
+      ...admin.handlers,
     };
     const gateway = new Gateway(handlers, log);
     await events.start();

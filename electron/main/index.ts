@@ -20,6 +20,7 @@ import { createLogger, type Logger } from '../core/log/logger';
 import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
+import { adminEdgeActions } from './admin-edge';
 
 // One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
 app.setPath('userData', nodeUserDir(process.platform, process.env));
@@ -84,6 +85,9 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
     dataKey: await dataKey.key(),
     dataKeyWarning,
+    // The admin PIN lives beside the credential; quitting and leaving kiosk mode need it (admin-edge.ts).
+    adminLockDir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')),
+    adminActions: adminEdgeActions(() => window),
   });
   window = await kioskShell.openKioskWindow(core, config.kiosk.fullscreen && app.isPackaged);
   window.on('closed', () => {

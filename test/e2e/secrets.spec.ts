@@ -26,7 +26,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
   test(`with ${variant}, the secret reaches no IPC message, log line or DOM`, async ({ page }) => {
     const stored = variant === 'the right secret' ? SECRET : `${SECRET}-wrong`;
     const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-secret-'));
-    await chooseVault(null, { dir: credentialDir(dataDir) }).write(new Secret(stored));
+    await chooseVault(null, { dir: credentialDir(dataDir) }).write(new Secret(stored, null, new URL(service.url).origin));
     const kiosk = await launchPreview({
       dataDir,
       config: { argv: [`--service-url=${service.url}`, '--auth-scheme=bearer', '--retries=0'] },
@@ -104,6 +104,12 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.resendOutboxItem = await k.resendOutboxItem!({ itemId: 'no-such-item' });
         out.listEnrolmentLog = await k.listEnrolmentLog!();
         out.removeDirectorySnapshot = await k.removeDirectorySnapshot!();
+        out.getAdminLock = await k.getAdminLock!();
+        out.unlockAdmin = await k.unlockAdmin!({ pin: '000000' });
+        out.lockAdmin = await k.lockAdmin!();
+        out.quitKiosk = await k.quitKiosk!();
+        out.leaveKioskMode = await k.leaveKioskMode!();
+        out.exportOperatorLog = await k.exportOperatorLog!({ part: 'enrolments' });
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());

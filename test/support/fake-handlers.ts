@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
-import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -54,6 +54,7 @@ export const DIRECTORY: DirectoryState = {
 };
 
 export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
+export const ADMIN_LOCK: AdminLockState = { configured: true, unlocked: false, unlockedUntil: null, lockedUntil: null, attemptsLeft: 5, problem: null, setCommand: 'admin set-pin' };
 
 export function fakeHandlers(): OperationHandlers {
   return {
@@ -99,7 +100,8 @@ export function fakeHandlers(): OperationHandlers {
       authDetail: null,
       customCertificateAuthority: false,
       pinnedCertificates: 0,
-      credential: { stored: false, savedAt: null, storage: 'owner-only-file' as const, encrypted: false, location: '/tmp/c.json', warning: null },
+      credential: { stored: false, savedAt: null, storage: 'owner-only-file' as const, encrypted: false, location: '/tmp/c.json', warning: null, boundTo: null },
+      transportWarning: null,
       directory: { saved: false, location: '/tmp/directory.snapshot', bytes: null, records: 0, syncedAt: null, encrypted: false, warning: null },
     })),
     getDirectoryState: vi.fn(async () => DIRECTORY),
@@ -116,5 +118,11 @@ export function fakeHandlers(): OperationHandlers {
     discardOutboxItem: vi.fn(async () => OUTBOX),
     resendOutboxItem: vi.fn(async () => OUTBOX),
     listEnrolmentLog: vi.fn(async () => []),
+    getAdminLock: vi.fn(async () => ADMIN_LOCK),
+    unlockAdmin: vi.fn(async () => ({ ...ADMIN_LOCK, unlocked: true, unlockedUntil: '2026-11-21T10:05:00.000Z' })),
+    lockAdmin: vi.fn(async () => ADMIN_LOCK),
+    quitKiosk: vi.fn(async () => ({ done: true, message: 'The kiosk is quitting.' })),
+    leaveKioskMode: vi.fn(async () => ({ done: true, message: 'Kiosk mode is off.' })),
+    exportOperatorLog: vi.fn(async () => ({ saved: true, path: '/tmp/log.csv', rows: 0 })),
   };
 }

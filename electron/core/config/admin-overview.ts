@@ -4,7 +4,8 @@
  * says plainly when the storage is not encrypted or the credential cannot be read.
  */
 import { stat } from 'node:fs/promises';
-import type { AdminOverview, DirectoryState } from '../../contract/ipc';
+import type { AdminOverview, DirectoryState, KioskError } from '../../contract/ipc';
+import { plainHttpWarning } from '../credentials/credential-binding';
 import type { CredentialVault } from '../credentials/vault';
 import { toKioskError } from '../ipc/failure';
 import type { KioskConfig } from './config-schema';
@@ -16,6 +17,8 @@ export interface AdminOverviewOptions {
   serviceLabel: string;
   /** The saved cardholder directory: its file, what the lookup holds, how it is protected. */
   directory: { file: string; state: () => DirectoryState; encrypted: boolean; warning: string | null };
+  /** Why the stored credential is not sent to the configured service (bound to another origin), if so. */
+  credentialProblem?: KioskError | null;
 }
 
 export function createAdminOverviewHandler(options: AdminOverviewOptions): () => Promise<AdminOverview> {
@@ -25,13 +28,18 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
     const where = vault.describe();
     let stored = false;
     let savedAt: string | null = null;
+    let boundTo: string | null = null;
     let warning = where.warning;
     try {
       const secret = await vault.read();
       stored = secret !== null;
       savedAt = secret?.savedAt ?? null;
+      boundTo = secret?.origin ?? null;
     } catch (thrown) {
       warning = toKioskError(thrown).message;
+    }
+    if (stored && mode === 'configured' && auth.scheme !== 'none' && options.credentialProblem) {
+      warning = [warning, options.credentialProblem.message].filter(Boolean).join(' ');
     }
     if (!stored && auth.scheme !== 'none' && mode === 'configured') {
       warning = [warning, 'No credential is stored although the service needs one: set it with the admin tool (set-secret).'].filter(Boolean).join(' ');
@@ -43,7 +51,8 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
       authDetail: mode === 'demo' ? null : auth.scheme === 'apiKey' ? `header ${auth.header}` : auth.scheme === 'basic' ? `user ${auth.username}` : null,
       customCertificateAuthority: config.service.tls.caFile !== null,
       pinnedCertificates: config.service.tls.pinnedSha256.length,
-      credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning },
+      credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning, boundTo: boundTo ?? null },
+      transportWarning: mode === 'configured' ? plainHttpWarning(config.service.url, config.service.allowPlainHttp) : null,
       directory: await directoryOverview(directory),
     };
   };

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AlarmRuleSchema, DEFAULT_ALARM_RULES } from '../alarms/alarm-rules';
+import { plainHttpProblem } from '../credentials/credential-binding';
 
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
@@ -142,6 +143,11 @@ const ServiceSchema = z.strictObject({
   /** First retry delay; doubles per attempt, with jitter. */
   retryBaseDelayMs: millis(0, 60_000),
   tls: TlsSchema,
+  /** Plain http:// to another computer than this one: refused unless set (the credential and personal data would cross the network unencrypted). */
+  allowPlainHttp: bool(),
+}).superRefine((service, ctx) => {
+  const problem = service.url === null ? null : plainHttpProblem(service.url, service.allowPlainHttp);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['url'], message: problem });
 });
 
 const FeedSchema = z.strictObject({
@@ -266,6 +272,7 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     retries: 2,
     retryBaseDelayMs: 300,
     tls: { caFile: null, pinnedSha256: [] },
+    allowPlainHttp: false,
   },
   feed: {
     pollIntervalMs: 500,

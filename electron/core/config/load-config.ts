@@ -57,6 +57,7 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('service.retryBaseDelayMs', 'KIOSK_RETRY_BASE_DELAY_MS', 'retry-base-delay-ms', 'integer'),
   setting('service.tls.caFile', 'KIOSK_TLS_CA_FILE', 'tls-ca-file', 'nullableText'),
   setting('service.tls.pinnedSha256', 'KIOSK_TLS_PINNED_SHA256', 'tls-pinned-sha256', 'textList'),
+  setting('service.allowPlainHttp', 'KIOSK_ALLOW_PLAIN_HTTP', 'allow-plain-http', 'boolean'),
   setting('feed.pollIntervalMs', 'KIOSK_POLL_INTERVAL_MS', 'poll-interval-ms', 'integer'),
   setting('feed.initialEvents', 'KIOSK_INITIAL_EVENTS', 'initial-events', 'integer'),
   setting('feed.chunkSize', 'KIOSK_CHUNK_SIZE', 'chunk-size', 'integer'),

@@ -6,7 +6,11 @@
  *                         typed at a terminal); --test then tries the connection
  *   test-connection       asks the service for its highest event id with the stored credential
  *   show                  what is configured and how the credential is stored (never the secret)
+ *   set-pin               store or replace the administrator PIN (admin-lock/), read from
+ *                         STANDARD INPUT like the secret (hidden at a terminal, asked twice there)
  *
+ * The credential is bound to the origin of the configured service address when it is set
+ * (credential-binding.ts): the kiosk sends it to no other address.
  * The secret is never accepted as an argument (command lines are visible to every user of the
  * computer and kept in shell history), never printed, and never put in a message.
  */
@@ -16,6 +20,11 @@ import { KioskFailure, toKioskError } from '../ipc/failure';
 import { createLogger, silentSink, type Logger } from '../log/logger';
 import { createServiceClient } from '../service/service-client';
 import { Secret } from './secret';
+import { credentialBindingProblem, originOf } from './credential-binding';
+import { setAdminPin } from '../admin-lock/admin-lock';
+import { PIN_RULES_TEXT } from '../admin-lock/pin-rules';
+import { AdminLock } from '../admin-lock/admin-lock';
+import { dirname } from 'node:path';
 import type { CredentialVault } from './vault';
 
 /** What the admin command needs of standard input (process.stdin fits; tests pass Readable.from). */
@@ -43,6 +52,8 @@ export interface AdminCommandInput {
   log?: Logger;
   /** Builds the client test-connection uses; default createServiceClient. */
   connect?: (options: { config: KioskConfig; baseUrl: string; secret: Secret | null; log: Logger }) => ConnectionProbe;
+  /** Where the admin PIN is kept; default: the vault's directory (beside the credential). */
+  pinDir?: string;
 }
 
 /** Flags the admin command reads itself (the entry tells loadConfig to skip them). */
@@ -58,6 +69,13 @@ const USAGE = `Usage: admin <command>
                         --test then tries the connection with it.
   test-connection       Ask the service for its highest event id with the stored credential.
   show                  Show the service settings and how the credential is stored.
+  set-pin               Store or replace the administrator PIN, which unlocks the Administration
+                        view, the operator log's export, leaving kiosk mode and quitting.
+                        It is read from standard input like the secret (typed twice at a terminal).
+                        A PIN is ${PIN_RULES_TEXT}.
+
+The credential is bound to the address of the configured service: after a change of service.url
+to another host, port or scheme, set it again.
 
 Configuration flags (--service-url=…, --auth-scheme=…, …) are accepted as by the kiosk itself.
 `;
@@ -96,6 +114,8 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
       return testConnection(input, print);
     case 'show':
       return show(input, print);
+    case 'set-pin':
+      return setPin(input, print);
     default:
       print(`Unknown command "${command}".`);
       stdout.write(USAGE);
@@ -110,6 +130,11 @@ async function setSecret(input: AdminCommandInput, print: Print, thenTest: boole
   if (config.service.auth.scheme === 'none') {
     print('Note: the configuration uses no authentication (service.auth.scheme is "none"), so the kiosk will not send this credential until that is changed.');
   }
+  const origin = originOf(config.service.url ?? input.baseUrl ?? '');
+  if (origin === null) {
+    print('Not saved: no service address is configured (service.url). The credential is bound to the address of the service it is for: configure service.url first (or pass --service-url=…).');
+    return 1;
+  }
   let text: string;
   try {
     text = await readSecret(input.stdin, input.stdout, config.service.auth.scheme);
@@ -118,13 +143,13 @@ async function setSecret(input: AdminCommandInput, print: Print, thenTest: boole
     return 1;
   }
   try {
-    await vault.write(new Secret(text, new Date().toISOString()));
+    await vault.write(new Secret(text, new Date().toISOString(), origin));
   } catch (thrown) {
     print(`Not saved: ${toKioskError(thrown).message}`);
     return 1;
   }
   const where = vault.describe();
-  print(`Credential saved (${where.encrypted ? 'encrypted by the system keyring' : 'not encrypted'}) in ${where.location}.`);
+  print(`Credential saved (${where.encrypted ? 'encrypted by the system keyring' : 'not encrypted'}) in ${where.location}, for ${origin} only.`);
   if (where.warning) print(`Warning: ${where.warning}`);
   return thenTest ? testConnection(input, print) : 0;
 }
@@ -141,6 +166,12 @@ async function testConnection(input: AdminCommandInput, print: Print): Promise<n
   let client: ConnectionProbe | null = null;
   try {
     const secret = await vault.read();
+    const refused = secret && config.service.auth.scheme !== 'none' ? credentialBindingProblem(secret, baseUrl) : null;
+    if (refused) {
+      print(`Reachable: not tried (${label}): nothing was sent`);
+      print(`Problem (${refused.code}): ${refused.message}`);
+      return 1;
+    }
     const connect = input.connect ?? ((options) => createServiceClient(options));
     client = connect({ config, baseUrl, secret, log });
     const maxEventId = await client.getMaxEventId();
@@ -180,7 +211,7 @@ async function show(input: AdminCommandInput, print: Print): Promise<number> {
   let code = 0;
   try {
     const secret = await input.vault.read();
-    stored = secret ? `stored${secret.savedAt ? ` (set ${secret.savedAt})` : ''}` : 'not set';
+    stored = secret ? `stored${secret.savedAt ? ` (set ${secret.savedAt})` : ''}, ${secret.origin ? `for ${secret.origin} only` : 'not bound to an address: set it again'}` : 'not set';
   } catch (thrown) {
     stored = `cannot be used: ${toKioskError(thrown).message}`;
     code = 1;
@@ -189,7 +220,36 @@ async function show(input: AdminCommandInput, print: Print): Promise<number> {
   row('Storage', where.encrypted ? 'system keyring (encrypted)' : 'owner-only file (not encrypted)');
   row('Location', where.location);
   if (where.warning) row('Warning', where.warning);
+  const pin = await new AdminLock({ dir: pinDirOf(input), log: input.log ?? createLogger(silentSink) }).state();
+  row('Admin PIN', pin.configured ? (pin.lockedUntil ? `set; locked after wrong PINs until ${pin.lockedUntil}` : 'set') : (pin.problem ?? 'not set'));
   return code;
+}
+
+const pinDirOf = (input: AdminCommandInput): string => input.pinDir ?? dirname(input.vault.describe().location);
+
+async function setPin(input: AdminCommandInput, print: Print): Promise<number> {
+  let pin: string;
+  try {
+    if (input.stdin.isTTY && input.stdin.setRawMode) {
+      input.stdout.write(`Type the new administrator PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
+      pin = await readHidden(input.stdin);
+      input.stdout.write('\nType it again: ');
+      const again = await readHidden(input.stdin);
+      input.stdout.write('\n');
+      if (again !== pin) {
+        print('Not saved: the two PINs differ.');
+        return 1;
+      }
+    } else {
+      pin = (await readAll(input.stdin)).replace(/\r?\n$/, '');
+    }
+    await setAdminPin(pinDirOf(input), pin);
+  } catch (thrown) {
+    print(`Not saved: ${toKioskError(thrown).message}`);
+    return 1;
+  }
+  print(`Administrator PIN saved (a salted scrypt hash, in a file only this user account can read) in ${pinDirOf(input)}. Any lock-out after wrong PINs is cleared.`);
+  return 0;
 }
 
 // ───────────────────────── reading the secret ─────────────────────────

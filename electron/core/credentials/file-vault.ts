@@ -42,16 +42,31 @@ export async function readOwnerOnly(file: string, ownerOnly: boolean): Promise<B
   }
 }
 
-/** What the files of both vaults hold (inside the encryption, for the encrypted one). */
-export const StoredCredential = z.object({
-  format: z.literal('access-kiosk-credential'),
-  version: z.literal(1),
-  secret: z.string().min(1),
-  savedAt: z.string().nullable(),
-});
+/** What the files of both vaults hold (inside the encryption, for the encrypted one). Version 2 adds the origin it is bound to. */
+export const StoredCredential = z.union([
+  z.object({
+    format: z.literal('access-kiosk-credential'),
+    version: z.literal(1),
+    secret: z.string().min(1),
+    savedAt: z.string().nullable(),
+  }),
+  z.object({
+    format: z.literal('access-kiosk-credential'),
+    version: z.literal(2),
+    secret: z.string().min(1),
+    savedAt: z.string().nullable(),
+    origin: z.string().min(1).max(300).nullable(),
+  }),
+]);
 
 export function encodeCredential(secret: Secret): string {
-  return JSON.stringify({ format: 'access-kiosk-credential', version: 1, secret: secret.reveal(), savedAt: secret.savedAt ?? new Date().toISOString() });
+  return JSON.stringify({
+    format: 'access-kiosk-credential',
+    version: 2,
+    secret: secret.reveal(),
+    savedAt: secret.savedAt ?? new Date().toISOString(),
+    origin: secret.origin,
+  });
 }
 
 export function decodeCredential(text: string, file: string): Secret {
@@ -67,7 +82,7 @@ export function decodeCredential(text: string, file: string): Secret {
       detail: `credential file ${file} does not hold a stored credential`,
     });
   }
-  return new Secret(result.data.secret, result.data.savedAt);
+  return new Secret(result.data.secret, result.data.savedAt, result.data.version === 2 ? result.data.origin : null);
 }
 
 export class OwnerOnlyFileVault implements CredentialVault {

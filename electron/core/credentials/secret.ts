@@ -9,10 +9,16 @@ export class Secret {
   readonly #value: string;
   /** When it was stored (ISO 8601), when known. */
   readonly savedAt: string | null;
+  /**
+   * The service origin (scheme://host:port) it was set for; the kiosk sends it to no other
+   * (credential-binding.ts). Null for a credential stored before credentials were bound.
+   */
+  readonly origin: string | null;
 
-  constructor(value: string, savedAt: string | null = null) {
+  constructor(value: string, savedAt: string | null = null, origin: string | null = null) {
     this.#value = value;
     this.savedAt = savedAt;
+    this.origin = origin;
   }
 
   /** The credential itself: only for building the request header and for the vault. */

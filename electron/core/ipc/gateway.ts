@@ -18,6 +18,7 @@ import {
 import { toKioskError } from './failure';
 import { plainDataProblem } from './plain-data';
 import type { Logger } from '../log/logger';
+import { personalValuesOf } from '../log/personal-data';
 
 /** What the edge knows about who is calling. */
 export interface Sender {
@@ -67,6 +68,8 @@ export class Gateway {
       this.log.warn('ipc', `rejected "${operation}": ${error.detail ?? error.message}`);
       return { ok: false, error };
     }
+    // The personal data of the request never reaches the log, whatever logs it later.
+    for (const value of personalValuesOf(parsed.data)) this.log.redactPersonal(value);
     try {
       const handler = this.handlers[operation] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);

@@ -1,8 +1,12 @@
 /**
- * Logger: the core's logging port, with redaction of every registered secret. The Electron edge
- * plugs electron-log in; Node runs (preview, tests) write to stderr or collect lines in memory.
- * Nothing is logged unredacted: secrets registered with `redact` are replaced before any sink sees the line.
+ * Logger: the core's logging port, with redaction of every registered secret and of personal
+ * data (personal-data.ts: e-mails, phone numbers, image bytes by pattern; names and the other
+ * personal fields of accepted requests by value, registered with `redactPersonal`). The Electron
+ * edge plugs electron-log in; Node runs (preview, tests) write to stderr or collect lines in memory.
+ * Nothing is logged unredacted: both are replaced before any sink sees the line.
  */
+import { PersonalValues } from './personal-data';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogSink = (level: LogLevel, scope: string, message: string) => void;
 
@@ -13,16 +17,19 @@ export interface Logger {
   error(scope: string, message: string): void;
   /** Registers a secret that must never appear in a log line. */
   redact(secret: string): void;
+  /** Registers personal data (a name, an e-mail, a search text…) that must never appear in a log line. */
+  redactPersonal(value: string): void;
 }
 
 const REDACTED = '[redacted]';
 
 export function createLogger(sink: LogSink): Logger {
   const secrets = new Set<string>();
+  const personal = new PersonalValues();
   const scrub = (text: string): string => {
     let out = text;
     for (const secret of secrets) out = out.split(secret).join(REDACTED);
-    return out;
+    return personal.scrub(out);
   };
   const at = (level: LogLevel) => (scope: string, message: string) => sink(level, scope, scrub(message));
   return {
@@ -37,6 +44,9 @@ export function createLogger(sink: LogSink): Logger {
         // Also the forms a secret takes on the wire.
         secrets.add(encodeURIComponent(secret));
       }
+    },
+    redactPersonal(value: string) {
+      personal.add(value);
     },
   };
 }

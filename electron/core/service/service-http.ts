@@ -25,6 +25,8 @@ import type { KioskConfig } from '../config/config-schema';
 import { normalizeFingerprint } from '../config/config-schema';
 import { serviceLabelOf } from '../config/settings';
 import type { Secret } from '../credentials/secret';
+import { plainHttpProblem } from '../credentials/credential-binding';
+import type { KioskError } from '../../contract/ipc';
 import type { CallOptions } from './access-service';
 import {
   CERTIFICATE_PIN_MISMATCH,
@@ -47,6 +49,8 @@ export interface ServiceClientOptions {
   baseUrl?: string;
   /** From the vault; null when none is stored (then every call fails with code 'config' unless the scheme is 'none'). */
   secret: Secret | null;
+  /** Why the stored credential may not be sent to this service (credential-binding.ts): every call answers it and nothing is sent. */
+  credentialProblem?: KioskError | null;
   log: Logger;
   /** Waits between read retries; tests pass one that records and resolves at once. */
   sleep?: Sleep;
@@ -124,6 +128,7 @@ export class ServiceHttp {
   private readonly httpsAgent: https.Agent;
   private readonly secretForms: string[];
   private readonly missingSecret: boolean;
+  private readonly refusal: KioskError | null;
   private readonly log: Logger;
   private readonly sleep: Sleep;
   private readonly random: () => number;
@@ -147,7 +152,13 @@ export class ServiceHttp {
     this.timeoutMs = service.timeoutMs;
     this.photo = photo;
 
-    const auth = authHeaders(service.auth, options.secret);
+    const plainHttp = plainHttpProblem(this.baseUrl, service.allowPlainHttp);
+    this.refusal = plainHttp
+      ? { code: 'config', message: `The kiosk will not use this service address: ${plainHttp}.`, detail: `refused plain http to ${this.serviceLabel}` }
+      : (options.credentialProblem ?? null);
+    // A refused credential never goes into a header, so no request can carry it.
+    const auth = authHeaders(service.auth, this.refusal ? null : options.secret);
+    if (this.refusal && options.secret) for (const form of [options.secret.reveal(), encodeURIComponent(options.secret.reveal())]) this.log.redact(form);
     this.secretForms = auth.secretForms;
     this.missingSecret = auth.missing;
     for (const form of this.secretForms) this.log.redact(form);
@@ -185,6 +196,7 @@ export class ServiceHttp {
     const query = call.params ? `?${new URLSearchParams(Object.entries(call.params).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
     const ctx: RequestContext = { endpoint: call.endpoint, request: `${method} ${call.path}${query}`, ...(call.subject ? { subject: call.subject } : {}) };
     try {
+      if (this.refusal) throw new ServiceFailure({ ...this.refusal, endpoint: ctx.endpoint });
       if (this.missingSecret) {
         throw new ServiceFailure({
           code: 'config',

@@ -62,7 +62,16 @@ export const useAdminStore = defineStore('admin', () => {
     await load();
   }
 
+  /** Drops what the overview showed (locked again, or the idle reset). */
+  function forget(): void {
+    overview.value = null;
+    connection.value = null;
+    error.value = null;
+    removed.value = false;
+  }
+
   return {
+    forget,
     overview: readonly(overview),
     removing: readonly(removing),
     removed: readonly(removed),

@@ -53,7 +53,7 @@ function problem(options: Partial<LoadConfigOptions>): string {
 describe('defaults', () => {
   it('no files, no environment, no flags → the documented defaults', () => {
     const config = load();
-    expect(config.service).toEqual({ url: null, auth: { scheme: 'none' }, timeoutMs: 10_000, retries: 2, retryBaseDelayMs: 300, tls: { caFile: null, pinnedSha256: [] } });
+    expect(config.service).toEqual({ url: null, auth: { scheme: 'none' }, timeoutMs: 10_000, retries: 2, retryBaseDelayMs: 300, tls: { caFile: null, pinnedSha256: [] }, allowPlainHttp: false });
     expect(config.feed).toEqual({ pollIntervalMs: 500, initialEvents: 200, chunkSize: 500, bufferSize: 20_000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000, maxBackoffMs: 30_000 });
     expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10 });
     expect(config.search.defaultTenants).toEqual([]);
@@ -120,7 +120,8 @@ describe('layering: each layer overrides the one below', () => {
 
   it('every environment variable and flag in the table sets its key', () => {
     const samples: Record<string, [string, unknown]> = {
-      'service.url': ['http://10.0.0.5:8080', 'http://10.0.0.5:8080'],
+      'service.url': ['https://10.0.0.5:8080', 'https://10.0.0.5:8080'],
+      'service.allowPlainHttp': ['yes', true],
       'service.auth.scheme': ['bearer', 'bearer'],
       'service.auth.header': ['X-Key', undefined],
       'service.auth.username': ['desk', undefined],

@@ -1,7 +1,7 @@
 // The admin command: the secret comes from standard input only (piped, or typed hidden at a
 // terminal), --secret= is refused, test-connection reports reachability or the typed error,
 // and show never prints the secret.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
@@ -56,7 +56,7 @@ describe('set-secret', () => {
   it('reads the secret from piped standard input, stores it, and never prints it', async () => {
     const { code, text } = await run(['set-secret'], Readable.from([`${TOKEN}\n`]));
     expect(code).toBe(0);
-    expect(text).toMatch(/Credential saved \(not encrypted\) in .*credential\.json/);
+    expect(text).toMatch(/Credential saved \(not encrypted\) in .*credential\.json, for http:\/\/127\.0\.0\.1:\d+ only/);
     expect(text).toMatch(/Warning: .*stored unencrypted/);
     expect(text).not.toContain(TOKEN);
     expect((await vault.read())?.reveal()).toBe(TOKEN);
@@ -126,14 +126,14 @@ describe('set-secret', () => {
 
 describe('test-connection', () => {
   it('reachable: prints the label and the highest event id', async () => {
-    await vault.write(new Secret(TOKEN));
+    await vault.write(new Secret(TOKEN, null, new URL(sim.url).origin));
     const { code, text } = await run(['test-connection']);
     expect(code).toBe(0);
     expect(text).toBe(`Reachable: yes (127.0.0.1:${sim.port})\nHighest event id: ${sim.maxEventId()}\n`);
   });
 
   it('a wrong secret: the typed error message, and the detail only in the log', async () => {
-    await vault.write(new Secret('wrong-token-000000'));
+    await vault.write(new Secret('wrong-token-000000', null, new URL(sim.url).origin));
     const { code, text, lines } = await run(['test-connection']);
     expect(code).toBe(1);
     expect(text).toMatch(/Reachable: no \(127\.0\.0\.1:\d+\)\nProblem \(unauthorized\): The access-control service did not accept/);
@@ -148,7 +148,7 @@ describe('test-connection', () => {
   });
 
   it('unreachable service', async () => {
-    await vault.write(new Secret(TOKEN));
+    await vault.write(new Secret(TOKEN, null, 'http://127.0.0.1:9'));
     const { code, text } = await run(['test-connection'], undefined, ['--service-url=http://127.0.0.1:9']);
     expect(code).toBe(1);
     expect(text).toMatch(/Problem \(unreachable\)/);
@@ -164,12 +164,13 @@ describe('test-connection', () => {
 
 describe('show and usage', () => {
   it('shows settings and storage, never the secret', async () => {
-    await vault.write(new Secret(TOKEN, '2026-02-03T04:05:06.000Z'));
+    await vault.write(new Secret(TOKEN, '2026-02-03T04:05:06.000Z', new URL(sim.url).origin));
     const { code, text } = await run(['show']);
     expect(code).toBe(0);
     expect(text).toContain(`Service:        ${sim.url} (127.0.0.1:${sim.port})`);
     expect(text).toContain('Authentication: bearer token');
-    expect(text).toContain('Credential:     stored (set 2026-02-03T04:05:06.000Z)');
+    expect(text).toContain(`Credential:     stored (set 2026-02-03T04:05:06.000Z), for ${new URL(sim.url).origin} only`);
+    expect(text).toContain('Admin PIN:      No administrator PIN is set');
     expect(text).toContain('Storage:        owner-only file (not encrypted)');
     expect(text).toMatch(/Warning: +The service credential is stored unencrypted/);
     expect(text).not.toContain(TOKEN);
@@ -179,5 +180,66 @@ describe('show and usage', () => {
     expect(await run([])).toMatchObject({ code: 2, text: expect.stringMatching(/^Usage: admin <command>/) });
     expect((await run(['help'])).code).toBe(0);
     expect(await run(['rotate'])).toMatchObject({ code: 2, text: expect.stringMatching(/^Unknown command "rotate"/) });
+  });
+});
+
+describe('the credential is bound to the service origin it was set for', () => {
+  it('set-secret records the origin of the configured address', async () => {
+    expect((await run(['set-secret'], Readable.from([TOKEN]))).code).toBe(0);
+    expect((await vault.read())?.origin).toBe(new URL(sim.url).origin);
+  });
+
+  it('set-secret without a service address saves nothing and says why', async () => {
+    const out = output();
+    const demo = loadConfig({ systemFile: null, userFile: null, env: {}, argv: ['--auth-scheme=bearer'], platform: 'linux' });
+    expect(await runAdminCommand({ args: ['set-secret'], stdin: Readable.from([TOKEN]), stdout: out.stream, vault, config: demo })).toBe(1);
+    expect(out.text()).toMatch(/Not saved: no service address is configured/);
+    expect(await vault.read()).toBeNull();
+  });
+
+  it('test-connection to another origin says that nothing was sent (credential-binding.test.ts counts the requests)', async () => {
+    await vault.write(new Secret(TOKEN, null, 'https://access.example.org'));
+    const { code, text } = await run(['test-connection']);
+    expect(code).toBe(1);
+    expect(text).toMatch(/nothing was sent\nProblem \(config\): The stored service credential was set for https:\/\/access\.example\.org/);
+  });
+});
+
+describe('set-pin', () => {
+  it('stores a scrypt hash of a piped PIN, never the PIN, in an owner-only file', async () => {
+    const { code, text } = await run(['set-pin'], Readable.from(['864209\n']));
+    expect(code).toBe(0);
+    expect(text).toMatch(/Administrator PIN saved/);
+    expect(text).not.toContain('864209');
+    const stored = readFileSync(path.join(dir, 'admin-pin.json'), 'utf8');
+    expect(stored).not.toContain('864209');
+    expect(JSON.parse(stored)).toMatchObject({ algorithm: 'scrypt', N: 32768, r: 8, p: 1, keyLength: 32 });
+    if (process.platform !== 'win32') expect(statSync(path.join(dir, 'admin-pin.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['letters', 'abc123x\n', /digits only/],
+    ['too short', '97531\n', /too short/],
+    ['one digit repeated', '777777\n', /one digit repeated/],
+    ['a straight run', '345678\n', /straight run/],
+    ['nothing', '', /no PIN was given/],
+  ])('refuses %s and saves nothing', async (_name, input, why) => {
+    const { code, text } = await run(['set-pin'], Readable.from([input]));
+    expect(code).toBe(1);
+    expect(text).toMatch(why);
+    expect(existsSync(path.join(dir, 'admin-pin.json'))).toBe(false);
+  });
+
+  it('at a terminal: hidden, typed twice, refused when the two differ', async () => {
+    const stdin = new PassThrough() as PassThrough & AdminInput;
+    stdin.isTTY = true;
+    stdin.setRawMode = () => undefined;
+    const running = run(['set-pin'], stdin);
+    stdin.write('864209\r');
+    stdin.write('864208\r');
+    const { code, text } = await running;
+    expect(code).toBe(1);
+    expect(text).toMatch(/the two PINs differ/);
+    expect(text).not.toMatch(/86420[89]/);
   });
 });

@@ -38,7 +38,7 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   getSettings: undefined,
   getFeedSnapshot: undefined,
   getEvent: { id: 7 },
-  searchEvents: { from: day, to: nextDay, tenants: [0], searchstring: 'door', deviceIds: [1], deviceType: 2, isAlarm: false },
+  searchEvents: { from: day, to: nextDay, tenants: [0], searchstring: 'door', deviceIds: [1], deviceNames: ['Door 1'], categoryNames: ['Access'], deviceType: 2, isAlarm: false },
   searchEventsByCodes: {
     from: day,
     to: nextDay,
@@ -52,7 +52,8 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
     subcodeIDs: [4],
   },
   exportSearchCsv: { resultId: 'r1', taskId: 'task-1', sort: { column: 'created', direction: 'asc' } },
-  acknowledgeAlarm: { alarmKey: 'door|forced', recordIds: [1, 2], note: 'checked' },
+  acknowledgeAlarms: { recordIds: [1, 2], note: 'checked' },
+  getSiteCatalogue: undefined,
   listAcknowledgements: undefined,
   getAdminOverview: undefined,
   getDirectoryState: undefined,
@@ -69,6 +70,12 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   discardOutboxItem: { itemId: 'outbox-1' },
   resendOutboxItem: { itemId: 'outbox-1', changes: { phone: '+44 20 7946 0000' } },
   listEnrolmentLog: undefined,
+  getAdminLock: undefined,
+  unlockAdmin: { pin: '240517' },
+  lockAdmin: undefined,
+  quitKiosk: undefined,
+  leaveKioskMode: undefined,
+  exportOperatorLog: { part: 'alarms' },
 };
 
 // ───────────────────────── the malformed values ─────────────────────────

@@ -160,7 +160,7 @@ describe('typed errors from the simulator', () => {
   });
 
   it('an unknown host name → unreachable', async () => {
-    const error = await failureOf(client(['--retries=0'], { url: 'http://no-such-host.invalid' }).service.getMaxEventId());
+    const error = await failureOf(client(['--retries=0'], { url: 'https://no-such-host.invalid' }).service.getMaxEventId());
     expect(error.code).toBe('unreachable');
     expect(error.message).toMatch(/cannot be found|cannot be reached/);
   });

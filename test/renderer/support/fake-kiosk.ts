@@ -6,6 +6,8 @@ import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
 import type {
   Acknowledgement,
+  AdminActionResult,
+  AdminLockState,
   CardholderFields,
   CardholderPage,
   CardholderRecord,
@@ -154,6 +156,10 @@ export function outboxWith(items: OutboxItemView[], patch: Partial<OutboxState> 
   return { ...OUTBOX_EMPTY, pending: items.filter((i) => i.state !== 'failed').length, failed: items.filter((i) => i.state === 'failed').length, items, ...patch };
 }
 
+export const ADMIN_PIN = '246810';
+export const ADMIN_LOCKED: AdminLockState = { configured: true, unlocked: false, unlockedUntil: null, lockedUntil: null, attemptsLeft: 5, problem: null, setCommand: 'admin set-pin' };
+export const ADMIN_UNLOCKED: AdminLockState = { ...ADMIN_LOCKED, unlocked: true, unlockedUntil: '2030-01-01T00:00:00.000Z' };
+
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Result<never> => ({
   ok: false,
@@ -226,6 +232,14 @@ export function createFakeKiosk() {
     resendOutboxItem: vi.fn(async (_request: { itemId: string; create?: CardholderFields; changes?: Partial<CardholderFields> }) => ok(OUTBOX_EMPTY) as Result<OutboxState>),
     listEnrolmentLog: vi.fn(async () => ok([]) as Result<EnrolmentLogEntry[]>),
     removeDirectorySnapshot: vi.fn(async () => ok({ ...DIRECTORY_READY, status: 'empty', records: 0, syncedAt: null, lastSync: null }) as Result<DirectoryState>),
+    getAdminLock: vi.fn(async () => ok(ADMIN_LOCKED) as Result<AdminLockState>),
+    unlockAdmin: vi.fn(async (request: { pin: string }) =>
+      (request.pin === ADMIN_PIN ? ok(ADMIN_UNLOCKED) : fail('forbidden', 'Wrong PIN. 4 tries left before the PIN is locked for a while.')) as Result<AdminLockState>,
+    ),
+    lockAdmin: vi.fn(async () => ok(ADMIN_LOCKED) as Result<AdminLockState>),
+    quitKiosk: vi.fn(async () => ok({ done: true, message: 'The kiosk is quitting.' }) as Result<AdminActionResult>),
+    leaveKioskMode: vi.fn(async () => ok({ done: true, message: 'Kiosk mode is off.' }) as Result<AdminActionResult>),
+    exportOperatorLog: vi.fn(async (_request: { part: 'alarms' | 'enrolments' }) => ok({ saved: true, path: '/tmp/operator-log.csv', rows: 0 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),

@@ -1,0 +1,119 @@
+/**
+ * Personal data kept out of the main-process log: what a log line must not carry of the people the
+ * kiosk deals with — names, e-mail addresses, phone numbers, addresses, employee IDs, search texts
+ * and image bytes. Two layers, both applied by the logger (logger.ts) to every line before a sink
+ * sees it:
+ *  - patterns: e-mail addresses, phone-like numbers (with a leading + or separators), data: URLs,
+ *    long base64 or hex runs (image bytes) and Node's <Buffer …> dumps;
+ *  - values: the personal fields of every request the gateway accepted (personalValuesOf), kept
+ *    in a bounded set (the most recent PERSONAL_VALUES_KEPT) and replaced wherever they appear as
+ *    whole words, ignoring case, also percent-encoded and as phone digits.
+ */
+export const PERSONAL = '[personal]';
+export const PERSONAL_VALUES_KEPT = 2000;
+/** Shorter values ("Li", "Ng") would redact ordinary words; the patterns still catch e-mails and phones. */
+const MIN_VALUE_LENGTH = 3;
+
+const PATTERNS: Array<[RegExp, string]> = [
+  [/data:[a-z]+\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+/gi, '[image bytes]'],
+  [/<Buffer(?: [0-9a-f]{2})+(?: \.\.\. \d+ more bytes)?>/gi, '[bytes]'],
+  [/[A-Za-z0-9+/]{120,}={0,2}/g, '[bytes]'],
+  [/\b[0-9a-f]{160,}\b/gi, '[bytes]'],
+  [/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]'],
+  // A phone number: a leading + (or 00), or groups of digits split by spaces, dots, dashes or
+  // brackets, 7 to 15 digits in all; ISO dates and times (2026-11-23T10:00) are not phones.
+  [/(?<![\w:.-])(?:\+|%2B)?\(?\d{1,4}\)?(?:(?:[ .-]|%20)\(?\d{1,4}\)?){2,6}(?![\w:-])/g, '[phone]'],
+  [/(?<![\w-])\+\d{7,15}\b/g, '[phone]'],
+];
+
+/** Dates and IPv4 addresses look like phone numbers to the pattern and are not. */
+function isDateOrAddress(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(text) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(text);
+}
+
+function scrubPatterns(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of PATTERNS) {
+    out = out.replace(pattern, (match) => {
+      if (replacement !== '[phone]') return replacement;
+      const digits = match.replace(/%2B|%20/g, ' ').replace(/\D/g, '');
+      return digits.length >= 7 && digits.length <= 15 && !isDateOrAddress(match) ? replacement : match;
+    });
+  }
+  return out;
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The registered personal values and the one expression that finds them all. */
+export class PersonalValues {
+  private readonly values = new Map<string, true>();
+  private pattern: RegExp | null = null;
+
+  add(value: string): void {
+    const trimmed = value.trim();
+    if (trimmed.length < MIN_VALUE_LENGTH) return;
+    const forms = new Set([trimmed, encodeURIComponent(trimmed), trimmed.replace(/ /g, '+')]);
+    const digits = trimmed.replace(/\D/g, '');
+    if (digits.length >= 7 && /^[\d\s().+-]+$/.test(trimmed)) forms.add(digits);
+    for (const form of forms) {
+      this.values.delete(form);
+      this.values.set(form, true);
+    }
+    while (this.values.size > PERSONAL_VALUES_KEPT) {
+      const oldest = this.values.keys().next().value;
+      if (oldest === undefined) break;
+      this.values.delete(oldest);
+    }
+    this.pattern = null;
+  }
+
+  scrub(text: string): string {
+    let out = text;
+    if (this.values.size > 0) {
+      // Whole words only: a search typed letter by letter ("ser") must not eat "service" in later lines.
+      this.pattern ??= new RegExp(
+        `(?<![\\p{L}\\p{N}])(?:${[...this.values.keys()]
+          .sort((a, b) => b.length - a.length)
+          .map(escape)
+          .join('|')})(?![\\p{L}\\p{N}])`,
+        'giu',
+      );
+      out = out.replace(this.pattern, PERSONAL);
+    }
+    return scrubPatterns(out);
+  }
+}
+
+/** Request fields of the contract that carry personal data (names, contact, address, IDs, search and note texts). */
+const PERSONAL_KEYS = new Set([
+  'first_Name',
+  'last_Name',
+  'middle_Name',
+  'employee_ID',
+  'email',
+  'phone',
+  'address1',
+  'address2',
+  'city',
+  'zip',
+  'query',
+  'searchstring',
+  'note',
+]);
+
+/** The personal values in a request payload, at any depth. */
+export function personalValuesOf(payload: unknown, depth = 0): string[] {
+  if (depth > 5 || payload === null || typeof payload !== 'object' || payload instanceof Uint8Array) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (typeof value === 'string' && PERSONAL_KEYS.has(key)) {
+      found.push(value);
+      // The words of a search text or a name too ("Marie Dupont" → "Marie", "Dupont").
+      for (const word of value.split(/\s+/)) if (word !== value) found.push(word);
+    } else if (typeof value === 'object') found.push(...personalValuesOf(value, depth + 1));
+  }
+  return found;
+}
+
+export { scrubPatterns };

@@ -1,0 +1,86 @@
+// The admin lock enforced in main: quitting, leaving kiosk mode, the operator log's export and the
+// handlers it protects refuse with a typed 'forbidden' error until a fresh unlock, whatever the
+// renderer shows; the preview (no edge actions) says quitting is not possible there.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdminCapability } from '../../../electron/core/admin-lock/admin-capability';
+import { setAdminPin } from '../../../electron/core/admin-lock/admin-lock';
+import { Gateway, type OperationHandlers } from '../../../electron/core/ipc/gateway';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { fakeHandlers } from '../../support/fake-handlers';
+
+const PIN = '480261';
+const trusted = { trusted: true, description: 'test' };
+let dir: string;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kiosk-admin-cap-'));
+  await setAdminPin(dir, PIN, { N: 1024, r: 8, p: 1, keyLength: 32, saltLength: 16 });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: () => void; leaveKioskMode: () => void } | null) {
+  const { sink, lines } = memorySink();
+  const log = createLogger(sink);
+  const admin = createAdminCapability({
+    dir,
+    log,
+    actions,
+    pickSaveFile: async (name) => path.join(dir, name),
+    listAcknowledgements: () => [{ alarmKey: 'k', recordIds: [4, 5], note: '=cmd|calc', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Door 3', text: 'Forced' }],
+    listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.' }],
+  });
+  const base = fakeHandlers();
+  const handlers: OperationHandlers = { ...base, getAdminOverview: admin.protect('Opening the Administration view', base.getAdminOverview), ...admin.handlers };
+  return { gateway: new Gateway(handlers, log), actions, lines, base };
+}
+
+describe('enforced in main', () => {
+  it('refuses every protected operation without a fresh unlock, with a typed message', async () => {
+    const { gateway, actions, base } = setup();
+    for (const [name, payload] of [['quitKiosk', undefined], ['leaveKioskMode', undefined], ['exportOperatorLog', { part: 'alarms' }], ['getAdminOverview', undefined]] as const) {
+      expect(await gateway.handle(name, payload, trusted)).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/needs the administrator PIN/) } });
+    }
+    expect(actions?.quit).not.toHaveBeenCalled();
+    expect(actions?.leaveKioskMode).not.toHaveBeenCalled();
+    expect(base.getAdminOverview).not.toHaveBeenCalled();
+  });
+
+  it('a wrong PIN unlocks nothing; the right one unlocks the actions; lockAdmin locks them again', async () => {
+    const { gateway, actions } = setup();
+    expect(await gateway.handle('unlockAdmin', { pin: '000001' }, trusted)).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/Wrong PIN/) } });
+    expect(await gateway.handle('quitKiosk', undefined, trusted)).toMatchObject({ ok: false });
+    expect(await gateway.handle('unlockAdmin', { pin: PIN }, trusted)).toMatchObject({ ok: true, value: { unlocked: true } });
+    expect(await gateway.handle('leaveKioskMode', undefined, trusted)).toMatchObject({ ok: true, value: { done: true } });
+    expect(actions?.leaveKioskMode).toHaveBeenCalledOnce();
+    expect(await gateway.handle('getAdminOverview', undefined, trusted)).toMatchObject({ ok: true });
+    await gateway.handle('lockAdmin', undefined, trusted);
+    expect(await gateway.handle('quitKiosk', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(actions?.quit).not.toHaveBeenCalled();
+  });
+
+  it('refuses unknown keys and over-long PINs at the gateway', async () => {
+    const { gateway } = setup();
+    expect(await gateway.handle('unlockAdmin', { pin: PIN, extra: 1 }, trusted)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await gateway.handle('unlockAdmin', { pin: '1'.repeat(65) }, trusted)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+
+  it('exports the operator log as CSV once unlocked (formula cells defused)', async () => {
+    const { gateway } = setup();
+    await gateway.handle('unlockAdmin', { pin: PIN }, trusted);
+    const alarms = await gateway.handle('exportOperatorLog', { part: 'alarms' }, trusted);
+    expect(alarms).toMatchObject({ ok: true, value: { saved: true, rows: 1 } });
+    const text = readFileSync((alarms as { value: { path: string } }).value.path, 'utf8');
+    expect(text).toContain("'=cmd|calc");
+    const enrolments = await gateway.handle('exportOperatorLog', { part: 'enrolments' }, trusted);
+    expect(readFileSync((enrolments as { value: { path: string } }).value.path, 'utf8')).toContain('"Dupont, Marie"');
+  });
+
+  it('in the browser preview (no edge) quitting says it is not possible there', async () => {
+    const { gateway } = setup(null);
+    await gateway.handle('unlockAdmin', { pin: PIN }, trusted);
+    expect(await gateway.handle('quitKiosk', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'config', message: expect.stringMatching(/browser preview/) } });
+  });
+});

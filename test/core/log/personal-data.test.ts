@@ -1,0 +1,56 @@
+// The logger's personal-data redaction: by pattern (e-mails, phones, image bytes) and by the
+// values the gateway registered from requests; ordinary log lines stay readable.
+import { describe, expect, it } from 'vitest';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { personalValuesOf } from '../../../electron/core/log/personal-data';
+
+function logged(lines: string[], register: string[] = []): string[] {
+  const memory = memorySink();
+  const log = createLogger(memory.sink);
+  for (const value of register) log.redactPersonal(value);
+  for (const line of lines) log.info('t', line);
+  return memory.lines.map((l) => l.replace(/^info \[t\] /, ''));
+}
+
+describe('personal data in log lines', () => {
+  it('e-mail addresses, phone numbers and image bytes are redacted by pattern', () => {
+    const jpeg = Buffer.alloc(300, 7).toString('base64');
+    const [a, b, c, d, e] = logged([
+      'refused: marie.dupont@example.org is taken',
+      'GET /api/x?email=marie.dupont%40example.org',
+      'phone +33 6 12 34 56 78 and (555) 123-4567 and +4915112345678',
+      `photo ${jpeg} and data:image/jpeg;base64,/9j/4AAQSkZJRg==`,
+      '<Buffer ff d8 ff e0 00 10 4a 46 ... 9000 more bytes>',
+    ]);
+    expect(a).toBe('refused: [email] is taken');
+    expect(b).toBe('GET /api/x?email=[email]');
+    expect(c).toBe('phone [phone] and [phone] and [phone]');
+    expect(d).toBe('photo [bytes] and [image bytes]');
+    expect(e).toBe('[bytes]');
+  });
+
+  it('registered values are redacted wherever they appear, ignoring case, also percent-encoded', () => {
+    const [a, b, c] = logged(['created Dupont, Marie-Hélène', 'GET /api/SystemEvents?searchstring=Marie-H%C3%A9l%C3%A8ne', 'employee 4711-K2 DUPONT'], ['Marie-Hélène', 'Dupont', '4711-K2']);
+    expect(a).toBe('created [personal], [personal]');
+    expect(b).toBe('GET /api/SystemEvents?searchstring=[personal]');
+    expect(c).toBe('employee [personal] [personal]');
+  });
+
+  it('ordinary lines stay as they were: times, dates, counts, addresses, ids', () => {
+    const lines = [
+      'loaded the saved directory: 200 cardholders from 2026-11-23T10:00:00.000Z',
+      'demo mode: embedded simulator at http://127.0.0.1:43123',
+      'GET /api/SystemEvents/maxid → 200 in 12 ms',
+      'synced 500000 cardholders (+12 ~3 -0) at 10.20.30.40',
+      'uploaded the photo of cardholder 1234567 (2097152 bytes)',
+      'photo for cardholder 5 not sent (unreachable); next try in 30 s',
+    ];
+    // Too short, or only part of a word (a search typed letter by letter): the line stays.
+    expect(logged(lines, ['Li', 'Ng', 'ser', 'sav', 'embed'])).toEqual(lines);
+  });
+
+  it('finds the personal fields of a request at any depth, and the words of a name', () => {
+    expect(personalValuesOf({ itemId: 'x', create: { first_Name: 'Anne Sophie', last_Name: 'Roy', tenant: [0], sex: 'f' } }).sort()).toEqual(['Anne', 'Anne Sophie', 'Roy', 'Sophie'].sort());
+    expect(personalValuesOf({ id: 3, photo: new Uint8Array(4), contentType: 'image/jpeg' })).toEqual([]);
+  });
+});
