@@ -211,6 +211,8 @@ const KioskSectionSchema = z.strictObject({
   homeView: oneOf(HOME_VIEWS),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
   dataDir: filePath().nullable(),
+  /** Start the kiosk when the workstation's user logs in (XDG autostart on Linux, a login item on Windows and macOS). */
+  startAtLogin: bool(),
 });
 
 export const KioskConfigSchema = z.strictObject({
@@ -261,5 +263,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   site: { tenants: [], cardholderTypes: [] },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
-  kiosk: { fullscreen: true, homeView: 'front-desk', dataDir: null },
+  kiosk: { fullscreen: true, homeView: 'front-desk', dataDir: null, startAtLogin: false },
 };

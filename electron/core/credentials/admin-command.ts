@@ -58,6 +58,7 @@ const USAGE = `Usage: admin <command>
                         --test then tries the connection with it.
   test-connection       Ask the service for its highest event id with the stored credential.
   show                  Show the service settings and how the credential is stored.
+  check                 Validate the whole configuration and print what is wrong, key by key.
 
 Configuration flags (--service-url=…, --auth-scheme=…, …) are accepted as by the kiosk itself.
 `;

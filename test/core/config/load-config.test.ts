@@ -61,7 +61,7 @@ describe('defaults', () => {
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
     expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
-    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', dataDir: null });
+    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', dataDir: null, startAtLogin: false });
   });
 
   it('the defaults satisfy the exported schema', () => {
@@ -130,6 +130,7 @@ describe('layering: each layer overrides the one below', () => {
       'alarms.rules': ['[{"id":"x","priority":"high","devices":["Gate"]}]', [{ id: 'x', priority: 'high', devices: ['Gate'] }]],
       'alarms.sound': ['off', false],
       'kiosk.fullscreen': ['no', false],
+      'kiosk.startAtLogin': ['yes', true],
       'kiosk.dataDir': ['/var/lib/kiosk', '/var/lib/kiosk'],
       'kiosk.homeView': ['live-feed', 'live-feed'],
       'directory.syncIntervalMinutes': ['0', 0],
