@@ -19,6 +19,7 @@ import type { Socket } from 'node:net';
 import { rmSync } from 'node:fs';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { CARD_HOLDER_TYPES, TENANTS } from '../../electron/simulator/catalogue';
+import config from '../../playwright.config';
 import { expect, launchPreview, test } from './fixtures';
 
 /** Outgoing traffic of this process, as origins ("http://127.0.0.1:41234") and TCP peers ("127.0.0.1:41234"). */
@@ -60,7 +61,13 @@ class NodeTraffic {
 
 // The page's Content-Security-Policy would block an outside request before interception sees it;
 // bypassed here so that what the app's own code asks for is recorded, whatever the policy.
-test.use({ bypassCSP: true });
+// A launch option of its own gives this file a worker process of its own: the core's traffic is
+// observed per process, and another file's kiosk (the worker-scoped fixture) must not be in it.
+const configArgs = config.use?.launchOptions?.args ?? [];
+test.use({
+  bypassCSP: true,
+  launchOptions: { executablePath: config.use?.launchOptions?.executablePath, args: [...configArgs, '--no-default-browser-check'] },
+});
 
 const tag = (what: string): string => `${what} ${String(Date.now()).slice(-6)}`;
 
