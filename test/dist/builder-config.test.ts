@@ -41,7 +41,7 @@ describe('electron-builder.yml', async () => {
   const config = await load('electron-builder.yml');
 
   it('is accepted by electron-builder\'s own schema, with the app id and product name', () => {
-    expect(config.appId).toBe('org.accesskiosk.kiosk');
+    expect(config.appId).toBe('com.accesskiosk.app');
     expect(config.productName).toBe(pkg.productName);
     expect(config.directories?.output).toBe('dist');
     expect(config.directories?.buildResources).toBe('build');
