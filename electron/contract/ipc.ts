@@ -76,6 +76,8 @@ export interface FeedState {
   lastSuccessAt: string | null;
   /** Highest record_ID delivered to the renderer so far. */
   lastDeliveredId: number | null;
+  /** The highest event id the service reported last (null before it answered). */
+  maxEventId: number | null;
   /** Why the feed is not live, when it is not. */
   error: KioskError | null;
 }
@@ -102,13 +104,16 @@ export interface KioskSettings {
   mode: 'demo' | 'configured';
   serviceLabel: string;
   feed: { bufferSize: number; autoScrollResumeMs: number; alarmMergeWindowMs: number };
-  alarms: { sound: boolean; muteMinutes: number };
+  alarms: { sound: boolean; muteMinutes: number; escalateAfterMinutes: number };
+  /** The tenants History starts with; empty: every tenant of the site catalogue. */
   search: { defaultTenants: number[] };
   /** How the front desk captures ID photos (the upload format stays in main). */
   photo: { width: number; height: number; maxBytes: number; contentType: 'image/jpeg' | 'image/png' };
   frontDesk: { idleResetSeconds: number };
   /** The screen the kiosk opens on (a view id of the shell). */
   homeView: string;
+  /** The colour theme the kiosk opens with (the person at the kiosk may switch it). */
+  theme: 'light' | 'dark';
   /** Names of what the service knows by number (configuration, or the simulator's in demo mode). */
   site: SiteNames;
 }
@@ -118,13 +123,36 @@ export interface NamedId {
   name: string;
 }
 
+/** A device of the site: its number, its name as events carry it, its device type's number when known. */
+export interface SiteDevice extends NamedId {
+  type: number | null;
+}
+
+/** The site catalogue: names of what the service knows by number. */
 export interface SiteNames {
   tenants: NamedId[];
   cardholderTypes: NamedId[];
+  devices: SiteDevice[];
+  deviceTypes: NamedId[];
+  eventCategories: NamedId[];
+  eventTypes: NamedId[];
+  subcodeCategories: NamedId[];
+  subcodes: NamedId[];
 }
 
+/** What the kiosk has met that the site catalogue does not name (History offers them, marked "seen"). */
+export interface SeenNames {
+  /** Tenant numbers on cardholders of the directory. */
+  tenants: number[];
+  /** device_Name values of events in the live feed and recent searches. */
+  devices: string[];
+  /** event_Category_Name values of those events. */
+  categories: string[];
+}
+
+/** One entry of the operator log: an alarm acknowledged, with the guard's note. */
 export interface Acknowledgement {
-  /** Stable key of the alarm row (device + text), or the record id for a single event. */
+  /** "event:<record_ID>" (older entries: a merged row's device + text + first id). */
   alarmKey: string;
   recordIds: number[];
   note: string;
@@ -166,10 +194,22 @@ export interface AdminOverview {
   };
 }
 
+/** A history result: the event classified by the kiosk's alarm rules, and what the service's own alarm flag says. */
+export interface HistoryEvent extends FeedEvent {
+  /** The service's isAlarm flag for this event; null when it could not be learnt. */
+  serviceAlarm: boolean | null;
+}
+
 export interface EventSearchResult {
   /** Handle main keeps for the result so it can be exported without sending it back. */
   resultId: string;
-  events: FeedEvent[];
+  events: HistoryEvent[];
+}
+
+/** The site catalogue History offers: the configured names, and what the kiosk has seen besides. */
+export interface SiteCatalogue {
+  site: SiteNames;
+  seen: SeenNames;
 }
 
 export interface ExportResult {
@@ -385,12 +425,18 @@ const cardholderId = z
   .max(Number.MAX_SAFE_INTEGER)
   .refine((n) => n !== 0, { message: 'a cardholder id is never 0' });
 const isoTimestamp = z.iso.datetime({ offset: true });
-const idList = z.array(z.number().int().nonnegative()).max(1000);
+/** The service's numbers are 32-bit (the renderer's form checks the same bound first, with its own words). */
+export const MAX_SERVICE_ID = 2_147_483_647;
+const idList = z.array(z.number().int().nonnegative().max(MAX_SERVICE_ID)).max(1000);
+/** Names seen in events that the site catalogue does not number: main searches them by text. */
+export const MAX_SEEN_NAMES = 10;
+const nameList = z.array(z.string().trim().min(1).max(200)).max(MAX_SEEN_NAMES);
 
+/** Both ends are inclusive: a range may be one instant. */
 const dateRange = z
   .object({ from: isoTimestamp, to: isoTimestamp })
-  .refine((r) => Date.parse(r.from) < Date.parse(r.to), {
-    message: 'The start of the range must be before its end.',
+  .refine((r) => Date.parse(r.from) <= Date.parse(r.to), {
+    message: 'The start of the range must not be after its end.',
     path: ['to'],
   });
 
@@ -401,7 +447,11 @@ export const EventSearchRequest = z
     tenants: idList.optional(),
     searchstring: z.string().max(200).optional(),
     deviceIds: idList.optional(),
-    deviceType: z.number().int().nonnegative().optional(),
+    /** Devices by the name events carry, for devices the site catalogue does not number. */
+    deviceNames: nameList.optional(),
+    /** Event categories by name, for categories the site catalogue does not number. */
+    categoryNames: nameList.optional(),
+    deviceType: z.number().int().nonnegative().max(MAX_SERVICE_ID).optional(),
     isAlarm: z.boolean().optional(),
   })
   .strict()
@@ -413,8 +463,10 @@ export const EventCodeSearchRequest = z
     from: isoTimestamp,
     to: isoTimestamp,
     tenants: idList,
-    deviceType: z.number().int().nonnegative().optional(),
+    deviceType: z.number().int().nonnegative().max(MAX_SERVICE_ID).optional(),
     deviceIds: idList.optional(),
+    deviceNames: nameList.optional(),
+    categoryNames: nameList.optional(),
     isAlarm: z.boolean().optional(),
     eventCategoryIDs: idList.optional(),
     eventTypeIDs: idList.optional(),
@@ -498,6 +550,7 @@ export const operations = {
   getEvent: op<FeedEvent>()(z.object({ id }).strict()),
   searchEvents: op<EventSearchResult>()(EventSearchRequest),
   searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
+  getSiteCatalogue: op<SiteCatalogue>()(noPayload),
   exportSearchCsv: op<ExportResult>()(
     z
       .object({
@@ -513,10 +566,10 @@ export const operations = {
       })
       .strict(),
   ),
-  acknowledgeAlarm: op<Acknowledgement>()(
+  /** Acknowledges alarms (a row, a merged group, a selection) with one note: one operator-log entry per alarm event. */
+  acknowledgeAlarms: op<Acknowledgement[]>()(
     z
       .object({
-        alarmKey: z.string().min(1).max(500),
         recordIds: z.array(id).min(1).max(10_000),
         note: z.string().max(2000),
       })

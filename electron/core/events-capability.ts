@@ -18,26 +18,38 @@ import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine'
 
 export type EventHandlers = Pick<
   OperationHandlers,
-  'getFeedSnapshot' | 'getEvent' | 'searchEvents' | 'searchEventsByCodes' | 'exportSearchCsv' | 'acknowledgeAlarm' | 'listAcknowledgements'
+  'getFeedSnapshot' | 'getEvent' | 'searchEvents' | 'searchEventsByCodes' | 'exportSearchCsv' | 'acknowledgeAlarms' | 'listAcknowledgements'
 >;
 
 export interface EventHandlerDeps {
   feed: Pick<EventFeed, 'snapshot' | 'findEvent' | 'classify'>;
   service: Pick<AccessService, 'getEvent'>;
   history: Pick<EventHistory, 'search' | 'searchByCodes' | 'exportCsv'>;
-  acknowledgements: Pick<AcknowledgementStore, 'add' | 'list'>;
+  acknowledgements: Pick<AcknowledgementStore, 'addAll' | 'list'>;
 }
 
+/** Events of a bulk acknowledgement that main no longer holds and asks the service about, at most. */
+export const MAX_DESCRIBED_FROM_SERVICE = 20;
+
 export function createEventHandlers({ feed, service, history, acknowledgements }: EventHandlerDeps): EventHandlers {
-  /** The event as the guard saw it: from main's buffer, else from the service, else unknown. */
-  const describe = async (id: number): Promise<FeedEvent | null> => {
-    const held = feed.findEvent(id);
-    if (held) return held;
-    try {
-      return feed.classify(await service.getEvent(id));
-    } catch {
-      return null;
+  /** The event as the guard saw it: from main's buffer, else from the service (a few), else unknown. */
+  const describeAll = async (ids: readonly number[]): Promise<Map<number, FeedEvent | null>> => {
+    const described = new Map<number, FeedEvent | null>();
+    let asked = 0;
+    for (const id of ids) {
+      const held = feed.findEvent(id);
+      if (held || asked >= MAX_DESCRIBED_FROM_SERVICE) {
+        described.set(id, held ?? null);
+        continue;
+      }
+      asked += 1;
+      try {
+        described.set(id, feed.classify(await service.getEvent(id)));
+      } catch {
+        described.set(id, null);
+      }
     }
+    return described;
   };
 
   return {
@@ -46,16 +58,15 @@ export function createEventHandlers({ feed, service, history, acknowledgements }
     searchEvents: (request) => history.search(request),
     searchEventsByCodes: (request) => history.searchByCodes(request),
     exportSearchCsv: (request) => history.exportCsv(request),
-    acknowledgeAlarm: async ({ alarmKey, recordIds, note }): Promise<Acknowledgement> => {
-      const newest = Math.max(...recordIds);
-      const event = await describe(newest);
-      return acknowledgements.add({
-        alarmKey,
-        recordIds,
-        note,
-        device: String(event?.device_Name ?? ''),
-        text: String(event?.custom_Text ?? ''),
-      });
+    acknowledgeAlarms: async ({ recordIds, note }): Promise<Acknowledgement[]> => {
+      const ids = [...new Set(recordIds)].sort((a, b) => a - b);
+      const events = await describeAll(ids);
+      return acknowledgements.addAll(
+        ids.map((id) => {
+          const event = events.get(id);
+          return { alarmKey: `event:${id}`, recordIds: [id], note, device: String(event?.device_Name ?? ''), text: String(event?.custom_Text ?? '') };
+        }),
+      );
     },
     listAcknowledgements: () => acknowledgements.list(),
   };

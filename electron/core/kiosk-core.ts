@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
-import { serviceLabelOf, settingsFor } from './config/settings';
+import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
 import type { CredentialVault } from './credentials/vault';
 import type { Secret } from './credentials/secret';
@@ -17,12 +17,13 @@ import { createCardholdersCapability, type CardholdersCapability } from './cardh
 import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './history/event-history';
+import { siteCatalogue } from './history/site-catalogue';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
 import type { Logger } from './log/logger';
 import { createServiceClient, type ServiceClient } from './service/service-client';
-import { createStatusHandler } from './status/service-status';
+import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -118,15 +119,23 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
     });
-    const checkStatus = createStatusHandler({ service: client, mode, serviceLabel });
+    const site = siteNamesFor(config.site, demo?.site ?? null);
+    const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
+      // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
+      // the service answers again, so what waits in the outbox goes now too.
       getServiceStatus: async () => {
-        const status = await checkStatus();
-        // The service answers again: what waits in the outbox goes now.
+        const status = await watch.checkNow();
         if (status.reachable) cardholders.outbox.wake();
         return status;
       },
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
+      getSiteCatalogue: async () =>
+        siteCatalogue(site, {
+          events: events.feed.snapshot().events,
+          history: events.history.seenNames(),
+          tenants: await cardholders.directory.tenants().catch(() => []),
+        }),
       getAdminOverview: createAdminOverviewHandler({
         config,
         vault: options.vault,
@@ -139,6 +148,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     };
     const gateway = new Gateway(handlers, log);
     await events.start();
+    watch.start();
     await cardholders.start();
     const started = client;
     return {
@@ -151,6 +161,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       cardholders,
       async stop() {
         await cardholders.stop();
+        await watch.stop();
         await events.stop();
         started.close();
         await demo?.close();

@@ -179,6 +179,34 @@ export function devicesOfTypes(types: readonly number[]): Device[] {
   return DEVICES.filter((device) => types.includes(device.deviceType));
 }
 
+type Named = { id: number; name: string };
+
+/** The catalogue as a site catalogue of the kiosk names it (RunningSimulator.site; the same shape as the kiosk's `site` configuration). */
+export interface SiteCatalogue {
+  tenants: Named[];
+  cardholderTypes: Named[];
+  devices: Array<Named & { type: number | null }>;
+  deviceTypes: Named[];
+  eventCategories: Named[];
+  eventTypes: Named[];
+  subcodeCategories: Named[];
+  subcodes: Named[];
+}
+
+export function siteCatalogue(): SiteCatalogue {
+  const named = (items: readonly Named[]): Named[] => items.map(({ id, name }) => ({ id, name }));
+  return {
+    tenants: named(TENANTS),
+    cardholderTypes: named(CARD_HOLDER_TYPES),
+    devices: DEVICES.map(({ id, name, deviceType }) => ({ id, name, type: deviceType })),
+    deviceTypes: named(DEVICE_TYPES),
+    eventCategories: named(EVENT_CATEGORIES),
+    eventTypes: named(EVENT_TYPES),
+    subcodeCategories: named(SUBCODE_CATEGORIES),
+    subcodes: named(SUBCODES),
+  };
+}
+
 /** The whole catalogue as one JSON-friendly value (GET /_sim/catalogue). */
 export function catalogueSnapshot(): Record<string, unknown> {
   return {

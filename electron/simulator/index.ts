@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SimulatorAuth } from './auth';
 import { toSystemEventRecord } from './events';
-import { CARD_HOLDER_TYPES, TENANTS } from './catalogue';
+import { siteCatalogue, type SiteCatalogue } from './catalogue';
 import type { InjectableEvent, SystemEventRecord } from './records';
 import { SimulatorServer } from './server';
 import { Simulation, type SimulationSettings } from './simulation';
@@ -74,8 +74,8 @@ export interface RunningSimulator {
   /** Same as POST /_sim/events; works even without testControls. */
   injectEvent(partial?: Partial<InjectableEvent>): SystemEventRecord;
   maxEventId(): number;
-  /** Names of the simulated site's tenants and cardholder types (the kiosk's demo shows them). */
-  site: { tenants: Array<{ id: number; name: string }>; cardholderTypes: Array<{ id: number; name: string }> };
+  /** The simulated site's catalogue in the kiosk's terms (its demo names everything with it): what the events it generates carry. */
+  site: SiteCatalogue;
   /** Writes pending changes to the data directory now. */
   flush(): Promise<void>;
   /** Stops the generator, closes the server and all sockets, flushes the store. */
@@ -166,7 +166,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     dataDir,
     injectEvent: (partial) => toSystemEventRecord(sim.injectEvent(partial)),
     maxEventId: () => sim.events.maxId,
-    site: { tenants: TENANTS.map((t) => ({ ...t })), cardholderTypes: CARD_HOLDER_TYPES.map((t) => ({ ...t })) },
+    site: siteCatalogue(),
     flush: () => sim.flush(),
     close: () => {
       closing ??= (async () => {

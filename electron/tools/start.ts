@@ -1,12 +1,15 @@
 /**
- * `npm start`: builds the app and launches it in Electron against the embedded simulator (demo
- * mode) unless a service is configured. Where Electron's binary cannot be had it tries its
- * download once, briefly, and otherwise says so in one line and points to `npm run preview`.
+ * `npm start`: always runs the product. It builds the app, then launches it in Electron against
+ * the embedded simulator (demo mode) unless a service is configured. Where Electron cannot start
+ * here — its binary cannot be had (it is downloaded from outside the npm registry; one brief try
+ * is made), or a Linux machine has no display — it says so in one line and runs the same kiosk in
+ * the browser harness instead (what `npm run preview` runs), which prints the address to open.
+ * It exits non-zero only when neither can start (or the build fails).
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { findElectronBinary } from './electron-binary';
+import { electronUnavailable, findElectronBinary } from './electron-binary';
 
 const DOWNLOAD_TIMEOUT_MS = 90_000;
 
@@ -16,26 +19,36 @@ function tryDownload(): void {
   spawnSync(process.execPath, [install], { stdio: 'ignore', timeout: DOWNLOAD_TIMEOUT_MS });
 }
 
-function main(): void {
+/** The browser harness, in this process (electron/preview/cli.ts reads the same arguments). */
+async function runInBrowser(reason: string): Promise<void> {
+  console.log(`Electron cannot start here: ${reason}. Running the same kiosk in the browser harness instead; open the address printed below.`);
+  await import('../preview/cli');
+}
+
+async function main(): Promise<void> {
   let binary = findElectronBinary();
   if (!binary.path) {
     tryDownload();
     binary = findElectronBinary();
   }
-  if (!binary.path) {
-    console.log(`Cannot start the kiosk in Electron here: ${binary.reason}. Run "npm run preview" to use it in a browser instead.`);
-    process.exitCode = 0;
-    return;
-  }
   const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (built.status !== 0) {
+    console.error('The kiosk could not be built (see above): neither Electron nor the browser harness can start.');
     process.exitCode = built.status ?? 1;
     return;
   }
+  const unavailable = electronUnavailable(binary, process.platform, process.env);
+  if (unavailable || !binary.path) {
+    await runInBrowser(unavailable ?? 'no Electron binary');
+    return;
+  }
   const child = spawn(binary.path, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
+  child.on('error', (error) => {
+    void runInBrowser(`its binary could not be run (${error.message})`);
+  });
   child.on('exit', (code) => {
     process.exitCode = code ?? 0;
   });
 }
 
-main();
+void main();

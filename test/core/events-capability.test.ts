@@ -69,21 +69,27 @@ describe('events capability through the gateway', () => {
     await capability.stop();
   });
 
-  it('acknowledges alarms with the device and text of the event, and lists them after a restart', async () => {
+  it('acknowledges alarms with one note, one entry per alarm event with its device and text, and lists them after a restart', async () => {
     const first = setup();
     await first.capability.start();
     await first.clock.runUntil(() => first.capability.feed.state().lastDeliveredId === 30);
-    const ack = await first.call('acknowledgeAlarm', { alarmKey: 'Door 2|event 30', recordIds: [30, 23], note: 'Checked on camera' });
-    expect(ack).toMatchObject({ ok: true, value: { alarmKey: 'Door 2|event 30', recordIds: [23, 30], device: 'Door 2', text: 'event 30 (generation 0)' } });
+    const acks = await first.call('acknowledgeAlarms', { recordIds: [30, 23, 30], note: '  Checked on camera ' });
+    expect(acks).toMatchObject({
+      ok: true,
+      value: [
+        { alarmKey: 'event:23', recordIds: [23], note: 'Checked on camera', device: 'Door 2', text: 'event 23 (generation 0)' },
+        { alarmKey: 'event:30', recordIds: [30], note: 'Checked on camera', device: 'Door 2', text: 'event 30 (generation 0)' },
+      ],
+    });
     // An event no longer in main's buffer is read from the service.
-    const older = await first.call('acknowledgeAlarm', { alarmKey: 'old', recordIds: [3], note: '' });
-    expect(older).toMatchObject({ ok: true, value: { device: 'Door 3', text: 'event 3 (generation 0)' } });
+    const older = await first.call('acknowledgeAlarms', { recordIds: [3], note: '' });
+    expect(older).toMatchObject({ ok: true, value: [{ device: 'Door 3', text: 'event 3 (generation 0)' }] });
     await first.capability.stop();
 
     const second = setup();
     await second.capability.start();
     const listed = await second.call('listAcknowledgements');
-    expect(listed).toMatchObject({ ok: true, value: [{ alarmKey: 'old' }, { alarmKey: 'Door 2|event 30', note: 'Checked on camera' }] });
+    expect(listed).toMatchObject({ ok: true, value: [{ alarmKey: 'event:3' }, { alarmKey: 'event:30', note: 'Checked on camera' }, { alarmKey: 'event:23' }] });
     await second.capability.stop();
   });
 });

@@ -16,6 +16,14 @@ describe('README', () => {
     expect(readme.indexOf('```sh')).toBeLessThan(200);
   });
 
+  it('says which Node runs what, and where the browser harness keeps its data', () => {
+    const engines = (file: string) => (JSON.parse(readFileSync(join(root, 'node_modules', file, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node ?? '';
+    expect(readme).toContain(engines('vite'));
+    expect(engines('electron')).toMatch(/22\.12/);
+    expect(readme).toMatch(/Node ≥ 22\.12/);
+    expect(readme).toContain('.data/preview/');
+  });
+
   it('names only npm scripts that exist', () => {
     const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
     const named = [...readme.matchAll(/npm run ([a-z0-9:-]+)/g)].map((m) => m[1]);
@@ -36,7 +44,7 @@ describe('README', () => {
       readFile: (file) => (file === '/etc/access-kiosk/config.json' ? example! : file === '/etc/access-kiosk/site-ca.pem' ? pem : null),
     });
     expect(config.service.url).toBe('https://access.example.org:8443');
-    expect(config.alarms.rules).toHaveLength(5);
+    expect(config.alarms.rules).toHaveLength(7);
     // Every top-level section and every key of each section appears in the example.
     const parsed = JSON.parse(example!) as Record<string, Record<string, unknown>>;
     for (const [section, shape] of Object.entries(KioskConfigSchema.shape)) {

@@ -53,6 +53,28 @@ describe('seeded cardholders', () => {
   });
 });
 
+describe('the site catalogue the simulator hands the kiosk', () => {
+  it('names every device and category of the events it generates, with the same ids as the catalogue', async () => {
+    const sim = await startSmallSimulator({ historyEvents: 2_000 });
+    try {
+      const answer = await call<{ events: Array<{ device_Name: string; event_Category_Name: string }> }>(sim.url, 'GET', `/api/SystemEvents?FromID=0&MaxID=${sim.maxEventId()}`);
+      const events = answer.body?.events ?? [];
+      expect(events.length).toBeGreaterThan(1_000);
+      const devices = new Set(sim.site.devices.map((d) => d.name));
+      const categories = new Set(sim.site.eventCategories.map((c) => c.name));
+      for (const event of events) {
+        expect(devices, event.device_Name).toContain(event.device_Name);
+        expect(categories, event.event_Category_Name).toContain(event.event_Category_Name);
+      }
+      expect(sim.site.devices).toEqual(DEVICES.map((d) => ({ id: d.id, name: d.name, type: d.deviceType })));
+      expect(sim.site.subcodes.map((s) => s.id)).toEqual(SUBCODES.map((s) => s.id));
+      expect(sim.site.tenants).toEqual(TENANTS.map((t) => ({ id: t.id, name: t.name })));
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe('DECISIONS.md', () => {
   const decisions = readFileSync(join(__dirname, '..', '..', 'electron', 'simulator', 'DECISIONS.md'), 'utf8');
   const rows = new Set(decisions.split('\n').filter((line) => line.startsWith('| ')));

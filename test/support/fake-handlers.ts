@@ -7,7 +7,7 @@ import { person } from './cardholders';
 import type { CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
-export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, error: null };
+export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
 
 export const EVENT: FeedEvent = {
   record_ID: 7,
@@ -62,24 +62,35 @@ export function fakeHandlers(): OperationHandlers {
       mode: 'demo' as const,
       serviceLabel: '127.0.0.1:1',
       feed: { bufferSize: 100, autoScrollResumeMs: 1000, alarmMergeWindowMs: 1000 },
-      alarms: { sound: false, muteMinutes: 5 },
+      alarms: { sound: false, muteMinutes: 5, escalateAfterMinutes: 10 },
       search: { defaultTenants: [0] },
       photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' as const },
       frontDesk: { idleResetSeconds: 120 },
       homeView: 'front-desk',
-      site: { tenants: [{ id: 0, name: 'Building (shared)' }], cardholderTypes: [{ id: 1, name: 'Employee' }] },
+      theme: 'light' as const,
+      site: {
+        tenants: [{ id: 0, name: 'Building (shared)' }],
+        cardholderTypes: [{ id: 1, name: 'Employee' }],
+        devices: [{ id: 301, name: 'Main Entrance Reader In', type: 4 }],
+        deviceTypes: [{ id: 4, name: 'Reader' }],
+        eventCategories: [{ id: 2, name: 'Access Denied' }],
+        eventTypes: [{ id: 201, name: 'Invalid credential' }],
+        subcodeCategories: [{ id: 1, name: 'Credential' }],
+        subcodes: [{ id: 13, name: 'Unknown card' }],
+      },
     })),
     getFeedSnapshot: vi.fn(async () => ({ state: FEED_STATE, events: [EVENT] })),
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),
-    searchEvents: vi.fn(async () => ({ resultId: 'r1', events: [EVENT] })),
-    searchEventsByCodes: vi.fn(async () => ({ resultId: 'r2', events: [EVENT] })),
-    exportSearchCsv: vi.fn(async () => ({ saved: true, path: '/tmp/x.csv', rows: 1 })),
-    acknowledgeAlarm: vi.fn(async (r: { alarmKey: string; recordIds: number[]; note: string }) => ({
-      ...r,
-      acknowledgedAt: '2026-11-21T10:00:00.000Z',
-      device: 'Front door',
-      text: 'Door forced open',
+    searchEvents: vi.fn(async () => ({ resultId: 'r1', events: [{ ...EVENT, serviceAlarm: false }] })),
+    searchEventsByCodes: vi.fn(async () => ({ resultId: 'r2', events: [{ ...EVENT, serviceAlarm: null }] })),
+    getSiteCatalogue: vi.fn(async () => ({
+      site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
+      seen: { tenants: [0], devices: ['Front door'], categories: ['Access'] },
     })),
+    exportSearchCsv: vi.fn(async () => ({ saved: true, path: '/tmp/x.csv', rows: 1 })),
+    acknowledgeAlarms: vi.fn(async (r: { recordIds: number[]; note: string }) =>
+      r.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: r.note, acknowledgedAt: '2026-11-21T10:00:00.000Z', device: 'Front door', text: 'Door forced open' })),
+    ),
     listAcknowledgements: vi.fn(async () => []),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,

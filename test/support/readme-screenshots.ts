@@ -1,7 +1,8 @@
 /**
- * Makes the README's screenshots of the front desk (renderer/screenshots/*.png): the lookup with a
+ * Makes the README's screenshots (renderer/screenshots/*.png): of the front desk, the lookup with a
  * record open, the enrolment form, the photo step with the fake camera that shows a face, and the
- * outbox panel (the simulator's faults stand in for a service that is down, then refuses one).
+ * outbox panel (the simulator's faults stand in for a service that is down, then refuses one); of
+ * the guard station, the live feed with alarms waiting and an event open, in the night theme.
  * Run by hand after `npx electron-vite build`: `npx tsx test/support/readme-screenshots.ts`.
  * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
  */
@@ -91,6 +92,19 @@ async function main(): Promise<void> {
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, 'outbox.png') });
     await simulator.clearFaults();
+
+    await page.keyboard.press('Escape'); // the outbox panel
+    await simulator.injectEvent({ eventTypeId: 403, deviceId: 311 });
+    await simulator.injectEvent({ eventTypeId: 302, deviceId: 210 });
+    await simulator.injectEvent({ eventTypeId: 201, deviceId: 308, custom_Text: 'Denied: unknown card' });
+    await page.getByRole('tab', { name: 'Live feed' }).click();
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('feed-row').filter({ hasText: 'HELD OPEN' }).first().locator('.row-open').click();
+    await page.getByTestId('event-detail').getByText('Up to date with the service.').waitFor();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(OUT, 'live-feed-night.png') });
+    await page.getByTestId('theme-toggle').click();
     console.log(`screenshots written to ${OUT}`);
   } finally {
     await browser.close();

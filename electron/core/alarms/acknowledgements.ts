@@ -71,20 +71,30 @@ export class AcknowledgementStore {
   }
 
   async add(input: AcknowledgementInput): Promise<Acknowledgement> {
+    const [entry] = await this.addAll([input]);
+    return entry as Acknowledgement;
+  }
+
+  /** Several entries at once (a bulk acknowledgement): one write, one flush to disk; all or none. */
+  async addAll(inputs: readonly AcknowledgementInput[]): Promise<Acknowledgement[]> {
     await this.load();
-    const entry: Acknowledgement = {
-      alarmKey: input.alarmKey,
-      recordIds: [...new Set(input.recordIds)].sort((a, b) => a - b),
-      note: input.note.trim(),
-      acknowledgedAt: this.now().toISOString(),
-      device: input.device,
-      text: input.text,
-    };
-    const write = this.writing.then(() => this.append(`${JSON.stringify(entry)}\n`));
+    const at = this.now().toISOString();
+    const entries = inputs.map(
+      (input): Acknowledgement => ({
+        alarmKey: input.alarmKey,
+        recordIds: [...new Set(input.recordIds)].sort((a, b) => a - b),
+        note: input.note.trim(),
+        acknowledgedAt: at,
+        device: input.device,
+        text: input.text,
+      }),
+    );
+    if (entries.length === 0) return [];
+    const write = this.writing.then(() => this.append(entries.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
     this.writing = write.catch(() => undefined);
     await write;
-    this.entries.push(entry);
-    return entry;
+    this.entries.push(...entries);
+    return entries;
   }
 
   /** Newest first. */

@@ -24,8 +24,17 @@ export const AlarmRuleSchema = z
   });
 export type AlarmRule = z.infer<typeof AlarmRuleSchema>;
 
+/**
+ * The built-in rules, read with a guard's eye: someone forcing a door or signalling duress needs
+ * a guard now (critical); a tampered reader or panel, or a door held open, is a breach in
+ * progress (high); a device that went offline leaves a door unwatched (medium); a refused badge is
+ * worth seeing but happens many times a shift (low, never high). A door secured again, a device
+ * back online and granted access are not alarms.
+ */
 export const DEFAULT_ALARM_RULES: AlarmRule[] = [
   { id: 'door-forced', priority: 'critical', textIncludes: ['forced'] },
+  { id: 'duress', priority: 'critical', textIncludes: ['duress'] },
+  { id: 'tamper', priority: 'high', textIncludes: ['tamper'] },
   { id: 'door-held-open', priority: 'high', textIncludes: ['held open'] },
   { id: 'device-offline', priority: 'medium', textIncludes: ['offline'] },
   { id: 'access-denied', priority: 'low', textIncludes: ['denied'] },

@@ -144,6 +144,11 @@ export class CardholderDirectory {
     return this.withActive((engine) => engine.duplicates(person, excludeId), []);
   }
 
+  /** Every tenant number on a cardholder of the directory, ascending. */
+  tenants(): Promise<number[]> {
+    return this.withActive((engine) => engine.tenants(), []);
+  }
+
   stats(): Promise<EngineStats> {
     return this.withActive((engine) => engine.stats(), { records: 0, heapUsedBytes: 0 });
   }

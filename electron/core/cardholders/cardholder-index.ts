@@ -458,6 +458,20 @@ export class CardholderIndex {
     return out.sort((a, b) => a.id - b.id);
   }
 
+  /** Every tenant number on a record now, ascending. */
+  tenantIds(): number[] {
+    const seen = new Set<number>();
+    const add = (record: CardHolder): void => {
+      for (const tenant of record.tenant) seen.add(tenant);
+    };
+    for (let i = 0; i < this.byId.length; i++) {
+      const pos = this.byId[i] as number;
+      if (this.dead[pos] === 0) add(this.records[pos] as CardHolder);
+    }
+    for (const entry of this.overlay.values()) add(entry.record);
+    return [...seen].sort((a, b) => a - b);
+  }
+
   /** Adds or replaces one record (a create, an update, a re-read) without rebuilding. */
   upsert(record: CardHolder): void {
     const pos = this.positionOfId(record.id);

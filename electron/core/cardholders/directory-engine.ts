@@ -188,6 +188,11 @@ export class DirectoryEngine {
     return this.index?.get(id) ?? null;
   }
 
+  /** Every tenant number on a cardholder, ascending. */
+  tenantIds(): number[] {
+    return this.index?.tenantIds() ?? [];
+  }
+
   duplicates(person: Parameters<CardholderIndex['findDuplicates']>[0], excludeId?: number): DuplicateMatch[] {
     return this.index?.findDuplicates(person, excludeId) ?? [];
   }

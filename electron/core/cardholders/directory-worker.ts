@@ -36,6 +36,8 @@ async function answer(request: Extract<EngineRequest, { id: number }>): Promise<
       return engine.search(request.query, request.offset, request.limit);
     case 'get':
       return engine.get(request.recordId);
+    case 'tenants':
+      return engine.tenantIds();
     case 'duplicates':
       return engine.duplicates(request.person, request.excludeId);
     case 'upsert':

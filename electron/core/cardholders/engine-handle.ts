@@ -34,6 +34,8 @@ export interface EngineHandle {
   search(query: string, offset: number, limit: number): Promise<SearchPage>;
   get(id: number): Promise<CardHolder | null>;
   duplicates(person: Parameters<DirectoryEngine['duplicates']>[0], excludeId?: number): Promise<DuplicateMatch[]>;
+  /** Every tenant number on a cardholder, ascending. */
+  tenants(): Promise<number[]>;
   upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number>;
   remove(ids: number[]): Promise<void>;
   changedIds(): Promise<number[]>;
@@ -50,7 +52,7 @@ export type EngineFactory = (options: Omit<EngineOptions, 'onProgress'>, onProgr
 export type EngineRequest =
   | { call: 'receive'; bytes: Uint8Array }
   | { id: number; call: 'build'; download: DownloadFacts; previous: DirectoryBasis | null; acceptShrink: boolean }
-  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'changedIds' }
+  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' | 'changedIds' }
   | { id: number; call: 'remove'; ids: number[] }
   | { id: number; call: 'search'; query: string; offset: number; limit: number }
   | { id: number; call: 'get'; recordId: number }
@@ -79,6 +81,7 @@ export const localEngine: EngineFactory = (options, onProgress) => {
     search: async (query, offset, limit) => engine.search(query, offset, limit),
     get: async (id) => engine.get(id),
     duplicates: async (person, excludeId) => engine.duplicates(person, excludeId),
+    tenants: async () => engine.tenantIds(),
     upsert: (records, onlyIfNewer) => engine.upsert(records, onlyIfNewer),
     remove: (ids) => engine.remove(ids),
     changedIds: async () => engine.changedIds(),
@@ -159,6 +162,7 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
     search: (query, offset, limit) => call<SearchPage>({ call: 'search', query, offset, limit }),
     get: (recordId) => call<CardHolder | null>({ call: 'get', recordId }),
     duplicates: (person, excludeId) => call<DuplicateMatch[]>({ call: 'duplicates', person, ...(excludeId !== undefined ? { excludeId } : {}) }),
+    tenants: () => call<number[]>({ call: 'tenants' }),
     upsert: (records, onlyIfNewer) => call<number>({ call: 'upsert', records, onlyIfNewer }),
     remove: (ids) => call<void>({ call: 'remove', ids }),
     changedIds: () => call<number[]>({ call: 'changedIds' }),

@@ -158,11 +158,14 @@ const AlarmsSchema = z.strictObject({
   rules: z.array(AlarmRuleSchema, { error: 'expected a list of alarm rules' }).max(500),
   sound: bool(),
   muteMinutes: count(0, 1440, 'minutes'),
+  /** An alarm left unacknowledged this long is raised one priority and sounds again (each time); 0: never. */
+  escalateAfterMinutes: count(0, 1440, 'minutes an alarm may stay unacknowledged before it is raised; 0 never'),
 });
 
 const SearchSchema = z.strictObject({
+  /** The tenants the History form starts with; empty: every tenant of the site catalogue. */
   defaultTenants: z
-    .array(count(0, Number.MAX_SAFE_INTEGER, 'tenant number'), { error: 'expected a list of tenant numbers, e.g. [0]' })
+    .array(count(0, 2_147_483_647, 'tenant number'), { error: 'expected a list of tenant numbers, e.g. [0]' })
     .max(1000),
 });
 
@@ -186,10 +189,29 @@ const NamedId = z.strictObject({
   name: z.string({ error: 'expected a name' }).min(1, { error: 'expected a name, not an empty text' }).max(100, { error: 'expected at most 100 characters' }),
 });
 
-/** What the service calls by number and people by name (the spec does not name them). */
+const namedIds = (max: number) => z.array(NamedId, { error: 'expected a list of { "id": number, "name": text }' }).max(max);
+
+/** A device: its number, its name as events carry it, and its device type's number when known. */
+const SiteDevice = z.strictObject({
+  id: count(0, 2_147_483_647, 'the number the service uses'),
+  name: z.string({ error: 'expected a name' }).min(1, { error: 'expected a name, not an empty text' }).max(200, { error: 'expected at most 200 characters' }),
+  type: count(0, 2_147_483_647, 'the number of its device type').nullable().optional(),
+});
+
+/**
+ * The site catalogue: what the service calls by number and people by name (the spec does not
+ * name them). The front desk names tenants and cardholder types with it; the guard's History
+ * offers all of it in pick lists.
+ */
 const SiteSchema = z.strictObject({
-  tenants: z.array(NamedId, { error: 'expected a list of { "id": number, "name": text }' }).max(1000),
-  cardholderTypes: z.array(NamedId, { error: 'expected a list of { "id": number, "name": text }' }).max(1000),
+  tenants: namedIds(1000),
+  cardholderTypes: namedIds(1000),
+  devices: z.array(SiteDevice, { error: 'expected a list of { "id": number, "name": text, "type": number }' }).max(10_000),
+  deviceTypes: namedIds(1000),
+  eventCategories: namedIds(1000),
+  eventTypes: namedIds(10_000),
+  subcodeCategories: namedIds(1000),
+  subcodes: namedIds(10_000),
 });
 
 const DirectorySchema = z.strictObject({
@@ -205,10 +227,15 @@ const FrontDeskSchema = z.strictObject({
 /** The screens a kiosk can open on (renderer/src/shell/views.ts has the same ids). */
 export const HOME_VIEWS = ['front-desk', 'live-feed', 'history', 'operator-log'] as const;
 
+/** The colour themes (renderer/src/shell/theme.css): light by day, dark for the night shift. */
+export const THEMES = ['light', 'dark'] as const;
+
 const KioskSectionSchema = z.strictObject({
   fullscreen: bool(),
   /** The screen the kiosk opens on: the front desk for an enrolment desk, the live feed for a guard station. */
   homeView: oneOf(HOME_VIEWS),
+  /** The theme the kiosk opens with; the person at the kiosk can switch it (and the choice is remembered). */
+  theme: oneOf(THEMES),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
   dataDir: filePath().nullable(),
   /** Start the kiosk when the workstation's user logs in (XDG autostart on Linux, a login item on Windows and macOS). */
@@ -251,8 +278,8 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     alarmMergeWindowMs: 60_000,
     maxBackoffMs: 30_000,
   },
-  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5 },
-  search: { defaultTenants: [0] },
+  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10 },
+  search: { defaultTenants: [] },
   photo: {
     upload: 'multipart',
     partName: 'file',
@@ -260,8 +287,8 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     pixelSize: { width: 600, height: 800 },
     maxBytes: 2 * 1024 * 1024,
   },
-  site: { tenants: [], cardholderTypes: [] },
+  site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
-  kiosk: { fullscreen: true, homeView: 'front-desk', dataDir: null, startAtLogin: false },
+  kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
 };

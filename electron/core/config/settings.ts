@@ -6,6 +6,25 @@
 import type { KioskSettings, SiteNames } from '../../contract/ipc';
 import type { KioskConfig } from './config-schema';
 
+/** The site catalogue: each list as configured, or the demo service's where the configuration names none. */
+export function siteNamesFor(site: KioskConfig['site'], demoSite: SiteNames | null): SiteNames {
+  const pick = <K extends Exclude<keyof SiteNames, 'devices'>>(key: K): SiteNames[K] => {
+    const configured = site[key];
+    const list = configured.length > 0 ? configured : (demoSite?.[key] ?? []);
+    return list.map((entry) => ({ ...entry }));
+  };
+  return {
+    tenants: pick('tenants'),
+    cardholderTypes: pick('cardholderTypes'),
+    devices: (site.devices.length > 0 ? site.devices : (demoSite?.devices ?? [])).map((d) => ({ id: d.id, name: d.name, type: d.type ?? null })),
+    deviceTypes: pick('deviceTypes'),
+    eventCategories: pick('eventCategories'),
+    eventTypes: pick('eventTypes'),
+    subcodeCategories: pick('subcodeCategories'),
+    subcodes: pick('subcodes'),
+  };
+}
+
 export type ServiceMode = KioskSettings['mode'];
 
 /** `demoSite`: the simulator's names, used in demo mode where the configuration names none. */
@@ -18,15 +37,13 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
       autoScrollResumeMs: config.feed.autoScrollResumeMs,
       alarmMergeWindowMs: config.feed.alarmMergeWindowMs,
     },
-    alarms: { sound: config.alarms.sound, muteMinutes: config.alarms.muteMinutes },
+    alarms: { sound: config.alarms.sound, muteMinutes: config.alarms.muteMinutes, escalateAfterMinutes: config.alarms.escalateAfterMinutes },
     search: { defaultTenants: [...config.search.defaultTenants] },
     photo: { width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes, contentType: config.photo.contentType },
     frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },
     homeView: config.kiosk.homeView,
-    site: {
-      tenants: (config.site.tenants.length > 0 ? config.site.tenants : (demoSite?.tenants ?? [])).map((t) => ({ ...t })),
-      cardholderTypes: (config.site.cardholderTypes.length > 0 ? config.site.cardholderTypes : (demoSite?.cardholderTypes ?? [])).map((t) => ({ ...t })),
-    },
+    theme: config.kiosk.theme,
+    site: siteNamesFor(config.site, demoSite),
   };
 }
 

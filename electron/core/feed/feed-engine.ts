@@ -4,9 +4,13 @@
  * range semantics of the service), classifies each event with the alarm rules, keeps the most
  * recent ones in a ring for renderer reloads and pushes `feedEvents`, `feedState` and `feedNotice`.
  *
- * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure),
- * the connection state, the delivered-id frontier and the detection of a server whose ids went
- * back (restore from a backup), after which it reloads the recent events and tells the guard.
+ * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure,
+ * cut short by `wake()` when the reachability probe hears the service again), the connection
+ * state — the kiosk's one account of whether the service answers, which the status bar shows —
+ * the delivered-id frontier and the detection of a server whose ids went back (restore from a
+ * backup), after which it reloads the recent events and tells the guard. Its requests are not
+ * retried by the service client (`retries: 0`): the loop is the retry, so a service that does not
+ * answer is reported after one timeout.
  * It must not: talk HTTP itself (only through AccessService), import Electron, or wait on real
  * time in a way tests cannot replace (timers, clock and randomness are injectable).
  */
@@ -142,12 +146,18 @@ export class EventFeed {
   private lastDelivered: DeliveredMark | null = null;
   private failures = 0;
   private outageSince: number | null = null;
+  /** The highest id the service reported last. */
+  private serviceMaxId: number | null = null;
   private lastStatePushAt = Number.NEGATIVE_INFINITY;
   private readonly counters: FeedStats = { polls: 0, requests: 0, delivered: 0, failures: 0, resyncs: 0 };
 
   private controller: AbortController | null = null;
   private timer: unknown = null;
   private cycle: Promise<void> | null = null;
+  /** Aborts the poll under way only (stop() aborts through `controller`). */
+  private cycleAbort: AbortController | null = null;
+  /** The poll under way was aborted by wake(): its failure is not an outage, and the next poll starts at once. */
+  private superseded = false;
 
   constructor(options: EventFeedOptions) {
     this.config = { ...DEFAULT_FEED_CONFIG, ...definedOnly(options.config ?? {}) };
@@ -165,7 +175,7 @@ export class EventFeed {
       listEvents: async (fromId, maxId, callOptions) => {
         this.counters.requests++;
         try {
-          return await this.service.listEvents(fromId, maxId, callOptions);
+          return await this.service.listEvents(fromId, maxId, { ...callOptions, retries: 0 });
         } catch (thrown) {
           if (thrown instanceof KioskFailure && (thrown.error.code === 'rejected' || thrown.error.code === 'too_large')) this.shrinkChunk(maxId - fromId);
           throw thrown;
@@ -217,8 +227,39 @@ export class EventFeed {
       since: new Date(this.since).toISOString(),
       lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
       lastDeliveredId: this.lastDelivered?.id ?? null,
+      maxEventId: this.serviceMaxId,
       error: this.error,
     };
+  }
+
+  /**
+   * The service answers again (the reachability probe or "Check now" heard it): poll now instead
+   * of waiting out the back-off. A poll still under way while the feed is not live is abandoned
+   * (it may hang until its timeout on a connection made before the service came back).
+   */
+  wake(): void {
+    if (!this.controller) return;
+    if (this.cycle) {
+      if (this.status !== 'live' && this.cycleAbort && !this.cycleAbort.signal.aborted) {
+        this.superseded = true;
+        this.cycleAbort.abort();
+      }
+      return;
+    }
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.schedule(0);
+  }
+
+  /**
+   * The reachability probe failed while the feed was not live: the state says why at once
+   * (the feed's own next attempt may be a back-off away). The back-off is not lengthened.
+   */
+  reportUnreachable(thrown: unknown): void {
+    if (!this.controller || this.status === 'live') return;
+    this.noteOutage(toKioskError(thrown));
   }
 
   snapshot(): FeedSnapshot {
@@ -253,17 +294,27 @@ export class EventFeed {
   private async runCycle(): Promise<void> {
     const controller = this.controller;
     if (!controller) return;
+    const cycleAbort = new AbortController();
+    const onStop = (): void => cycleAbort.abort();
+    controller.signal.addEventListener('abort', onStop, { once: true });
+    this.cycleAbort = cycleAbort;
+    this.superseded = false;
     let delay = this.config.pollIntervalMs;
     const before = this.observe ? { at: performance.now(), requests: this.counters.requests, delivered: this.counters.delivered } : null;
     let ok = true;
     try {
       this.counters.polls++;
-      await this.poll(controller.signal);
+      await this.poll(cycleAbort.signal);
       this.noteSuccess();
     } catch (thrown) {
       if (controller.signal.aborted || this.controller !== controller) return;
       ok = false;
-      delay = this.noteFailure(thrown);
+      if (this.superseded && cycleAbort.signal.aborted) delay = 0;
+      else delay = this.noteFailure(thrown);
+    } finally {
+      controller.signal.removeEventListener('abort', onStop);
+      if (this.cycleAbort === cycleAbort) this.cycleAbort = null;
+      this.superseded = false;
     }
     if (before) {
       this.observe?.({
@@ -277,8 +328,9 @@ export class EventFeed {
   }
 
   private async poll(signal: AbortSignal): Promise<void> {
-    const top = await this.service.getMaxEventId({ signal });
+    const top = await this.service.getMaxEventId({ signal, retries: 0 });
     this.counters.requests++;
+    this.serviceMaxId = top;
     if (this.frontier === null) {
       await this.load(top, signal);
       return;
@@ -314,8 +366,9 @@ export class EventFeed {
       });
     } catch (thrown) {
       if (!(thrown instanceof IdsReused)) throw thrown;
-      const newTop = await this.service.getMaxEventId({ signal });
+      const newTop = await this.service.getMaxEventId({ signal, retries: 0 });
       this.counters.requests++;
+      this.serviceMaxId = newTop;
       await this.resync(newTop, signal, thrown.reason);
     }
   }
@@ -413,10 +466,15 @@ export class EventFeed {
 
   /** Records a failed poll and returns how long to wait before the next attempt. */
   private noteFailure(thrown: unknown): number {
-    const now = this.now();
-    const error = toKioskError(thrown);
     this.failures++;
     this.counters.failures++;
+    this.noteOutage(toKioskError(thrown));
+    return this.backoff();
+  }
+
+  /** The service failed (a poll, or the probe): reconnecting, then offline after enough failures or time. */
+  private noteOutage(error: KioskError): void {
+    const now = this.now();
     this.outageSince ??= now;
     let next: FeedStatus = this.status === 'live' ? 'reconnecting' : this.status;
     if (this.failures >= this.config.offlineAfterFailures || now - this.outageSince >= this.config.offlineAfterMs) next = 'offline';
@@ -425,11 +483,10 @@ export class EventFeed {
       this.log.warn(SCOPE, `feed ${next}: ${error.code}${error.detail ? ` — ${error.detail}` : ''}`);
       this.setStatus(next);
     } else {
-      this.log.debug(SCOPE, `poll failed (${this.failures}): ${error.code}`);
+      this.log.debug(SCOPE, `service failed (${this.failures} failed polls): ${error.code}`);
     }
     this.error = error;
     if (changed) this.pushState(true);
-    return this.backoff();
   }
 
   private backoff(): number {

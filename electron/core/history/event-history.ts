@@ -1,9 +1,14 @@
 /**
  * EventHistory: the guard's searches in past events and their CSV export.
  * It maps the contract's requests onto the service's two search bodies (sending only what the guard
- * chose, tenants defaulting from configuration), classifies the answers with the alarm rules,
- * keeps the last few results in main under a result id (so the renderer never sends a result
- * back) and writes a chosen result to a CSV file the guard picks, reporting progress.
+ * chose, tenants defaulting from configuration), classifies the answers with the same alarm rules
+ * as the live feed and learns the service's own alarm flag for each result (asking again with
+ * isAlarm when the guard did not), keeps the last few results in main under a result id (so the
+ * renderer never sends a result back) and writes a chosen result to a CSV file the guard picks,
+ * reporting progress.
+ * Devices and categories the site catalogue does not number (names seen in events) cannot be sent
+ * as ids: each is searched by its name as text, where the endpoint has text search, and only the
+ * events whose device or category is exactly that name are kept.
  * It must not: show dialogs itself (the save dialog is the `pickSaveFile` port), or import Electron.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +18,7 @@ import type {
   EventSearchResult,
   ExportResult,
   FeedEvent,
+  HistoryEvent,
   ParsedRequestOf,
 } from '../../contract/ipc';
 import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SystemEvent } from '../service/access-service';
@@ -39,7 +45,7 @@ export const SYSTEM_EVENT_FIELDS = [
   'cardnumber',
   'facility_Code',
 ] as const;
-const ALARM_COLUMNS = ['alarm_Priority', 'alarm_Rule'] as const;
+const ALARM_COLUMNS = ['alarm_Priority', 'alarm_Rule', 'service_Alarm_Flag'] as const;
 
 export interface EventHistoryOptions {
   service: Pick<AccessService, 'searchEvents' | 'searchEventsByCodes'>;
@@ -58,8 +64,14 @@ export interface EventHistoryOptions {
 
 const SCOPE = 'history';
 
+/** One request to the service and which of its answers belong to the guard's search. */
+interface PlannedQuery<Body> {
+  body: Body;
+  keep: (event: SystemEvent) => boolean;
+}
+
 export class EventHistory {
-  private readonly results = new Map<string, FeedEvent[]>();
+  private readonly results = new Map<string, HistoryEvent[]>();
   private readonly keepResults: number;
   private readonly progressEvery: number;
   private readonly now: () => Date;
@@ -72,18 +84,59 @@ export class EventHistory {
 
   /** POST /api/SystemEvents/search. */
   async search(request: EventSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
-    const events = await this.options.service.searchEvents(toServiceSearch(request, this.options.defaultTenants), options);
-    return this.keep(events);
+    const queries = planSearch(request, this.options.defaultTenants);
+    return this.run(queries, request.isAlarm, (body) => this.options.service.searchEvents(body, options));
   }
 
   /** POST /api/SystemEvents/searchbycodes. */
   async searchByCodes(request: EventCodeSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
-    const events = await this.options.service.searchEventsByCodes(toServiceCodeSearch(request, this.options.defaultTenants), options);
-    return this.keep(events);
+    const queries = planCodeSearch(request, this.options.defaultTenants);
+    return this.run(queries, request.isAlarm, (body) => this.options.service.searchEventsByCodes(body, options));
+  }
+
+  /** Device and category names of the results kept, for the catalogue's "seen" names. */
+  seenNames(): { devices: Set<string>; categories: Set<string> } {
+    const devices = new Set<string>();
+    const categories = new Set<string>();
+    for (const events of this.results.values()) {
+      for (const event of events) {
+        if (typeof event.device_Name === 'string' && event.device_Name !== '') devices.add(event.device_Name);
+        if (typeof event.event_Category_Name === 'string' && event.event_Category_Name !== '') categories.add(event.event_Category_Name);
+      }
+    }
+    return { devices, categories };
+  }
+
+  /**
+   * Sends the planned queries one after the other and keeps what belongs to the search; then
+   * learns the service's alarm flag: from the request when the guard filtered by it, otherwise by
+   * asking the same queries again with isAlarm: true (when that fails, the flag stays unknown).
+   */
+  private async run<Body extends { isAlarm?: boolean }>(
+    queries: PlannedQuery<Body>[],
+    isAlarm: boolean | undefined,
+    send: (body: Body) => Promise<SystemEvent[]>,
+  ): Promise<EventSearchResult> {
+    const found = await collect(queries, send);
+    let flagged: ((id: number) => boolean | null) | null = null;
+    if (isAlarm !== undefined) {
+      flagged = () => isAlarm;
+    } else if (found.size > 0) {
+      try {
+        const alarms = await collect(
+          queries.map((q) => ({ ...q, body: { ...q.body, isAlarm: true } })),
+          send,
+        );
+        flagged = (id) => alarms.has(id);
+      } catch (thrown) {
+        this.options.log.warn(SCOPE, `the service's alarm flag could not be learnt for a search: ${String(thrown)}`);
+      }
+    }
+    return this.keep([...found.values()], flagged ?? (() => null));
   }
 
   /** A kept result, newest record first; undefined once it has been dropped. */
-  result(resultId: string): readonly FeedEvent[] | undefined {
+  result(resultId: string): readonly HistoryEvent[] | undefined {
     const events = this.results.get(resultId);
     if (events) {
       // Mark as recently used.
@@ -130,10 +183,12 @@ export class EventHistory {
     return { saved: true, path: file, rows: written };
   }
 
-  private keep(found: readonly SystemEvent[]): EventSearchResult {
+  private keep(found: readonly SystemEvent[], serviceAlarm: (id: number) => boolean | null): EventSearchResult {
     const byId = new Map<number, SystemEvent>();
     for (const event of found) if (!byId.has(event.record_ID)) byId.set(event.record_ID, event);
-    const events = [...byId.values()].sort((a, b) => b.record_ID - a.record_ID).map((event) => this.options.classify(event));
+    const events = [...byId.values()]
+      .sort((a, b) => b.record_ID - a.record_ID)
+      .map((event): HistoryEvent => ({ ...this.options.classify(event), serviceAlarm: serviceAlarm(event.record_ID) }));
     const resultId = randomUUID();
     this.results.set(resultId, events);
     while (this.results.size > this.keepResults) {
@@ -146,6 +201,67 @@ export class EventHistory {
 }
 
 // ───────────── mapping the guard's request onto the service's bodies ─────────────
+
+/** Events of every query, each once, kept where its query says it belongs. */
+async function collect<Body>(queries: readonly PlannedQuery<Body>[], send: (body: Body) => Promise<SystemEvent[]>): Promise<Map<number, SystemEvent>> {
+  const found = new Map<number, SystemEvent>();
+  for (const query of queries) {
+    for (const event of await send(query.body)) if (query.keep(event) && !found.has(event.record_ID)) found.set(event.record_ID, event);
+  }
+  return found;
+}
+
+const sameName = (a: unknown, b: string): boolean => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Names the guard chose (trimmed, each once), or undefined for none. */
+function chosenNames(names: readonly string[] | undefined): string[] | undefined {
+  const unique = [...new Map((names ?? []).map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter((n) => n !== '');
+  return unique.length > 0 ? unique : undefined;
+}
+
+/**
+ * The device part of a search: numbered devices in one query, each named one in its own (a name
+ * cannot be sent as an id); the category names are a filter on what comes back.
+ */
+interface DeviceAlternative {
+  ids?: number[];
+  name?: string;
+}
+
+function deviceAlternatives(ids: number[] | undefined, names: string[] | undefined): DeviceAlternative[] {
+  if (!names) return [ids ? { ids } : {}];
+  return [...(ids ? [{ ids }] : []), ...names.map((name) => ({ name }))];
+}
+
+function keeper(device: string | undefined, categories: string[] | undefined): (event: SystemEvent) => boolean {
+  return (event) =>
+    (device === undefined || sameName(event.device_Name, device)) && (categories === undefined || categories.some((c) => sameName(event.event_Category_Name, c)));
+}
+
+/** The queries of a /search: text narrows at the service; a name without an id is searched as text. */
+export function planSearch(request: EventSearchRequest, defaultTenants: readonly number[]): PlannedQuery<EventSearch>[] {
+  const base = toServiceSearch({ ...request, deviceIds: undefined, searchstring: undefined }, defaultTenants);
+  const text = request.searchstring?.trim() || undefined;
+  const categories = chosenNames(request.categoryNames);
+  const queries: PlannedQuery<EventSearch>[] = [];
+  for (const alternative of deviceAlternatives(chosen(request.deviceIds), chosenNames(request.deviceNames))) {
+    const body: EventSearch = { ...base, ...(alternative.ids ? { DeviceIds: alternative.ids } : {}) };
+    const keep = keeper(alternative.name, categories);
+    const texts = text ? [text] : alternative.name ? [alternative.name] : (categories ?? [undefined]);
+    for (const searchstring of texts) queries.push({ body: searchstring ? { ...body, searchstring } : body, keep });
+  }
+  return queries;
+}
+
+/** The queries of a /searchbycodes, which has no text search: names are a filter on what comes back. */
+export function planCodeSearch(request: EventCodeSearchRequest, defaultTenants: readonly number[]): PlannedQuery<EventCodeSearch>[] {
+  const base = toServiceCodeSearch({ ...request, deviceIds: undefined }, defaultTenants);
+  const categories = chosenNames(request.categoryNames);
+  return deviceAlternatives(chosen(request.deviceIds), chosenNames(request.deviceNames)).map((alternative) => ({
+    body: { ...base, ...(alternative.ids ? { deviceIds: alternative.ids } : {}) },
+    keep: keeper(alternative.name, categories),
+  }));
+}
 
 /** The search body: only the fields the guard chose; the service's capitalised device fields. */
 export function toServiceSearch(request: EventSearchRequest, defaultTenants: readonly number[]): EventSearch {
@@ -192,10 +308,10 @@ function toUtc(timestamp: string): string {
 
 // ───────────── export helpers ─────────────
 
-function sortEvents(events: readonly FeedEvent[], column: SortColumn, direction: 'asc' | 'desc'): FeedEvent[] {
+function sortEvents(events: readonly HistoryEvent[], column: SortColumn, direction: 'asc' | 'desc'): HistoryEvent[] {
   const sign = direction === 'asc' ? 1 : -1;
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  const compare = (a: FeedEvent, b: FeedEvent): number => {
+  const compare = (a: HistoryEvent, b: HistoryEvent): number => {
     switch (column) {
       case 'record_ID':
         return a.record_ID - b.record_ID;
@@ -215,17 +331,17 @@ function timeOf(value: unknown): number {
 
 /** Fields the service sent beyond the spec's, in first-seen order. */
 function extraFields(events: readonly FeedEvent[]): string[] {
-  const known = new Set<string>([...SYSTEM_EVENT_FIELDS, 'alarm']);
+  const known = new Set<string>([...SYSTEM_EVENT_FIELDS, 'alarm', 'serviceAlarm']);
   const extras = new Set<string>();
   for (const event of events) for (const key of Object.keys(event)) if (!known.has(key)) extras.add(key);
   return [...extras];
 }
 
-function* csvRows(events: readonly FeedEvent[], extras: readonly string[]): Generator<unknown[]> {
+function* csvRows(events: readonly HistoryEvent[], extras: readonly string[]): Generator<unknown[]> {
   for (const event of events) {
     const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
     for (const field of extras) row.push(event[field]);
-    row.push(event.alarm?.priority ?? '', event.alarm?.rule ?? '');
+    row.push(event.alarm?.priority ?? '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
     yield row;
   }
 }

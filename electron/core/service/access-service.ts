@@ -64,6 +64,12 @@ export interface EventList {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Extra attempts for this read instead of the configured `service.retries`: a caller that
+   * retries on its own schedule (the live feed, the reachability probe) passes 0, so a service
+   * that does not answer is known to be down after one timeout, not after several.
+   */
+  retries?: number;
 }
 
 export interface UploadOptions extends CallOptions {

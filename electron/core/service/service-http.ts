@@ -193,7 +193,7 @@ export class ServiceHttp {
           endpoint: ctx.endpoint,
         });
       }
-      const attempts = call.read ? 1 + this.retries : 1;
+      const attempts = call.read ? 1 + Math.max(0, options.retries ?? this.retries) : 1;
       for (let attempt = 1; ; attempt++) {
         try {
           return call.send ? await call.send(options.signal) : await this.once(call, method, ctx, options.signal);

@@ -1,7 +1,8 @@
 /**
  * Acknowledgement store: the guard's acknowledgements of alarms, as main keeps them (so they
- * survive a restart or a reload), and the act of acknowledging. Renders nothing; talks to main
- * only through renderer/src/api.
+ * survive a restart or a reload), and the act of acknowledging — one alarm, a merged group or a
+ * selection at once, with one note that main writes into the operator log for each alarm.
+ * Renders nothing; talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
@@ -11,10 +12,13 @@ import type { Acknowledgement } from '../../../electron/contract/ipc';
 export const MAX_NOTE_LENGTH = 2000;
 
 export interface AcknowledgeInput {
-  alarmKey: string;
+  /** The alarm events acknowledged (a row's, a merged group's, a selection's). */
   recordIds: readonly number[];
   note: string;
 }
+
+/** Most alarm events acknowledged in one go (the contract's bound). */
+export const MAX_ACKNOWLEDGED_AT_ONCE = 10_000;
 
 const newestFirst = (list: readonly Acknowledgement[]): Acknowledgement[] =>
   [...list].sort((a, b) => Date.parse(b.acknowledgedAt) - Date.parse(a.acknowledgedAt));
@@ -60,19 +64,22 @@ export const useAcknowledgementStore = defineStore('acknowledgements', () => {
     if (!loaded.value) await load();
   }
 
-  async function acknowledge(input: AcknowledgeInput): Promise<Result<Acknowledgement>> {
+  async function acknowledge(input: AcknowledgeInput): Promise<Result<Acknowledgement[]>> {
     const note = input.note.trim();
     if (note.length > MAX_NOTE_LENGTH) {
       return { ok: false, error: { code: 'invalid_request', field: 'note', message: `The note is too long: at most ${MAX_NOTE_LENGTH} characters.` } };
     }
     const recordIds = [...new Set(input.recordIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (recordIds.length === 0) {
-      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: 'This alarm has no event to acknowledge.' } };
+      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: 'There is no alarm to acknowledge.' } };
+    }
+    if (recordIds.length > MAX_ACKNOWLEDGED_AT_ONCE) {
+      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: `At most ${MAX_ACKNOWLEDGED_AT_ONCE.toLocaleString()} alarms can be acknowledged at once: select fewer.` } };
     }
     submitting.value = true;
     try {
-      const result = await kiosk.acknowledgeAlarm({ alarmKey: input.alarmKey, recordIds, note });
-      if (result.ok) list.value = newestFirst([result.value, ...list.value.filter((a) => a !== result.value)]);
+      const result = await kiosk.acknowledgeAlarms({ recordIds, note });
+      if (result.ok) list.value = newestFirst([...result.value, ...list.value]);
       return result;
     } finally {
       submitting.value = false;

@@ -2,7 +2,8 @@
  * Alarm sound store: whether new alarms beep, and the guard's temporary mute, which switches
  * itself back on after `muteMinutes` (the remaining time is shown). Plays through the WebAudio
  * beeper; bursts of alarms give one beep pattern, at the highest priority among them.
- * The feed store calls `announce` with alarms as they arrive live (never for the snapshot).
+ * The feed store calls `announce` with alarms as they arrive live (never for the snapshot); the
+ * escalation store calls `announcePriority` for alarms that waited too long.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref } from 'vue';
@@ -63,19 +64,23 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
   }
 
   function announce(alarms: readonly FeedEvent[]): void {
-    if (!soundEnabled.value || alarms.length === 0) return;
-    const at = Date.now();
-    if (mutedUntil.value !== null && mutedUntil.value > at) return;
-    if (at - lastBeepAt < BEEP_MIN_INTERVAL_MS) return;
     let top: AlarmPriority | null = null;
     for (const a of alarms) {
       const p = a.alarm?.priority;
       if (p && (top === null || RANK[p] < RANK[top])) top = p;
     }
-    if (!top) return;
+    if (top) announcePriority(top);
+  }
+
+  /** One beep pattern at this priority (new alarms, or alarms escalated while waiting), unless muted or just beeped. */
+  function announcePriority(priority: AlarmPriority): void {
+    if (!soundEnabled.value) return;
+    const at = Date.now();
+    if (mutedUntil.value !== null && mutedUntil.value > at) return;
+    if (at - lastBeepAt < BEEP_MIN_INTERVAL_MS) return;
     lastBeepAt = at;
     beeper ??= beeperFactory();
-    beeper.beep(top);
+    beeper.beep(priority);
   }
 
   function dispose(): void {
@@ -94,6 +99,7 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
     mute,
     unmute,
     announce,
+    announcePriority,
     dispose,
   };
 });

@@ -41,7 +41,7 @@ export function createAlarmBeeper(target: EventTarget | null = typeof document =
   const gestures = ['pointerdown', 'keydown', 'touchstart'] as const;
 
   // One context for the page's life. A browser keeps it suspended until a user gesture
-  // (Electron can allow audio without one); the first gesture resumes it.
+  // (Electron allows audio without one); the first gesture makes or resumes it.
   const ensure = (): AudioContext | null => {
     if (!Ctor) return null;
     try {
@@ -79,7 +79,8 @@ export function createAlarmBeeper(target: EventTarget | null = typeof document =
       // A broken audio device must never disturb the feed.
     }
   };
-  ensure(); // early, so the context is running by the first alarm where the policy allows it
+  // The context is made at the first gesture or the first beep, not before: a browser refuses
+  // (and warns about) one made before any gesture. Electron allows audio without a gesture.
 
   return {
     beep(priority) {

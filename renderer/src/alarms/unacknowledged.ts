@@ -1,24 +1,30 @@
 /**
- * How many alarm events in memory nobody has acknowledged yet, whatever the feed's filters:
- * shown on the feed screen and in the status bar so an alarm is never out of sight.
+ * The alarms in memory nobody has acknowledged yet, whatever the feed's filters: how many, and
+ * since when the oldest of them waits. The feed screen and the status bar show them so an alarm
+ * is never out of sight.
  */
-import { computed, ref, type ComputedRef } from 'vue';
+import { computed, type ComputedRef } from 'vue';
 import { useFeedStore } from '../feed/feed-store';
 import { useAcknowledgementStore } from './acknowledgement-store';
 
-export function useUnacknowledgedAlarms(): ComputedRef<number> {
+export interface Unacknowledged {
+  count: number;
+  /** `created` of the oldest unacknowledged alarm (ms), null when there is none. */
+  oldestAt: number | null;
+}
+
+export function useUnacknowledged(): ComputedRef<Unacknowledged> {
   const feed = useFeedStore();
   const acks = useAcknowledgementStore();
   return computed(() => {
     const acked = acks.acknowledgedIds;
-    let n = 0;
-    for (const { event } of feed.view.entries) if (event.alarm && !acked.has(event.record_ID)) n += 1;
-    return n;
+    let count = 0;
+    let oldestAt: number | null = null;
+    for (const { event, time } of feed.view.entries) {
+      if (!event.alarm || acked.has(event.record_ID)) continue;
+      count += 1;
+      if (Number.isFinite(time) && (oldestAt === null || time < oldestAt)) oldestAt = time;
+    }
+    return { count, oldestAt };
   });
 }
-
-/**
- * Whether the live feed screen (which shows the count in its header) is on screen; the status bar
- * shows the count only when it is not, so the bar stays on one line.
- */
-export const liveFeedOnScreen = ref(false);

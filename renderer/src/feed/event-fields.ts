@@ -1,13 +1,19 @@
 /**
  * Every field of an event as the detail panel lists it: the known fields first in a fixed
- * order with readable labels, then whatever else the service sent, by name. Nulls are empty.
+ * order with readable labels, then whatever else the service sent, by name. A field without a
+ * value (null, empty) shows "—", so it reads as empty rather than missing.
  */
 import type { FeedEvent } from '../../../electron/contract/ipc';
 import { formatLocalDateTime, formatUtc } from '../shell/time-format';
+import { PRIORITY_LABEL } from '../shell/wording';
+
+/** What an empty field shows. */
+export const EMPTY_VALUE = '—';
 
 export interface EventField {
   name: string;
   label: string;
+  /** The value as text; EMPTY_VALUE when there is none. */
   value: string;
   /** The exact UTC instant for time fields (shown on hover). */
   title?: string;
@@ -19,7 +25,7 @@ const KNOWN: readonly (readonly [string, string])[] = [
   ['event_Category_Name', 'Category'],
   ['device_Name', 'Device'],
   ['custom_Text', 'Text'],
-  ['alarm', 'Alarm'],
+  ['alarm', 'Alarm (kiosk rules)'],
   ['origin_Name', 'Origin'],
   ['additional_Info', 'Additional info'],
   ['cardnumber', 'Card number'],
@@ -38,22 +44,24 @@ export function displayValue(value: unknown): string {
   }
 }
 
+const orEmpty = (text: string): string => (text.trim() === '' ? EMPTY_VALUE : text);
+
 export function eventFields(event: FeedEvent): EventField[] {
   const fields: EventField[] = [];
   for (const [name, label] of KNOWN) {
     const raw: unknown = event[name];
     if (name === 'alarm') {
       const alarm = event.alarm;
-      fields.push({ name, label, value: alarm ? `${alarm.priority} (rule ${alarm.rule})` : '' });
+      fields.push({ name, label, value: alarm ? `${PRIORITY_LABEL[alarm.priority]} (rule ${alarm.rule})` : 'Not an alarm' });
     } else if (name === 'created') {
-      fields.push({ name, label, value: formatLocalDateTime(raw as string), title: formatUtc(raw as string) });
+      fields.push({ name, label, value: orEmpty(formatLocalDateTime(raw as string)), title: formatUtc(raw as string) });
     } else {
-      fields.push({ name, label, value: displayValue(raw) });
+      fields.push({ name, label, value: orEmpty(displayValue(raw)) });
     }
   }
   const extras = Object.keys(event)
-    .filter((name) => !KNOWN_NAMES.has(name))
+    .filter((name) => !KNOWN_NAMES.has(name) && name !== 'serviceAlarm')
     .sort((a, b) => a.localeCompare(b));
-  for (const name of extras) fields.push({ name, label: name, value: displayValue(event[name]) });
+  for (const name of extras) fields.push({ name, label: name, value: orEmpty(displayValue(event[name])) });
   return fields;
 }

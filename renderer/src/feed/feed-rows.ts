@@ -1,8 +1,10 @@
 /**
  * Feed rows: the pure view over the buffer the feed screen renders. Applies the guard's live
- * filters, the auto-scroll freeze (only events that had arrived when the guard paused), and the
- * alarm merge (repeats of one alarm on one device collapse into one row with a count). The
- * buffer itself is never changed here, so nothing that arrives meanwhile is lost.
+ * filters (among them "unacknowledged alarms only"), the auto-scroll freeze (only events that had
+ * arrived when the guard paused), and the alarm merge (repeats of one alarm on one device
+ * collapse into one row with a count). Each row knows which of its alarms still wait and since
+ * when (for acknowledging and escalation). The buffer itself is never changed here, so nothing
+ * that arrives meanwhile is lost.
  */
 import type { AlarmPriority, FeedEvent } from '../../../electron/contract/ipc';
 import type { BufferedEvent } from './feed-buffer';
@@ -15,25 +17,32 @@ export interface FeedFilter {
   /** Exact category name; empty for all. */
   category: string;
   alarmsOnly: boolean;
+  /** Only alarms nobody has acknowledged yet. */
+  unacknowledgedOnly: boolean;
 }
 
-export const EMPTY_FILTER: Readonly<FeedFilter> = Object.freeze({ text: '', device: '', category: '', alarmsOnly: false });
+export const EMPTY_FILTER: Readonly<FeedFilter> = Object.freeze({ text: '', device: '', category: '', alarmsOnly: false, unacknowledgedOnly: false });
 
 export const isFilterActive = (f: FeedFilter): boolean =>
-  f.text.trim() !== '' || f.device.trim() !== '' || f.category !== '' || f.alarmsOnly;
+  f.text.trim() !== '' || f.device.trim() !== '' || f.category !== '' || f.alarmsOnly || f.unacknowledgedOnly;
+
+const NONE_ACKNOWLEDGED: ReadonlySet<number> = new Set();
 
 export type EventPredicate = (entry: BufferedEvent) => boolean;
 
 const lower = (value: unknown): string => (value === null || value === undefined ? '' : String(value).toLowerCase());
 
-export function compileFilter(filter: FeedFilter): EventPredicate {
+/** `acknowledged`: record ids acknowledged so far (for "unacknowledged only"). */
+export function compileFilter(filter: FeedFilter, acknowledged: ReadonlySet<number> = NONE_ACKNOWLEDGED): EventPredicate {
   const text = filter.text.trim().toLowerCase();
   const device = filter.device.trim().toLowerCase();
   const category = filter.category;
   const alarmsOnly = filter.alarmsOnly;
-  if (!text && !device && !category && !alarmsOnly) return () => true;
+  const unacknowledgedOnly = filter.unacknowledgedOnly;
+  if (!text && !device && !category && !alarmsOnly && !unacknowledgedOnly) return () => true;
   return ({ event }) => {
     if (alarmsOnly && !event.alarm) return false;
+    if (unacknowledgedOnly && (!event.alarm || acknowledged.has(event.record_ID))) return false;
     if (category && event.event_Category_Name !== category) return false;
     if (device && !lower(event.device_Name).includes(device)) return false;
     if (
@@ -60,8 +69,12 @@ export interface FeedRow {
   /** Every member's record_ID, oldest first. */
   recordIds: number[];
   priority: AlarmPriority | null;
-  /** What acknowledging this row sends as alarmKey; null for plain events. */
+  /** Stable identity of an alarm row (device + text + first id, or the record id); null for plain events. */
   alarmKey: string | null;
+  /** The row's alarms nobody has acknowledged yet, oldest first (empty for plain events). */
+  pendingIds: number[];
+  /** `created` (ms) of the oldest of them, null when none waits: when escalation counts from. */
+  pendingSince: number | null;
 }
 
 export interface BuildRowsOptions {
@@ -70,6 +83,8 @@ export interface BuildRowsOptions {
   maxSeq?: number;
   /** Alarms on the same device with the same text merge while within this of the row's first. */
   mergeWindowMs: number;
+  /** Record ids acknowledged so far. */
+  acknowledged?: ReadonlySet<number>;
 }
 
 const ALARM_KEY_PART_MAX = 200;
@@ -79,8 +94,8 @@ const part = (value: unknown): string => String(value ?? '').slice(0, ALARM_KEY_
 export const mergeIdentity = (event: FeedEvent): string => `${part(event.device_Name)}\u001f${part(event.custom_Text)}`;
 
 /**
- * The alarmKey sent when acknowledging: the record id for a single event, device + text + the
- * first record id for a merged row (so two bursts of the same alarm stay two acknowledgements).
+ * The identity of an alarm row: the record id for a single event, device + text + the first
+ * record id for a merged row (so two bursts of the same alarm stay two rows).
  */
 export function alarmKeyOf(members: readonly BufferedEvent[]): string {
   const first = members[0];
@@ -99,7 +114,18 @@ interface Group {
  * A merged row sits where its newest member would, so a repeat brings the alarm back to the top.
  */
 export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildRowsOptions): FeedRow[] {
-  const predicate = options.filter ? compileFilter(options.filter) : () => true;
+  const acknowledged = options.acknowledged ?? NONE_ACKNOWLEDGED;
+  const predicate = options.filter ? compileFilter(options.filter, acknowledged) : () => true;
+  const pending = (members: readonly BufferedEvent[]): Pick<FeedRow, 'pendingIds' | 'pendingSince'> => {
+    const ids: number[] = [];
+    let since: number | null = null;
+    for (const m of members) {
+      if (!m.event.alarm || acknowledged.has(m.event.record_ID)) continue;
+      ids.push(m.event.record_ID);
+      if (Number.isFinite(m.time) && (since === null || m.time < since)) since = m.time;
+    }
+    return { pendingIds: ids, pendingSince: since };
+  };
   const maxSeq = options.maxSeq ?? Number.POSITIVE_INFINITY;
   const windowMs = Math.max(0, options.mergeWindowMs);
   const slots: (Group | BufferedEvent | undefined)[] = new Array(entries.length);
@@ -144,6 +170,7 @@ export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildR
         recordIds: members.map((m) => m.event.record_ID),
         priority: highestPriority(members),
         alarmKey: alarmKeyOf(members),
+        ...pending(members),
       });
     } else {
       rows.push({
@@ -155,6 +182,7 @@ export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildR
         recordIds: [slot.event.record_ID],
         priority: slot.event.alarm?.priority ?? null,
         alarmKey: slot.event.alarm ? alarmKeyOf([slot]) : null,
+        ...pending([slot]),
       });
     }
   }
@@ -178,8 +206,8 @@ export interface NewSincePause {
 }
 
 /** What arrived after the freeze (seq > `seq`) and matches the filter: the "N new events" count. */
-export function countNewSince(entries: readonly BufferedEvent[], seq: number, filter?: FeedFilter): NewSincePause {
-  const predicate = filter ? compileFilter(filter) : () => true;
+export function countNewSince(entries: readonly BufferedEvent[], seq: number, filter?: FeedFilter, acknowledged?: ReadonlySet<number>): NewSincePause {
+  const predicate = filter ? compileFilter(filter, acknowledged) : () => true;
   let events = 0;
   let alarms = 0;
   for (let i = entries.length - 1; i >= 0; i--) {

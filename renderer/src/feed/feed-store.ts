@@ -20,7 +20,7 @@ import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from '../alarms/alarm-sound-
 
 export const DEFAULT_SETTINGS: Pick<KioskSettings, 'feed' | 'alarms' | 'search'> = {
   feed: { bufferSize: DEFAULT_BUFFER_SIZE, autoScrollResumeMs: DEFAULT_AUTO_SCROLL_RESUME_MS, alarmMergeWindowMs: 60_000 },
-  alarms: { sound: true, muteMinutes: DEFAULT_MUTE_MINUTES },
+  alarms: { sound: true, muteMinutes: DEFAULT_MUTE_MINUTES, escalateAfterMinutes: 0 },
   search: { defaultTenants: [] },
 };
 /** Retry the snapshot this long after a failure (the pushes keep flowing meanwhile). */
@@ -80,6 +80,7 @@ const initialState = (): FeedState => ({
   since: new Date().toISOString(),
   lastSuccessAt: null,
   lastDeliveredId: null,
+  maxEventId: null,
   error: null,
 });
 

@@ -1,29 +1,36 @@
 /**
- * History search store: the search form, the validated request (search or search-by-codes,
- * chosen from what the guard filled), the results with their sort, and the CSV export with its
- * progress. Talks to main only through renderer/src/api. A failed search leaves the live feed
- * untouched: the two stores share nothing but settings.
+ * History search store: the search form, the site catalogue its pick lists offer (read from main
+ * when the screen opens), the validated request (search or search-by-codes, chosen from what the
+ * guard filled), the results with their sort, and the CSV export with its progress. Results of an
+ * earlier search stay on screen marked stale when a new one is refused or fails, so nobody takes
+ * them for the answer to the new question. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { ExportResult, FeedEvent, TaskProgress } from '../../../electron/contract/ipc';
-import { emptySearchForm, endpointFor, planSearch, toLocalInputValue, type FieldProblem, type PlannedSearch, type SearchForm } from './search-form';
+import type { ExportResult, HistoryEvent, SiteCatalogue, TaskProgress } from '../../../electron/contract/ipc';
+import { emptySearchForm, endpointFor, idKey, planSearch, toDateInput, toTimeInput, type FieldProblem, type PlannedSearch, type SearchForm } from './search-form';
 import { DEFAULT_SORT, nextSort, sortEvents, type ResultSort, type SortColumn } from './search-results';
+import { knownTenants, searchOptions, startingTenants, type SearchOptions } from './search-catalogue';
 
 export interface SearchOutcome {
   resultId: string;
-  events: FeedEvent[];
+  events: HistoryEvent[];
   endpoint: PlannedSearch['endpoint'];
   at: string;
+  /** Why these results no longer answer the form: a newer search was refused or failed. */
+  stale: 'refused' | 'failed' | null;
 }
 
-/** Range a fresh form starts with: the last 24 hours. */
-export function defaultRange(now: Date = new Date()): Pick<SearchForm, 'from' | 'to'> {
-  const to = new Date(now.getTime() + 60_000); // round up so events of this minute are included
+/** Range a fresh form starts with: the last 24 hours, up to the end of this minute. */
+export function defaultRange(now: Date = new Date()): Pick<SearchForm, 'fromDate' | 'fromTime' | 'toDate' | 'toTime'> {
   const from = new Date(now.getTime() - 24 * 3_600_000);
-  return { from: toLocalInputValue(from), to: toLocalInputValue(to) };
+  const to = new Date(now.getTime());
+  to.setSeconds(59, 0);
+  return { fromDate: toDateInput(from), fromTime: toTimeInput(from).slice(0, 5), toDate: toDateInput(to), toTime: `${toTimeInput(to).slice(0, 5)}:59` };
 }
+
+const EMPTY_OPTIONS: SearchOptions = { tenants: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] };
 
 export const useHistorySearchStore = defineStore('historySearch', () => {
   const form = reactive<SearchForm>({ ...emptySearchForm(), ...defaultRange() });
@@ -36,32 +43,58 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   const progress = ref<TaskProgress | null>(null);
   const exportResult = ref<ExportResult | null>(null);
   const exportError = ref<KioskError | null>(null);
-  let tenantsInitialised = false;
+  const catalogue = shallowRef<SiteCatalogue | null>(null);
+  const catalogueError = ref<KioskError | null>(null);
+  let configuredTenants: number[] = [];
+  let tenantsTouched = false;
   let searchToken = 0;
 
   const endpoint = computed(() => endpointFor(form));
-  const sortedEvents = computed<FeedEvent[]>(() => (outcome.value ? sortEvents(outcome.value.events, sort.value) : []));
+  const options = computed<SearchOptions>(() => (catalogue.value ? searchOptions(catalogue.value) : EMPTY_OPTIONS));
+  const sortedEvents = computed<HistoryEvent[]>(() => (outcome.value ? sortEvents(outcome.value.events, sort.value) : []));
   const problemFor = (field: keyof SearchForm): string | null => problems.value.find((p) => p.field === field)?.message ?? null;
 
-  /** Fills the tenants from the kiosk settings, once, if the guard has not typed any. */
-  function applyDefaultTenants(tenants: readonly number[]): void {
-    if (tenantsInitialised) return;
-    tenantsInitialised = true;
-    if (form.tenants.trim() === '' && tenants.length > 0) form.tenants = tenants.join(', ');
+  /** The configured default tenants (empty: every tenant of the catalogue), applied until the guard picks tenants. */
+  function setDefaultTenants(tenants: readonly number[]): void {
+    configuredTenants = [...tenants];
+    if (!tenantsTouched) form.tenants = startingTenants(configuredTenants, catalogue.value).map(idKey);
   }
 
-  function resetForm(defaultTenants: readonly number[] = []): void {
-    Object.assign(form, emptySearchForm(defaultTenants), defaultRange());
+  function setTenants(keys: string[]): void {
+    tenantsTouched = true;
+    form.tenants = keys;
+  }
+
+  /** Reads the site catalogue (and what the kiosk has seen since); the pick lists follow. */
+  async function loadCatalogue(): Promise<void> {
+    const result = await kiosk.getSiteCatalogue();
+    if (!result.ok) {
+      catalogueError.value = result.error;
+      return;
+    }
+    catalogueError.value = null;
+    catalogue.value = result.value;
+    if (!tenantsTouched) form.tenants = startingTenants(configuredTenants, result.value).map(idKey);
+  }
+
+  function resetForm(): void {
+    tenantsTouched = false;
+    Object.assign(form, emptySearchForm(startingTenants(configuredTenants, catalogue.value)), defaultRange());
     problems.value = [];
     error.value = null;
   }
 
+  function markStale(why: 'refused' | 'failed'): void {
+    if (outcome.value) outcome.value = { ...outcome.value, stale: why };
+  }
+
   /** Validates, then calls the endpoint the filled fields call for. Returns whether a request went out. */
   async function search(): Promise<boolean> {
-    const plan = planSearch(form);
+    const plan = planSearch(form, catalogue.value ? knownTenants(catalogue.value) : []);
     if (!plan.ok) {
       problems.value = plan.problems;
       error.value = null;
+      markStale('refused');
       return false;
     }
     problems.value = [];
@@ -76,12 +109,13 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
           : await kiosk.searchEvents(planned.request);
       if (mine !== searchToken) return true;
       if (result.ok) {
-        outcome.value = { ...result.value, endpoint: planned.endpoint, at: new Date().toISOString() };
+        outcome.value = { ...result.value, endpoint: planned.endpoint, at: new Date().toISOString(), stale: null };
         exportResult.value = null;
         exportError.value = null;
         progress.value = null;
       } else {
         error.value = result.error;
+        markStale('failed');
       }
       return true;
     } finally {
@@ -129,12 +163,17 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     sort: readonly(sort),
     sortedEvents,
     endpoint,
+    options,
+    catalogue,
+    catalogueError: readonly(catalogueError),
     exporting: readonly(exporting),
     progress: readonly(progress),
     exportResult: readonly(exportResult),
     exportError: readonly(exportError),
     problemFor,
-    applyDefaultTenants,
+    setDefaultTenants,
+    setTenants,
+    loadCatalogue,
     resetForm,
     search,
     sortBy,

@@ -1,47 +1,63 @@
 /**
- * History search form: what the guard typed → a validated request for the right endpoint.
- * Pure: no Vue, no IPC. Only the fields the guard filled are sent. Event-code fields present →
- * `searchEventsByCodes` (which needs tenants, and has no text search); otherwise `searchEvents`.
- * Nothing is sent unless the whole form is valid.
+ * History search form: what the guard chose → a validated request for the right endpoint.
+ * Pure: no Vue, no IPC. Only what the guard chose is sent. Event types, subcodes or numbered
+ * event categories → `searchEventsByCodes` (which needs tenants, and has no text search);
+ * otherwise `searchEvents`. Pick-list values are keys: "id:<number>" for what the site catalogue
+ * numbers (or the guard typed), "name:<text>" for devices and categories only seen by name.
+ * Times are the kiosk's 24-hour clock, local; both ends of the range are inclusive (To takes in
+ * its whole last second, or minute when no seconds are given). Nothing is sent unless the whole
+ * form is valid, and every refusal is the form's own sentence.
  */
 import type { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
 
 export interface SearchForm {
-  /** `<input type="datetime-local">` values, local time: "2026-11-21T08:00". */
-  from: string;
-  to: string;
-  /** Comma-separated integer ids. */
-  tenants: string;
-  deviceIds: string;
-  deviceType: string;
-  alarmsOnly: boolean;
+  /** `<input type="date">` values: "2026-11-21". */
+  fromDate: string;
+  /** 24-hour times as typed: "08:00", "8:00:30", "0800". */
+  fromTime: string;
+  toDate: string;
+  toTime: string;
+  /** Pick-list keys ("id:3"); none: every tenant. */
+  tenants: string[];
+  /** "id:301" or "name:Gate 7". */
+  devices: string[];
+  /** At most one "id:4". */
+  deviceType: string[];
+  /** Only events the service flags as alarms (its isAlarm). */
+  serviceAlarmsOnly: boolean;
   text: string;
-  eventCategoryIDs: string;
-  eventTypeIDs: string;
-  subcodeCategoryIDs: string;
-  subcodeIDs: string;
+  /** "id:3" or "name:Lift". */
+  eventCategories: string[];
+  eventTypes: string[];
+  subcodeCategories: string[];
+  subcodes: string[];
 }
 
 export type SearchField = keyof SearchForm;
 
-export const CODE_FIELDS = ['eventCategoryIDs', 'eventTypeIDs', 'subcodeCategoryIDs', 'subcodeIDs'] as const satisfies readonly SearchField[];
+export const CODE_FIELDS = ['eventCategories', 'eventTypes', 'subcodeCategories', 'subcodes'] as const satisfies readonly SearchField[];
 
 export const FIELD_LABELS: Record<SearchField, string> = {
-  from: 'From',
-  to: 'To',
+  fromDate: 'From date',
+  fromTime: 'From time',
+  toDate: 'To date',
+  toTime: 'To time',
   tenants: 'Tenants',
-  deviceIds: 'Device ids',
+  devices: 'Devices',
   deviceType: 'Device type',
-  alarmsOnly: 'Alarms only',
+  serviceAlarmsOnly: 'Only what the service flags as alarms',
   text: 'Text',
-  eventCategoryIDs: 'Event categories',
-  eventTypeIDs: 'Event types',
-  subcodeCategoryIDs: 'Subcode categories',
-  subcodeIDs: 'Subcodes',
+  eventCategories: 'Event categories',
+  eventTypes: 'Event types',
+  subcodeCategories: 'Subcode categories',
+  subcodes: 'Subcodes',
 };
 
+/** The contract's bounds, checked here first so the guard reads the form's words (a test keeps them equal). */
 export const MAX_IDS = 1000;
 export const MAX_TEXT = 200;
+export const MAX_SERVICE_ID = 2_147_483_647;
+export const MAX_SEEN_NAMES = 10;
 
 export interface FieldProblem {
   field: SearchField;
@@ -56,132 +72,173 @@ export type SearchPlan = { ok: true; plan: PlannedSearch } | { ok: false; proble
 
 export function emptySearchForm(defaultTenants: readonly number[] = []): SearchForm {
   return {
-    from: '',
-    to: '',
-    tenants: defaultTenants.join(', '),
-    deviceIds: '',
-    deviceType: '',
-    alarmsOnly: false,
+    fromDate: '',
+    fromTime: '',
+    toDate: '',
+    toTime: '',
+    tenants: defaultTenants.map(idKey),
+    devices: [],
+    deviceType: [],
+    serviceAlarmsOnly: false,
     text: '',
-    eventCategoryIDs: '',
-    eventTypeIDs: '',
-    subcodeCategoryIDs: '',
-    subcodeIDs: '',
+    eventCategories: [],
+    eventTypes: [],
+    subcodeCategories: [],
+    subcodes: [],
   };
 }
 
-/** `datetime-local` value for a Date, in local time (for defaults such as "the last 24 hours"). */
-export function toLocalInputValue(date: Date): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+export const idKey = (id: number): string => `id:${id}`;
+export const nameKey = (name: string): string => `name:${name}`;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** A local date as `<input type="date">` holds it. */
+export function toDateInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-
-/** A datetime-local value → ISO 8601 UTC, or null when it is not a valid local date-time. */
-export function localInputToIso(value: string): string | null {
-  const trimmed = value.trim();
-  if (!LOCAL_INPUT.test(trimmed)) return null;
-  const date = new Date(trimmed); // no offset: the ECMAScript spec reads it as local time
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** A local time of day on the 24-hour clock, with seconds. */
+export function toTimeInput(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-export type ParsedIds = { ok: true; ids: number[] } | { ok: false; message: string };
+export interface TimeOfDay {
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** Whether seconds were given (To then takes in its whole second, else its whole minute). */
+  withSeconds: boolean;
+}
 
-/** "1, 2,3" → [1, 2, 3]; blanks ignored; anything but non-negative whole numbers is refused. */
-export function parseIdList(text: string, label: string): ParsedIds {
-  const parts = text
-    .split(/[\s,;]+/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  const ids: number[] = [];
-  const bad: string[] = [];
-  for (const p of parts) {
-    if (/^\d+$/.test(p) && Number.isSafeInteger(Number(p))) ids.push(Number(p));
-    else bad.push(p);
-  }
-  if (bad.length > 0) {
-    const shown = bad.slice(0, 3).map((b) => `"${b}"`).join(', ');
-    return { ok: false, message: `${label}: ${shown} ${bad.length === 1 ? 'is not a whole number' : 'are not whole numbers'}. Use ids separated by commas, e.g. 1, 2, 3.` };
-  }
-  if (ids.length > MAX_IDS) return { ok: false, message: `${label}: at most ${MAX_IDS} ids.` };
-  return { ok: true, ids: [...new Set(ids)] };
+/** "8:05", "08:05:30", "0805", "080530" → a time of day; null when it is not one on the 24-hour clock. */
+export function parseTimeOfDay(text: string): TimeOfDay | null {
+  const t = text.trim();
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(t) ?? /^(\d{2})(\d{2})(\d{2})?$/.exec(t);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const seconds = match[3] === undefined ? 0 : Number(match[3]);
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  return { hours, minutes, seconds, withSeconds: match[3] !== undefined };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A date and a time (local) → epoch ms at the start (`end` false) or the end of what they name. */
+function instant(date: string, time: TimeOfDay, end: boolean): number | null {
+  const match = DATE.exec(date.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(year, month - 1, day, time.hours, time.minutes, time.seconds, 0);
+  if (at.getFullYear() !== year || at.getMonth() !== month - 1 || at.getDate() !== day) return null; // 2026-02-30
+  const span = time.withSeconds ? 1_000 : 60_000;
+  return at.getTime() + (end ? span - 1 : 0);
 }
 
 /** Which endpoint the form will use as it stands (for the hint next to the Search button). */
 export function endpointFor(form: SearchForm): PlannedSearch['endpoint'] {
-  return CODE_FIELDS.some((f) => form[f].trim() !== '') ? 'searchEventsByCodes' : 'searchEvents';
+  const numberedCategory = form.eventCategories.some((key) => key.startsWith('id:'));
+  return numberedCategory || form.eventTypes.length > 0 || form.subcodeCategories.length > 0 || form.subcodes.length > 0 ? 'searchEventsByCodes' : 'searchEvents';
 }
 
-/** Validates everything, then builds the request with only the filled fields. */
-export function planSearch(form: SearchForm): SearchPlan {
+interface Split {
+  ids: number[];
+  names: string[];
+}
+
+/** Pick-list keys → numbers and names; a number the service cannot hold is the form's problem. */
+function splitKeys(keys: readonly string[], field: SearchField, add: (field: SearchField, message: string) => void): Split {
+  const ids: number[] = [];
+  const names: string[] = [];
+  const outOfRange: string[] = [];
+  for (const key of keys) {
+    if (key.startsWith('id:')) {
+      const raw = key.slice(3);
+      const id = Number(raw);
+      if (/^\d+$/.test(raw) && Number.isSafeInteger(id) && id <= MAX_SERVICE_ID) ids.push(id);
+      else outOfRange.push(raw);
+    } else if (key.startsWith('name:')) {
+      names.push(key.slice(5));
+    }
+  }
+  if (outOfRange.length > 0) {
+    add(field, `${FIELD_LABELS[field]}: ${outOfRange.slice(0, 3).join(', ')} ${outOfRange.length === 1 ? 'is' : 'are'} out of range; numbers go from 0 to ${MAX_SERVICE_ID.toLocaleString('en-US')}.`);
+  }
+  if (ids.length > MAX_IDS) add(field, `${FIELD_LABELS[field]}: at most ${MAX_IDS.toLocaleString('en-US')} can be chosen.`);
+  if (names.length > MAX_SEEN_NAMES) add(field, `${FIELD_LABELS[field]}: at most ${MAX_SEEN_NAMES} names seen in events can be searched at once.`);
+  return { ids: [...new Set(ids)], names: [...new Set(names)] };
+}
+
+/**
+ * Validates everything, then builds the request with only what the guard chose. `knownTenants`:
+ * every tenant the kiosk knows of, sent by the codes search (which needs tenants) when the guard
+ * chose none, meaning all.
+ */
+export function planSearch(form: SearchForm, knownTenants: readonly number[] = []): SearchPlan {
   const problems: FieldProblem[] = [];
   const add = (field: SearchField, message: string): void => {
     problems.push({ field, message });
   };
 
-  // Date range: required, valid, from before to.
-  const from = form.from.trim() === '' ? null : localInputToIso(form.from);
-  const to = form.to.trim() === '' ? null : localInputToIso(form.to);
-  if (form.from.trim() === '') add('from', 'Enter the start of the time range.');
-  else if (!from) add('from', 'The start of the time range is not a valid date and time.');
-  if (form.to.trim() === '') add('to', 'Enter the end of the time range.');
-  else if (!to) add('to', 'The end of the time range is not a valid date and time.');
-  if (from && to && Date.parse(from) >= Date.parse(to)) add('to', 'The start of the time range must be before its end.');
-
-  const ids = (field: SearchField & ('tenants' | 'deviceIds' | (typeof CODE_FIELDS)[number])): number[] | undefined => {
-    const raw = form[field];
-    if (raw.trim() === '') return undefined;
-    const parsed = parseIdList(raw, FIELD_LABELS[field]);
-    if (!parsed.ok) {
-      add(field, parsed.message);
-      return undefined;
-    }
-    return parsed.ids.length > 0 ? parsed.ids : undefined;
+  // Time range: required, 24-hour times, From not after To (both ends inclusive).
+  const end = (which: 'from' | 'to'): number | null => {
+    const dateField = which === 'from' ? 'fromDate' : 'toDate';
+    const timeField = which === 'from' ? 'fromTime' : 'toTime';
+    const word = which === 'from' ? 'start' : 'end';
+    const date = form[dateField].trim();
+    const timeText = form[timeField].trim();
+    if (date === '') add(dateField, `Enter the date of the ${word} of the time range.`);
+    else if (!DATE.test(date)) add(dateField, `The date of the ${word} of the time range is not a valid date.`);
+    if (timeText === '') add(timeField, `Enter the time of the ${word} of the time range, e.g. 08:00 (24-hour clock).`);
+    const time = timeText === '' ? null : parseTimeOfDay(timeText);
+    if (timeText !== '' && !time) add(timeField, `The time of the ${word} of the time range must be on the 24-hour clock, from 00:00 to 23:59:59, e.g. 18:30.`);
+    if (!time || date === '' || !DATE.test(date)) return null;
+    const at = instant(date, time, which === 'to');
+    if (at === null) add(dateField, `The date of the ${word} of the time range does not exist.`);
+    return at;
   };
-  const tenants = ids('tenants');
-  const deviceIds = ids('deviceIds');
+  const from = end('from');
+  const to = end('to');
+  if (from !== null && to !== null && from > to) add('toTime', 'The start of the time range must not be after its end.');
+
+  const tenants = splitKeys(form.tenants, 'tenants', add).ids;
+  const devices = splitKeys(form.devices, 'devices', add);
+  const deviceType = splitKeys(form.deviceType, 'deviceType', add).ids[0];
+  const categories = splitKeys(form.eventCategories, 'eventCategories', add);
   const codes = {
-    eventCategoryIDs: ids('eventCategoryIDs'),
-    eventTypeIDs: ids('eventTypeIDs'),
-    subcodeCategoryIDs: ids('subcodeCategoryIDs'),
-    subcodeIDs: ids('subcodeIDs'),
+    eventCategoryIDs: categories.ids,
+    eventTypeIDs: splitKeys(form.eventTypes, 'eventTypes', add).ids,
+    subcodeCategoryIDs: splitKeys(form.subcodeCategories, 'subcodeCategories', add).ids,
+    subcodeIDs: splitKeys(form.subcodes, 'subcodes', add).ids,
   };
-
-  let deviceType: number | undefined;
-  const rawType = form.deviceType.trim();
-  if (rawType !== '') {
-    if (/^\d+$/.test(rawType) && Number.isSafeInteger(Number(rawType))) deviceType = Number(rawType);
-    else add('deviceType', 'Device type: enter one whole number, e.g. 2.');
-  }
 
   const text = form.text.trim();
-  if (text.length > MAX_TEXT) add('text', `Text: at most ${MAX_TEXT} characters.`);
+  if (text.length > MAX_TEXT) add('text', `Text: at most ${MAX_TEXT} characters (it has ${text.length}). Nothing was cut: shorten it.`);
 
   const byCodes = endpointFor(form) === 'searchEventsByCodes';
+  const codeTenants = tenants.length > 0 ? tenants : [...new Set(knownTenants)];
   if (byCodes) {
-    if (form.tenants.trim() === '') add('tenants', 'Searching by event codes needs at least one tenant id.');
-    if (text !== '') add('text', 'Text cannot be combined with event codes: clear the text or the code fields.');
+    if (codeTenants.length === 0) add('tenants', 'Searching by event codes needs at least one tenant: choose one, or type its number.');
+    if (text !== '') add('text', 'Text cannot be combined with event codes: clear the text or the event codes.');
   }
 
-  if (problems.length > 0 || !from || !to) return { ok: false, problems };
+  if (problems.length > 0 || from === null || to === null) return { ok: false, problems };
 
   const common = {
-    from,
-    to,
-    ...(deviceIds ? { deviceIds } : {}),
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    ...(devices.ids.length > 0 ? { deviceIds: devices.ids } : {}),
+    ...(devices.names.length > 0 ? { deviceNames: devices.names } : {}),
+    ...(categories.names.length > 0 ? { categoryNames: categories.names } : {}),
     ...(deviceType !== undefined ? { deviceType } : {}),
-    ...(form.alarmsOnly ? { isAlarm: true } : {}),
+    ...(form.serviceAlarmsOnly ? { isAlarm: true } : {}),
   };
   if (byCodes) {
-    if (!tenants) return { ok: false, problems: [{ field: 'tenants', message: 'Searching by event codes needs at least one tenant id.' }] };
-    const request: EventCodeSearchRequest = { ...common, tenants };
-    for (const field of CODE_FIELDS) {
-      const value = codes[field];
-      if (value) request[field] = value;
-    }
+    const request: EventCodeSearchRequest = { ...common, tenants: codeTenants };
+    for (const [field, ids] of Object.entries(codes) as [keyof typeof codes, number[]][]) if (ids.length > 0) request[field] = ids;
     return { ok: true, plan: { endpoint: 'searchEventsByCodes', request } };
   }
-  const request: EventSearchRequest = { ...common, ...(tenants ? { tenants } : {}), ...(text ? { searchstring: text } : {}) };
+  const request: EventSearchRequest = { ...common, ...(tenants.length > 0 ? { tenants } : {}), ...(text ? { searchstring: text } : {}) };
   return { ok: true, plan: { endpoint: 'searchEvents', request } };
 }

@@ -40,7 +40,7 @@ function compare(a: FeedEvent, b: FeedEvent, column: SortColumn): number {
 }
 
 /** A sorted copy; ties keep record_ID order so the result is stable and deterministic. */
-export function sortEvents(events: readonly FeedEvent[], sort: ResultSort): FeedEvent[] {
+export function sortEvents<T extends FeedEvent>(events: readonly T[], sort: ResultSort): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...events].sort((a, b) => sign * (compare(a, b, sort.column) || a.record_ID - b.record_ID));
 }

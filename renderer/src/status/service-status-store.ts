@@ -1,59 +1,29 @@
 /**
- * Service status store: whether the access-control service answers, its highest event id and
- * whether the kiosk runs on the demo simulator. Refreshes on a timer while someone watches it.
+ * Service status store: "Check now". Asks main to check the service at once (main's probe, which
+ * also wakes the live feed when the service answers); whether the service answers is the feed's
+ * connection state, pushed by main — the one the status bar shows — not a second copy kept here.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, readonly, ref } from 'vue';
+import { readonly, ref } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { ServiceStatus } from '../../../electron/contract/ipc';
-
-export const STATUS_REFRESH_MS = 5_000;
 
 export const useServiceStatusStore = defineStore('serviceStatus', () => {
-  const status = ref<ServiceStatus | null>(null);
+  const checking = ref(false);
+  /** Why the kiosk could not even ask (the bridge to main failed), null otherwise. */
   const error = ref<KioskError | null>(null);
-  const loading = ref(false);
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let watchers = 0;
 
-  async function refresh(): Promise<void> {
-    if (loading.value) return;
-    loading.value = true;
+  async function checkNow(): Promise<void> {
+    if (checking.value) return;
+    checking.value = true;
     try {
       const result = await kiosk.getServiceStatus();
-      if (result.ok) {
-        status.value = result.value;
-        error.value = null;
-      } else {
-        error.value = result.error;
-      }
+      error.value = result.ok ? null : result.error;
     } finally {
-      loading.value = false;
+      checking.value = false;
     }
   }
 
-  /** Starts periodic refresh; returns a function that stops it (reference-counted). */
-  function watch(): () => void {
-    watchers += 1;
-    if (watchers === 1) {
-      void refresh();
-      timer = setInterval(() => void refresh(), STATUS_REFRESH_MS);
-    }
-    let stopped = false;
-    return () => {
-      if (stopped) return;
-      stopped = true;
-      watchers -= 1;
-      if (watchers === 0 && timer) {
-        clearInterval(timer);
-        timer = null;
-      }
-    };
-  }
-
-  const isDemo = computed(() => status.value?.mode === 'demo');
-
-  return { status: readonly(status), error: readonly(error), loading: readonly(loading), isDemo, refresh, watch };
+  return { checking: readonly(checking), error: readonly(error), checkNow };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useServiceStatusStore, import.meta.hot));

@@ -169,6 +169,15 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       expect((await engine.get(7))?.last_Name).toBe('Created');
     });
 
+    it('lists every tenant number on a cardholder, local changes included', async () => {
+      const engine = open();
+      expect(await engine.tenants()).toEqual([]);
+      fill(engine, list(person({ id: 1, first_Name: 'A', last_Name: 'A', tenant: [0, 3] }), person({ id: 2, first_Name: 'B', last_Name: 'B', tenant: [0, 1] })));
+      await engine.build(download, null, false);
+      await engine.upsert([person({ id: 1, first_Name: 'A', last_Name: 'A', tenant: [0, 9], updated: '2026-11-24T10:00:00.000+00:00' })], false);
+      expect(await engine.tenants()).toEqual([0, 1, 9]);
+    });
+
     it('forgets everything and removes its files when cleared', async () => {
       const engine = open();
       fill(engine, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })));

@@ -55,13 +55,13 @@ describe('defaults', () => {
     const config = load();
     expect(config.service).toEqual({ url: null, auth: { scheme: 'none' }, timeoutMs: 10_000, retries: 2, retryBaseDelayMs: 300, tls: { caFile: null, pinnedSha256: [] } });
     expect(config.feed).toEqual({ pollIntervalMs: 500, initialEvents: 200, chunkSize: 500, bufferSize: 20_000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000, maxBackoffMs: 30_000 });
-    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5 });
-    expect(config.search.defaultTenants).toEqual([0]);
+    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10 });
+    expect(config.search.defaultTenants).toEqual([]);
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
-    expect(config.site).toEqual({ tenants: [], cardholderTypes: [] });
+    expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
     expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
-    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', dataDir: null, startAtLogin: false });
+    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false });
   });
 
   it('the defaults satisfy the exported schema', () => {
@@ -136,6 +136,13 @@ describe('layering: each layer overrides the one below', () => {
       'directory.syncIntervalMinutes': ['0', 0],
       'site.tenants': ['[{"id":4,"name":"Annex"}]', [{ id: 4, name: 'Annex' }]],
       'site.cardholderTypes': ['[]', []],
+      'site.devices': ['[{"id":301,"name":"Main Entrance Reader In","type":4},{"id":9,"name":"Gate"}]', [{ id: 301, name: 'Main Entrance Reader In', type: 4 }, { id: 9, name: 'Gate' }]],
+      'site.deviceTypes': ['[{"id":4,"name":"Reader"}]', [{ id: 4, name: 'Reader' }]],
+      'site.eventCategories': ['[{"id":3,"name":"Door Alarm"}]', [{ id: 3, name: 'Door Alarm' }]],
+      'site.eventTypes': ['[{"id":403,"name":"Tamper"}]', [{ id: 403, name: 'Tamper' }]],
+      'site.subcodeCategories': ['[{"id":4,"name":"Communication"}]', [{ id: 4, name: 'Communication' }]],
+      'site.subcodes': ['[{"id":43,"name":"Enclosure opened"}]', [{ id: 43, name: 'Enclosure opened' }]],
+      'kiosk.theme': ['dark', 'dark'],
       'search.defaultTenants': ['0, 2 5', [0, 2, 5]],
       'photo.upload': ['raw', 'raw'],
       'photo.partName': ['picture', 'picture'],

@@ -126,6 +126,81 @@ describe('search mapping', () => {
     expect(history.result(result.resultId)).toHaveLength(3);
   });
 
+  it('classifies with the feed\'s rules and learns the service\'s own flag by asking again with isAlarm', async () => {
+    const { service, history } = setup();
+    const tamper = event(5, { custom_Text: 'TAMPER', event_Category_Name: 'Device Status' });
+    const forced = event(6, { custom_Text: 'FORCED OPEN' });
+    const flaggedOnly = event(7, { custom_Text: 'Lift fault' });
+    service.answerSearch = (_op, body) => (body.isAlarm ? [tamper, flaggedOnly] : [tamper, forced, flaggedOnly, event(8)]);
+    const result = await history.search(EventSearchRequest.parse(window));
+    expect(service.searches.map((s) => (s.body as { isAlarm?: boolean }).isAlarm)).toEqual([undefined, true]);
+    const byId = new Map(result.events.map((e) => [e.record_ID, e]));
+    expect(byId.get(5)).toMatchObject({ alarm: { priority: 'high', rule: 'tamper' }, serviceAlarm: true });
+    expect(byId.get(6)).toMatchObject({ alarm: { priority: 'critical' }, serviceAlarm: false });
+    expect(byId.get(7)).toMatchObject({ alarm: null, serviceAlarm: true });
+    expect(byId.get(8)).toMatchObject({ alarm: null, serviceAlarm: false });
+  });
+
+  it('takes the flag from the guard\'s isAlarm filter without asking again, and leaves it unknown when asking fails', async () => {
+    const { service, history } = setup();
+    service.searchAnswer = [event(1)];
+    const flagged = await history.search(EventSearchRequest.parse({ ...window, isAlarm: true }));
+    expect(service.searches).toHaveLength(1);
+    expect(flagged.events[0]?.serviceAlarm).toBe(true);
+    let calls = 0;
+    service.answerSearch = () => {
+      calls += 1;
+      if (calls === 2) throw new Error('flag query refused');
+      return [event(1)];
+    };
+    const unknown = await history.search(EventSearchRequest.parse(window));
+    expect(unknown.events[0]?.serviceAlarm).toBeNull();
+  });
+
+  it('searches a device the catalogue does not number by its name, keeping only that device', async () => {
+    const { service, history } = setup();
+    service.answerSearch = (_op, body) => {
+      const text = (body as { searchstring?: string }).searchstring;
+      if (text === 'Gate 7') return [event(1, { device_Name: 'Gate 7' }), event(2, { device_Name: 'Gate 70' }), event(3, { device_Name: 'x', custom_Text: 'seen at Gate 7' })];
+      if ((body as { DeviceIds?: number[] }).DeviceIds) return [event(4, { device_Name: 'Main Entrance' })];
+      return [];
+    };
+    const result = await history.search(EventSearchRequest.parse({ ...window, deviceIds: [201], deviceNames: ['Gate 7'] }));
+    expect(result.events.map((e) => e.record_ID)).toEqual([4, 1]);
+    const bodies = service.searches.slice(0, 2).map((s) => s.body);
+    expect(bodies).toEqual([
+      { from: '2026-02-01T00:00:00.000Z', to: '2026-02-01T23:00:00.000Z', tenants: [0, 3], DeviceIds: [201] },
+      { from: '2026-02-01T00:00:00.000Z', to: '2026-02-01T23:00:00.000Z', tenants: [0, 3], searchstring: 'Gate 7' },
+    ]);
+  });
+
+  it('keeps the guard\'s text as the text search and filters seen categories on what comes back', async () => {
+    const { service, history } = setup();
+    service.searchAnswer = [event(1, { event_Category_Name: 'Lift' }), event(2, { event_Category_Name: 'Access' })];
+    const result = await history.search(EventSearchRequest.parse({ ...window, searchstring: 'fault', categoryNames: ['lift'] }));
+    expect(result.events.map((e) => e.record_ID)).toEqual([1]);
+    expect(service.searches[0]?.body).toMatchObject({ searchstring: 'fault' });
+    const perCategory = setup();
+    perCategory.service.searchAnswer = [];
+    await perCategory.history.search(EventSearchRequest.parse({ ...window, categoryNames: ['Lift', 'Fire'] }));
+    expect(perCategory.service.searches.map((s) => (s.body as { searchstring?: string }).searchstring)).toEqual(['Lift', 'Fire']);
+  });
+
+  it('filters names on the codes search, which has no text search', async () => {
+    const { service, history } = setup();
+    service.searchAnswer = [event(1, { device_Name: 'Gate 7' }), event(2, { device_Name: 'Gate 8' })];
+    const result = await history.searchByCodes(EventCodeSearchRequest.parse({ ...window, tenants: [1], eventCategoryIDs: [3], deviceNames: ['gate 7'] }));
+    expect(result.events.map((e) => e.record_ID)).toEqual([1]);
+    expect(service.searches[0]).toEqual({ op: 'searchbycodes', body: { from: '2026-02-01T00:00:00.000Z', to: '2026-02-01T23:00:00.000Z', tenants: [1], eventCategoryIDs: [3] } });
+  });
+
+  it('accepts a range of one instant, and refuses ids the service cannot hold', () => {
+    expect(EventSearchRequest.safeParse({ from: '2026-02-01T10:00:00Z', to: '2026-02-01T10:00:00Z' }).success).toBe(true);
+    expect(EventSearchRequest.safeParse({ from: '2026-02-01T10:00:01Z', to: '2026-02-01T10:00:00Z' }).success).toBe(false);
+    expect(EventSearchRequest.safeParse({ ...window, tenants: [2_147_483_648] }).success).toBe(false);
+    expect(EventSearchRequest.safeParse({ ...window, deviceNames: Array.from({ length: 11 }, (_, i) => `d${i}`) }).success).toBe(false);
+  });
+
   it('keeps only the last few results', async () => {
     const { service, history } = setup({ keepResults: 2 });
     service.searchAnswer = [event(1)];
@@ -167,10 +242,8 @@ describe('CSV cells', () => {
 describe('CSV export', () => {
   it('writes a BOM, a header with every field and the alarm, and quoted rows', async () => {
     const { service, history, picked } = setup();
-    service.searchAnswer = [
-      event(1, { device_Name: 'Entrée, Bâtiment A', custom_Text: '=cmd|" /C calc"!A0', site: 'Nord' }),
-      event(2, { custom_Text: 'Door forced open' }),
-    ];
+    const rows = [event(1, { device_Name: 'Entrée, Bâtiment A', custom_Text: '=cmd|" /C calc"!A0', site: 'Nord' }), event(2, { custom_Text: 'Door forced open' })];
+    service.answerSearch = (_op, body) => (body.isAlarm ? rows.slice(1) : rows);
     const { resultId } = await history.search(EventSearchRequest.parse(window));
     const result = await history.exportCsv({ resultId });
     expect(result).toEqual({ saved: true, path: path.join(dir, 'out.csv'), rows: 2 });
@@ -180,10 +253,10 @@ describe('CSV export', () => {
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'record_ID,created,event_Category_Name,device_Name,custom_Text,origin_Name,additional_Info,cardnumber,facility_Code,site,alarm_Priority,alarm_Rule',
+      'record_ID,created,event_Category_Name,device_Name,custom_Text,origin_Name,additional_Info,cardnumber,facility_Code,site,alarm_Priority,alarm_Rule,service_Alarm_Flag',
     );
-    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,Access,Door 2,Door forced open,,,,,,critical,door-forced');
-    expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,`);
+    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,Access,Door 2,Door forced open,,,,,,critical,door-forced,true');
+    expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,,false`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });

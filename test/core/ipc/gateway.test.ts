@@ -28,8 +28,8 @@ describe('Gateway', () => {
     ['an extra field', 'getEvent', { id: 1, sql: 'drop' }, undefined],
     ['a negative id', 'getEvent', { id: -1 }, 'id'],
     ['a payload where none is taken', 'getServiceStatus', { id: 1 }, undefined],
-    ['a non-object', 'acknowledgeAlarm', 'ack!', undefined],
-    ['an over-long note', 'acknowledgeAlarm', { alarmKey: 'k', recordIds: [1], note: 'x'.repeat(2001) }, 'note'],
+    ['a non-object', 'acknowledgeAlarms', 'ack!', undefined],
+    ['an over-long note', 'acknowledgeAlarms', { recordIds: [1], note: 'x'.repeat(2001) }, 'note'],
   ])('rejects %s with a typed error and keeps serving', async (_label, name, payload, field) => {
     const { gateway, handlers } = setup();
     const answer = await gateway.handle(name, payload, own);
@@ -39,7 +39,7 @@ describe('Gateway', () => {
       if (field) expect(answer.error.field).toBe(field);
     }
     expect(handlers.getEvent).not.toHaveBeenCalled();
-    expect(handlers.acknowledgeAlarm).not.toHaveBeenCalled();
+    expect(handlers.acknowledgeAlarms).not.toHaveBeenCalled();
     // Still serving after a bad call.
     expect(await gateway.handle('getEvent', { id: 3 }, own)).toMatchObject({ ok: true });
   });
@@ -53,7 +53,7 @@ describe('Gateway', () => {
     );
     expect(answer).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'invalid_request', field: 'to', message: 'The start of the range must be before its end.' }),
+      error: expect.objectContaining({ code: 'invalid_request', field: 'to', message: 'The start of the range must not be after its end.' }),
     });
     expect(handlers.searchEvents).not.toHaveBeenCalled();
   });
@@ -68,9 +68,9 @@ describe('Gateway', () => {
   it('ignores a foreign sender without running anything, and logs it', async () => {
     const { gateway, handlers, lines } = setup();
     expect(await gateway.handle('getServiceStatus', undefined, foreign)).toBeNull();
-    expect(await gateway.handle('acknowledgeAlarm', { alarmKey: 'k', recordIds: [1], note: '' }, foreign)).toBeNull();
+    expect(await gateway.handle('acknowledgeAlarms', { recordIds: [1], note: '' }, foreign)).toBeNull();
     expect(handlers.getServiceStatus).not.toHaveBeenCalled();
-    expect(handlers.acknowledgeAlarm).not.toHaveBeenCalled();
+    expect(handlers.acknowledgeAlarms).not.toHaveBeenCalled();
     expect(lines.some((l) => l.includes('foreign sender') && l.includes('some other page'))).toBe(true);
   });
 

@@ -37,6 +37,8 @@ export class FakeEventService {
   maxInFlight = 0;
   /** When set, getMaxEventId answers this once instead of the truth. */
   lieMaxIdOnce: number | null = null;
+  /** While set, every call fails with a fresh error from it (the service is down). */
+  down: (() => Error) | null = null;
 
   private readonly events = new Map<number, SystemEvent>();
   private sortedIds: number[] = [];
@@ -47,6 +49,8 @@ export class FakeEventService {
   private seed = 42;
   readonly searches: Array<{ op: 'search' | 'searchbycodes'; body: unknown }> = [];
   searchAnswer: SystemEvent[] = [];
+  /** When set, the searches answer this instead of `searchAnswer` (to answer by body). */
+  answerSearch: ((op: 'search' | 'searchbycodes', body: EventSearch | EventCodeSearch) => SystemEvent[]) | null = null;
 
   constructor(semantics: RangeSemantics = INCLUSIVE_ASC) {
     this.semantics = semantics;
@@ -174,14 +178,14 @@ export class FakeEventService {
   async searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]> {
     return this.call('search', [], options, () => {
       this.searches.push({ op: 'search', body: structuredClone(search) });
-      return this.searchAnswer.map((e) => ({ ...e }));
+      return (this.answerSearch?.('search', search) ?? this.searchAnswer).map((e) => ({ ...e }));
     });
   }
 
   async searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SystemEvent[]> {
     return this.call('searchbycodes', [], options, () => {
       this.searches.push({ op: 'searchbycodes', body: structuredClone(search) });
-      return this.searchAnswer.map((e) => ({ ...e }));
+      return (this.answerSearch?.('searchbycodes', search) ?? this.searchAnswer).map((e) => ({ ...e }));
     });
   }
 
@@ -193,6 +197,7 @@ export class FakeEventService {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       await Promise.resolve();
+      if (this.down) throw this.down();
       const step = this.plan.shift();
       if (step?.kind === 'fail') throw step.error;
       if (step?.kind === 'hang') await untilAborted(options?.signal);

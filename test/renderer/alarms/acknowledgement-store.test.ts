@@ -38,20 +38,20 @@ describe('acknowledgement store', () => {
     expect(acks.acknowledgedIds.has(1)).toBe(true);
   });
 
-  it('acknowledges with key, ids and trimmed note, and adds the answer on top', async () => {
+  it('acknowledges the alarms with one trimmed note, and adds main\'s entries (one per alarm) on top', async () => {
     const acks = useAcknowledgementStore();
     await acks.load();
-    const result = await acks.acknowledge({ alarmKey: 'alarm:Door 3|Door forced open|from:4', recordIds: [4, 5, 5, 6], note: '  guard sent  ' });
+    const result = await acks.acknowledge({ recordIds: [4, 5, 5, 6], note: '  guard sent  ' });
     expect(result.ok).toBe(true);
-    expect(fake.current.api.acknowledgeAlarm).toHaveBeenCalledWith({ alarmKey: 'alarm:Door 3|Door forced open|from:4', recordIds: [4, 5, 6], note: 'guard sent' });
-    expect(acks.list[0]?.recordIds).toEqual([4, 5, 6]);
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [4, 5, 6], note: 'guard sent' });
+    expect(acks.list.map((a) => a.recordIds)).toEqual([[4], [5], [6]]);
     expect([4, 5, 6].every((id) => acks.acknowledgedIds.has(id))).toBe(true);
   });
 
   it('returns the typed error and changes nothing when main refuses', async () => {
-    fake.current.api.acknowledgeAlarm.mockResolvedValueOnce(fail('server_error', 'The operator log could not be written.'));
+    fake.current.api.acknowledgeAlarms.mockResolvedValueOnce(fail('server_error', 'The operator log could not be written.'));
     const acks = useAcknowledgementStore();
-    const result = await acks.acknowledge({ alarmKey: 'event:1', recordIds: [1], note: '' });
+    const result = await acks.acknowledge({ recordIds: [1], note: '' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toBe('The operator log could not be written.');
     expect(acks.list).toHaveLength(0);
@@ -59,9 +59,9 @@ describe('acknowledgement store', () => {
 
   it('refuses an over-long note without calling main', async () => {
     const acks = useAcknowledgementStore();
-    const result = await acks.acknowledge({ alarmKey: 'event:1', recordIds: [1], note: 'x'.repeat(2001) });
+    const result = await acks.acknowledge({ recordIds: [1], note: 'x'.repeat(2001) });
     expect(result.ok).toBe(false);
-    expect(fake.current.api.acknowledgeAlarm).not.toHaveBeenCalled();
+    expect(fake.current.api.acknowledgeAlarms).not.toHaveBeenCalled();
   });
 
   it('keeps the load error for a banner', async () => {

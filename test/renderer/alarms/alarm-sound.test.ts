@@ -53,8 +53,9 @@ describe('alarm beeper (WebAudio, no asset files)', () => {
   it('beeps more urgently for higher priorities', () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     const beeper = createAlarmBeeper(null);
-    const ctx = FakeAudioContext.instances[0]!;
+    expect(FakeAudioContext.instances).toHaveLength(0); // none before it is needed: browsers warn about one made too early
     beeper.beep('critical');
+    const ctx = FakeAudioContext.instances[0]!;
     expect(ctx.oscillators).toHaveLength(3);
     beeper.beep('low');
     expect(ctx.oscillators).toHaveLength(4);
@@ -68,8 +69,8 @@ describe('alarm beeper (WebAudio, no asset files)', () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     const target = new EventTarget();
     const beeper = createAlarmBeeper(target);
-    const ctx = FakeAudioContext.instances[0]!;
     beeper.beep('high');
+    const ctx = FakeAudioContext.instances[0]!;
     expect(ctx.oscillators).toHaveLength(0);
     await vi.waitFor(() => expect(ctx.oscillators).toHaveLength(2));
     ctx.state = 'suspended';

@@ -1,12 +1,12 @@
 /** The detail panel's fields, and the feed's time and connection wording. */
 import { describe, expect, it } from 'vitest';
 import { displayValue, eventFields } from '../../../renderer/src/feed/event-fields';
-import { connectionText } from '../../../renderer/src/feed/connection-text';
+import { connectionSummary, formatWaited } from '../../../renderer/src/status/connection-text';
 import { formatRemaining, formatUtc } from '../../../renderer/src/shell/time-format';
 import { makeAlarm } from '../support/fake-kiosk';
 
 describe('eventFields', () => {
-  it('lists every known field, nulls as empty, then unknown extras by name', () => {
+  it('lists every known field, empty ones as "—", then unknown extras by name', () => {
     const event = { ...makeAlarm(9), zeta: { a: 1 }, alpha_Extra: 5, nothing: null };
     const fields = eventFields(event);
     expect(fields.map((f) => f.name)).toEqual([
@@ -14,10 +14,11 @@ describe('eventFields', () => {
       'origin_Name', 'additional_Info', 'cardnumber', 'facility_Code', 'alpha_Extra', 'nothing', 'zeta',
     ]);
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
-    expect(byName.origin_Name?.value).toBe('');
-    expect(byName.nothing?.value).toBe('');
+    expect(byName.origin_Name?.value).toBe('—');
+    expect(byName.nothing?.value).toBe('—');
     expect(byName.zeta?.value).toBe('{"a":1}');
-    expect(byName.alarm?.value).toBe('critical (rule door-forced)');
+    expect(byName.alarm?.value).toBe('Critical alarm (rule door-forced)');
+    expect(eventFields({ ...event, alarm: null, custom_Text: '  ' }).find((f) => f.name === 'custom_Text')?.value).toBe('—');
     expect(byName.created?.title).toMatch(/UTC$/);
   });
   it('renders values readably', () => {
@@ -34,13 +35,23 @@ describe('time and connection wording', () => {
     expect(formatRemaining(-5)).toBe('0:00');
     expect(formatRemaining(3_600_000)).toBe('1:00:00');
   });
-  it('says each connection state in words, with the last poll', () => {
-    const base = { since: '2026-11-21T10:00:00Z', lastSuccessAt: null, lastDeliveredId: null, error: null };
-    expect(connectionText({ ...base, status: 'connecting' })).toMatchObject({ tone: 'pending', status: 'Feed connecting…', lastPoll: 'No successful poll yet' });
-    expect(connectionText({ ...base, status: 'live', lastSuccessAt: '2026-11-21T10:00:05Z' }).lastPoll).toMatch(/^Last poll /);
-    const reconnecting = connectionText({ ...base, status: 'reconnecting', error: { code: 'unreachable', message: 'The event service does not answer.' } });
-    expect(reconnecting.status).toMatch(/^Feed reconnecting since /);
-    expect(reconnecting.reason).toBe('The event service does not answer.');
-    expect(connectionText({ ...base, status: 'offline' })).toMatchObject({ tone: 'bad' });
+  it('says the one connection state in words: what is wrong, since when, why once', () => {
+    const base = { since: '2026-11-21T10:00:00Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
+    expect(connectionSummary({ ...base, status: 'connecting' })).toMatchObject({ tone: 'pending', headline: 'Connecting to the service…', reason: null, lastPoll: 'No successful poll yet' });
+    const live = connectionSummary({ ...base, status: 'live', lastSuccessAt: '2026-11-21T10:00:05Z' });
+    expect(live).toMatchObject({ tone: 'good', headline: 'Service reachable, feed live', reason: null });
+    expect(live.lastPoll).toMatch(/^Last poll /);
+    const refused = { code: 'unreachable' as const, message: 'The access-control service is not answering (the connection was refused).' };
+    const reconnecting = connectionSummary({ ...base, status: 'reconnecting', error: refused });
+    expect(reconnecting.headline).toMatch(/^Service unreachable since .+ — retrying$/);
+    expect(reconnecting.reason).toBe(refused.message);
+    expect(connectionSummary({ ...base, status: 'connecting', error: refused })).toMatchObject({ tone: 'warn', headline: 'Service unreachable — retrying' });
+    expect(connectionSummary({ ...base, status: 'offline', error: { code: 'timeout', message: 'Too slow.' } })).toMatchObject({ tone: 'bad', headline: expect.stringMatching(/^Service not answering since /) });
+  });
+
+  it('says how long an alarm has waited', () => {
+    expect(formatWaited(30_000)).toBe('under 1 min');
+    expect(formatWaited(12 * 60_000 + 59_000)).toBe('12 min');
+    expect(formatWaited(125 * 60_000)).toBe('2 h 05 min');
   });
 });

@@ -142,3 +142,24 @@ describe('ackStateOf', () => {
     expect(ackStateOf([3], acked)).toBe('none');
   });
 });
+
+describe('alarms still waiting', () => {
+  it('tells each row which of its alarms wait and since when, and shows only those with "unacknowledged only"', () => {
+    const buffer = filled([
+      makeAlarm(1, at('2026-11-21T10:00:00Z')),
+      makeAlarm(2, at('2026-11-21T10:00:10Z')),
+      makeEvent(3, at('2026-11-21T10:00:15Z')),
+      makeAlarm(4, { ...at('2026-11-21T10:00:20Z'), device_Name: 'Door 9' }),
+    ]);
+    const acknowledged = new Set([1, 4]);
+    const rows = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, acknowledged });
+    const merged = rows.find((r) => r.count === 2)!;
+    expect(merged.pendingIds).toEqual([2]);
+    expect(merged.pendingSince).toBe(Date.parse('2026-11-21T10:00:10Z'));
+    expect(rows.find((r) => r.event.record_ID === 4)).toMatchObject({ pendingIds: [], pendingSince: null });
+    expect(rows.find((r) => r.event.record_ID === 3)).toMatchObject({ pendingIds: [], pendingSince: null });
+    const waiting = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, acknowledged, filter: filter({ unacknowledgedOnly: true }) });
+    expect(waiting.map((r) => r.recordIds)).toEqual([[2]]);
+    expect(isFilterActive(filter({ unacknowledgedOnly: true }))).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-/** Components of the live feed: the feed screen, the event detail panel, the connection indicator and status item. */
+/** Components of the live feed: the feed screen, the event detail panel, the status bar and its alarms item. */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
@@ -13,11 +13,11 @@ vi.mock('../../../renderer/src/api/kiosk', () => ({
 }));
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
-import FeedConnectionIndicator from '../../../renderer/src/feed/FeedConnectionIndicator.vue';
+import StatusBar from '../../../renderer/src/status/StatusBar.vue';
 import EventDetailPanel from '../../../renderer/src/feed/EventDetailPanel.vue';
 import FeedStatusItem from '../../../renderer/src/feed/FeedStatusItem.vue';
 import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-store';
-import { liveFeedOnScreen } from '../../../renderer/src/alarms/unacknowledged';
+import { useEscalationStore } from '../../../renderer/src/alarms/escalation-store';
 
 const { mountView } = useComponentHarness(fake);
 
@@ -47,22 +47,19 @@ describe('LiveFeedView', () => {
     expect(view.find('[data-testid="unacknowledged-count"]').text()).toBe('3 unacknowledged alarms');
   });
 
-  it('acknowledges an alarm row through the dialog with a note, then marks it', async () => {
+  it('acknowledges every alarm of a merged row through the dialog with one note, then marks it', async () => {
     fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), makeAlarm(2, { created: at(5) })]);
     const view = await mountView(LiveFeedView);
     await view.find('[data-testid="row-ack"]').trigger('click');
     await flushPromises();
     const dialog = view.find('[data-testid="ack-dialog"]');
     expect((dialog.element as HTMLDialogElement).open).toBe(true);
+    expect(dialog.find('h2').text()).toBe('Acknowledge 2 alarms');
     expect(dialog.find('label').text()).toContain('Note (optional)');
     await dialog.find('textarea').setValue('Patrol sent');
     await dialog.find('form').trigger('submit');
     await flushPromises();
-    expect(fake.current.api.acknowledgeAlarm).toHaveBeenCalledWith({
-      alarmKey: 'alarm:Door 3|Door forced open|from:1',
-      recordIds: [1, 2],
-      note: 'Patrol sent',
-    });
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [1, 2], note: 'Patrol sent' });
     expect((dialog.element as HTMLDialogElement).open).toBe(false);
     expect(view.find('[data-testid="row-acked"]').text()).toContain('Acknowledged');
     expect(view.find('[data-testid="row-ack"]').exists()).toBe(false);
@@ -70,7 +67,7 @@ describe('LiveFeedView', () => {
 
   it('keeps the dialog open with the message when acknowledging fails', async () => {
     fake.current.setSnapshot([makeAlarm(1)]);
-    fake.current.api.acknowledgeAlarm.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'The operator log could not be written.' } });
+    fake.current.api.acknowledgeAlarms.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'The operator log could not be written.' } });
     const view = await mountView(LiveFeedView);
     await view.find('[data-testid="row-ack"]').trigger('click');
     await flushPromises();
@@ -116,6 +113,107 @@ describe('LiveFeedView', () => {
       vi.advanceTimersByTime(10);
       await flushPromises();
       expect(view.find('[data-testid="autoscroll-live"]').exists()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('acknowledges a selection of rows at once, and shows only the alarms still waiting on request', async () => {
+    fake.current.setSnapshot([
+      makeAlarm(1, { device_Name: 'Door 1', created: at(0) }),
+      makeEvent(2),
+      makeAlarm(3, { device_Name: 'Door 2', created: at(2) }),
+      makeAlarm(4, { device_Name: 'Door 4', created: at(3) }),
+    ]);
+    const view = await mountView(LiveFeedView);
+    const select = (id: number) => view.find(`[data-record-id="${id}"] [data-testid="row-select"]`);
+    await select(1).setValue(true);
+    await select(3).setValue(true);
+    expect(view.find('[data-testid="ack-selected"]').text()).toBe('Acknowledge 2 selected alarms…');
+    await view.find('[data-testid="ack-selected"]').trigger('click');
+    await flushPromises();
+    const dialog = view.find('[data-testid="ack-dialog"]');
+    expect(dialog.find('[data-testid="ack-selection"]').text()).toContain('2 alarms on 2 rows');
+    await dialog.find('textarea').setValue('Checked all');
+    await dialog.find('form').trigger('submit');
+    await flushPromises();
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [1, 3], note: 'Checked all' });
+    expect(view.find('[data-testid="ack-selected"]').exists()).toBe(false);
+    await view.find('[data-testid="filter-unacknowledged"]').setValue(true);
+    expect(view.findAll('[data-testid="feed-row"]').map((r) => r.attributes('data-record-id'))).toEqual(['4']);
+  });
+
+  it('is one Tab stop: arrows move between rows, left and right between a row\'s buttons', async () => {
+    fake.current.setSnapshot([makeEvent(1), makeAlarm(2), makeEvent(3)]);
+    const view = await mountView(LiveFeedView);
+    const tabbable = () => view.findAll('[data-testid="feed-rows"] [tabindex="0"]');
+    expect(tabbable()).toHaveLength(1);
+    expect(view.findAll('[data-testid="feed-rows"] button, [data-testid="feed-rows"] input').length).toBeGreaterThan(3);
+    const first = view.find('[data-record-id="3"] .row-open');
+    (first.element as HTMLElement).focus();
+    await first.trigger('keydown', { key: 'ArrowDown' });
+    await flushPromises();
+    const alarmOpen = view.find('[data-record-id="2"] .row-open');
+    expect(document.activeElement).toBe(alarmOpen.element);
+    await alarmOpen.trigger('keydown', { key: 'ArrowRight' });
+    await flushPromises();
+    expect(document.activeElement).toBe(view.find('[data-record-id="2"] [data-testid="row-select"]').element);
+    await view.find('[data-record-id="2"] [data-testid="row-select"]').trigger('keydown', { key: 'ArrowRight' });
+    await flushPromises();
+    expect(document.activeElement).toBe(view.find('[data-record-id="2"] [data-testid="row-ack"]').element);
+    expect(tabbable().map((w) => w.element)).toEqual([document.activeElement]);
+  });
+
+  it('raises an alarm left unacknowledged past the configured time, and sounds it again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(at(30)));
+      fake.current.setSnapshot([makeAlarm(1, { created: at(0), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })]);
+      const view = await mountView(LiveFeedView);
+      const escalation = useEscalationStore();
+      const beeps: string[] = [];
+      const { useAlarmSoundStore } = await import('../../../renderer/src/alarms/alarm-sound-store');
+      const sound = useAlarmSoundStore();
+      const announce = vi.spyOn(sound, 'announcePriority').mockImplementation((p) => void beeps.push(p));
+      escalation.tick(Date.parse(at(30)));
+      await flushPromises();
+      expect(view.find('[data-testid="alarm-marker"]').text()).toBe('Low alarm');
+      escalation.tick(Date.parse(at(10 * 60 + 1))); // SETTINGS: escalate after 10 minutes
+      await flushPromises();
+      expect(view.find('[data-testid="alarm-marker"]').text()).toContain('Medium alarm');
+      expect(view.find('[data-testid="feed-row"]').classes()).toContain('alarm-medium');
+      expect(beeps).toEqual(['medium']);
+      escalation.tick(Date.parse(at(10 * 60 + 20)));
+      expect(beeps).toEqual(['medium']); // once per period
+      announce.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an alarm that arrived between two ticks and crossed a period sounds again; one that arrives long past its periods does not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(at(30)));
+      fake.current.setSnapshot([makeEvent(1)]);
+      await mountView(LiveFeedView);
+      const escalation = useEscalationStore();
+      const beeps: string[] = [];
+      const { useAlarmSoundStore } = await import('../../../renderer/src/alarms/alarm-sound-store');
+      const announce = vi.spyOn(useAlarmSoundStore(), 'announcePriority').mockImplementation((p) => void beeps.push(p));
+      escalation.tick(Date.parse(at(30)));
+      // Arrives fresh after that tick; the next tick comes after a jump of the clock (a machine
+      // that slept, a tick delayed past the period).
+      fake.current.emit('feedEvents', { events: [makeAlarm(2, { created: at(40), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
+      await flushPromises();
+      escalation.tick(Date.parse(at(11 * 60)));
+      expect(beeps).toEqual(['medium']);
+      // Arrives already 25 minutes old (two periods): shown raised, not sounded for periods it waited before.
+      fake.current.emit('feedEvents', { events: [makeAlarm(3, { created: at(11 * 60 - 25 * 60), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
+      await flushPromises();
+      escalation.tick(Date.parse(at(11 * 60 + 15)));
+      expect(beeps).toEqual(['medium']);
+      announce.mockRestore();
     } finally {
       vi.useRealTimers();
     }
@@ -173,7 +271,7 @@ describe('EventDetailPanel', () => {
     const view = await mountView(EventDetailPanel);
     expect(view.find('[data-testid="event-detail-loading"]').exists()).toBe(true);
     const field = (name: string) => view.find(`[data-field="${name}"] dd`);
-    expect(field('origin_Name').text()).toBe('');
+    expect(field('origin_Name').text()).toBe('—');
     expect(field('door_Zone').text()).toBe('North');
     expect(view.find('[data-field="door_Zone"] dt').text()).toBe('door_Zone');
     answer({ ok: false, error: { code: 'unreachable', message: 'The event service does not answer.' } });
@@ -183,32 +281,44 @@ describe('EventDetailPanel', () => {
   });
 });
 
-describe('FeedConnectionIndicator', () => {
-  it('shows the state in words with the last poll, and starts the feed', async () => {
-    fake.current.setSnapshot([], { ...LIVE_STATE, status: 'reconnecting', error: { code: 'unreachable', message: 'No answer.' } });
-    const view = await mountView(FeedConnectionIndicator);
-    expect(fake.current.api.getFeedSnapshot).toHaveBeenCalled();
-    expect(view.text()).toMatch(/Feed reconnecting since \S/);
-    expect(view.find('[data-testid="feed-last-poll"]').text()).toMatch(/^Last poll /);
-    expect(view.find('[role="status"]').exists()).toBe(true);
-    fake.current.emit('feedState', { ...LIVE_STATE, status: 'live' });
+describe('StatusBar', () => {
+  it('says the one connection state once, with why, and "Check now" asks main at once', async () => {
+    fake.current.setSnapshot([], { ...LIVE_STATE, status: 'reconnecting', error: { code: 'unreachable', message: 'No answer from the service.' } });
+    fake.current.api.getServiceStatus.mockResolvedValue(
+      ok({ mode: 'demo', serviceLabel: '127.0.0.1:1', reachable: true, maxEventId: 9, checkedAt: at(9), error: null }) as never,
+    );
+    const view = await mountView(StatusBar);
+    const connection = view.find('[data-testid="feed-connection"]');
+    expect(connection.attributes('data-status')).toBe('reconnecting');
+    expect(connection.find('[data-testid="service-reachability"]').text()).toMatch(/^Service unreachable since .+ — retrying$/);
+    expect(view.text().split('No answer from the service.')).toHaveLength(2); // said once
+    expect(view.find('[data-testid="service-mode"]').text()).toContain('Demo mode');
+    await view.find('[data-testid="check-now"]').trigger('click');
     await flushPromises();
-    expect(view.attributes('data-status')).toBe('live');
+    expect(fake.current.api.getServiceStatus).toHaveBeenCalledTimes(1);
+    fake.current.emit('feedState', { ...LIVE_STATE, status: 'live', maxEventId: 9 });
+    await flushPromises();
+    expect(connection.attributes('data-status')).toBe('live');
+    expect(view.find('[data-testid="service-reachability"]').text()).toBe('Service reachable, feed live');
+    expect(view.find('[data-testid="connection-reason"]').exists()).toBe(false);
+    expect(view.find('[data-testid="service-max-event-id"]').text()).toContain('9');
   });
 });
 
 describe('FeedStatusItem', () => {
-  it('shows unacknowledged alarms in the status bar, whichever screen is open', async () => {
-    fake.current.setSnapshot([makeAlarm(1), makeAlarm(2, { device_Name: 'Door 9' }), makeEvent(3)]);
-    fake.current.api.listAcknowledgements.mockResolvedValueOnce(
-      ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
-    );
-    liveFeedOnScreen.value = false;
-    const view = await mountView(FeedStatusItem);
-    expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm');
-    liveFeedOnScreen.value = true; // the feed screen shows it in its own header
-    await flushPromises();
-    expect(view.find('[data-testid="status-unacknowledged"]').exists()).toBe(false);
-    expect(view.find('[data-testid="feed-connection"]').exists()).toBe(true);
+  it('shows the alarms waiting and how long the oldest has waited, whichever screen is open', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(at(12 * 60 + 30)));
+      fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), makeAlarm(2, { device_Name: 'Door 9', created: at(60) }), makeEvent(3)]);
+      fake.current.api.listAcknowledgements.mockResolvedValueOnce(
+        ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
+      );
+      const view = await mountView(FeedStatusItem);
+      expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm, oldest 11 min');
+      useEscalationStore().stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
-/** The history search store: validation, the endpoint chosen, results, sort and export. */
+/** The history search store: validation, the endpoint chosen, the catalogue, stale results, sort and export. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, ok, SETTINGS, type FakeKiosk } from '../support/fake-kiosk';
 
 const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({
@@ -11,7 +11,7 @@ vi.mock('../../../renderer/src/api/kiosk', () => ({
   isConnected: () => true,
 }));
 
-import { useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
+import { defaultRange, useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -19,38 +19,74 @@ beforeEach(() => {
 });
 
 describe('history search store', () => {
-  it('sends nothing while the form is invalid', async () => {
-    const search = useHistorySearchStore();
-    search.form.from = '';
-    expect(await search.search()).toBe(false);
-    expect(search.problems.map((p) => p.field)).toEqual(['from']);
-    expect(fake.current.api.searchEvents).not.toHaveBeenCalled();
-    expect(fake.current.api.searchEventsByCodes).not.toHaveBeenCalled();
+  it('starts with the last 24 hours, both ends on the 24-hour clock', () => {
+    const range = defaultRange(new Date(2026, 10, 21, 14, 5, 17));
+    expect(range).toEqual({ fromDate: '2026-11-20', fromTime: '14:05', toDate: '2026-11-21', toTime: '14:05:59' });
   });
 
-  it('uses searchEvents for plain fields and searchEventsByCodes when codes are filled', async () => {
+  it('sends nothing while the form is invalid, and marks earlier results stale', async () => {
     const search = useHistorySearchStore();
+    await search.search();
+    expect(search.outcome?.stale).toBeNull();
+    search.form.fromDate = '';
+    expect(await search.search()).toBe(false);
+    expect(search.problems.map((p) => p.field)).toEqual(['fromDate']);
+    expect(fake.current.api.searchEvents).toHaveBeenCalledTimes(1);
+    expect(search.outcome?.stale).toBe('refused');
+  });
+
+  it('starts with every tenant of the catalogue (named and seen), until the guard picks', async () => {
+    const search = useHistorySearchStore();
+    search.setDefaultTenants([]);
+    await search.loadCatalogue();
+    expect(search.form.tenants).toEqual(['id:0', 'id:2', 'id:7']);
+    expect(search.options.tenants.map((o) => [o.label, o.seen ?? false])).toEqual([
+      ['Building (shared)', false],
+      ['Contoso Labs', false],
+      ['Tenant 7', true],
+    ]);
+    expect(search.options.devices.find((o) => o.key === 'id:301')?.detail).toBe('Reader · #301');
+    expect(search.options.devices.find((o) => o.key === 'name:Gate 7')?.seen).toBe(true);
+    search.setTenants(['id:2']);
+    await search.loadCatalogue();
+    expect(search.form.tenants).toEqual(['id:2']);
+    search.resetForm();
+    expect(search.form.tenants).toEqual(['id:0', 'id:2', 'id:7']);
+  });
+
+  it('starts with the configured tenants when there are any', async () => {
+    const search = useHistorySearchStore();
+    search.setDefaultTenants(SETTINGS.search.defaultTenants);
+    await search.loadCatalogue();
+    expect(search.form.tenants).toEqual(['id:0', 'id:3']);
+  });
+
+  it('uses searchEvents for plain fields and searchEventsByCodes when codes are chosen', async () => {
+    const search = useHistorySearchStore();
+    await search.loadCatalogue();
     search.form.text = 'forced';
     await search.search();
     expect(fake.current.api.searchEvents).toHaveBeenCalledTimes(1);
-    expect(fake.current.api.searchEvents.mock.calls[0]?.[0]).toMatchObject({ searchstring: 'forced' });
+    expect(fake.current.api.searchEvents.mock.calls[0]?.[0]).toMatchObject({ searchstring: 'forced', tenants: [0, 2, 7] });
     expect(search.outcome?.endpoint).toBe('searchEvents');
     search.form.text = '';
-    search.form.tenants = '0';
-    search.form.eventCategoryIDs = '2';
+    search.setTenants([]);
+    search.form.eventCategories = ['id:2'];
     await search.search();
     expect(fake.current.api.searchEventsByCodes).toHaveBeenCalledTimes(1);
-    expect(Object.keys(fake.current.api.searchEventsByCodes.mock.calls[0]?.[0] as object).sort()).toEqual(['eventCategoryIDs', 'from', 'tenants', 'to']);
+    expect(fake.current.api.searchEventsByCodes.mock.calls[0]?.[0]).toMatchObject({ tenants: [0, 2, 7], eventCategoryIDs: [2] });
     expect(search.outcome?.resultId).toBe('r2');
   });
 
-  it('keeps the server error for a banner and the previous results', async () => {
+  it('keeps the server error for a banner and the previous results, marked stale', async () => {
     const search = useHistorySearchStore();
     await search.search();
     fake.current.api.searchEvents.mockResolvedValueOnce(fail('unreachable', 'The event service does not answer.'));
     await search.search();
     expect(search.error?.message).toBe('The event service does not answer.');
-    expect(search.outcome?.resultId).toBe('r1');
+    expect(search.outcome).toMatchObject({ resultId: 'r1', stale: 'failed' });
+    await search.search();
+    expect(search.outcome?.stale).toBeNull();
   });
 
   it('sorts results and exports with the same sort, following the progress of the task', async () => {
@@ -73,13 +109,5 @@ describe('history search store', () => {
     await exporting;
     expect(search.exportResult).toEqual({ saved: true, path: '/home/guard/events.csv', rows: 2 });
     expect(fake.current.listenerCount('taskProgress')).toBe(0);
-  });
-
-  it('prefills default tenants once', () => {
-    const search = useHistorySearchStore();
-    search.applyDefaultTenants([0, 3]);
-    search.form.tenants = '';
-    search.applyDefaultTenants([0, 3]);
-    expect(search.form.tenants).toBe('');
   });
 });

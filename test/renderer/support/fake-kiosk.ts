@@ -17,7 +17,9 @@ import type {
   EnrolmentLogEntry,
   EnrolmentWrite,
   ErrorCode,
+  EventSearchResult,
   FeedEvent,
+  HistoryEvent,
   FeedSnapshot,
   FeedState,
   KioskSettings,
@@ -26,17 +28,19 @@ import type {
   PushEvents,
   PushName,
   Result,
+  SiteCatalogue,
 } from '../../../electron/contract/ipc';
 
 export const SETTINGS: KioskSettings = {
   mode: 'demo',
   serviceLabel: '127.0.0.1:1',
   feed: { bufferSize: 500, autoScrollResumeMs: 1_000, alarmMergeWindowMs: 60_000 },
-  alarms: { sound: true, muteMinutes: 5 },
+  alarms: { sound: true, muteMinutes: 5, escalateAfterMinutes: 10 },
   search: { defaultTenants: [0, 3] },
   photo: { width: 600, height: 800, maxBytes: 2_097_152, contentType: 'image/jpeg' },
   frontDesk: { idleResetSeconds: 120 },
   homeView: 'live-feed',
+  theme: 'light',
   site: {
     tenants: [
       { id: 0, name: 'Building (shared)' },
@@ -46,6 +50,21 @@ export const SETTINGS: KioskSettings = {
       { id: 1, name: 'Employee' },
       { id: 3, name: 'Visitor' },
     ],
+    devices: [
+      { id: 201, name: 'Main Entrance', type: 3 },
+      { id: 301, name: 'Main Entrance Reader In', type: 4 },
+    ],
+    deviceTypes: [
+      { id: 3, name: 'Door' },
+      { id: 4, name: 'Reader' },
+    ],
+    eventCategories: [
+      { id: 2, name: 'Access Denied' },
+      { id: 3, name: 'Door Alarm' },
+    ],
+    eventTypes: [{ id: 301, name: 'Door forced open' }],
+    subcodeCategories: [{ id: 3, name: 'Door state' }],
+    subcodes: [{ id: 31, name: 'Door forced' }],
   },
 };
 
@@ -54,6 +73,7 @@ export const LIVE_STATE: FeedState = {
   since: '2026-11-21T10:00:00.000Z',
   lastSuccessAt: '2026-11-21T10:00:05.000Z',
   lastDeliveredId: null,
+  maxEventId: null,
   error: null,
 };
 
@@ -75,6 +95,11 @@ export function makeEvent(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
     alarm: null,
     ...patch,
   };
+}
+
+/** A history result: the event with the service's alarm flag (by default agreeing with the rules). */
+export function historyEvent(event: FeedEvent, serviceAlarm: boolean | null = event.alarm !== null): HistoryEvent {
+  return { ...event, serviceAlarm };
 }
 
 export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent {
@@ -156,13 +181,14 @@ export function createFakeKiosk() {
     getSettings: vi.fn(async () => ok(SETTINGS) as Result<KioskSettings>),
     getFeedSnapshot: vi.fn(async () => ok(snapshot) as Result<FeedSnapshot>),
     getEvent: vi.fn(async (request: { id: number }) => ok(makeEvent(request.id)) as Result<FeedEvent>),
-    searchEvents: vi.fn(async (_request: unknown) => ok({ resultId: 'r1', events: [makeEvent(1), makeEvent(2)] }) as Result<{ resultId: string; events: FeedEvent[] }>),
-    searchEventsByCodes: vi.fn(async (_request: unknown) => ok({ resultId: 'r2', events: [makeEvent(3)] }) as Result<{ resultId: string; events: FeedEvent[] }>),
+    searchEvents: vi.fn(async (_request: unknown) => ok({ resultId: 'r1', events: [historyEvent(makeEvent(1)), historyEvent(makeEvent(2))] }) as Result<EventSearchResult>),
+    searchEventsByCodes: vi.fn(async (_request: unknown) => ok({ resultId: 'r2', events: [historyEvent(makeEvent(3))] }) as Result<EventSearchResult>),
     exportSearchCsv: vi.fn(async (_request: unknown) => ok({ saved: true, path: '/tmp/events.csv', rows: 2 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
-    acknowledgeAlarm: vi.fn(
-      async (request: { alarmKey: string; recordIds: number[]; note: string }) =>
-        ok({ ...request, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }) as Result<Acknowledgement>,
+    acknowledgeAlarms: vi.fn(
+      async (request: { recordIds: number[]; note: string }) =>
+        ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>,
     ),
+    getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
     getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
     getDirectoryState: vi.fn(async () => ok(DIRECTORY_READY) as Result<DirectoryState>),
