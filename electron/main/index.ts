@@ -6,8 +6,9 @@
  * instead (secret read from standard input), with the same vault the kiosk uses.
  */
 import { app, dialog, type BrowserWindow } from 'electron';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { configFlagArgs, loadConfig, nodeUserDir } from '../core/config/load-config';
+import { configFlagArgs, loadConfig, nodeUserDir, systemConfigPath } from '../core/config/load-config';
 import type { KioskConfig } from '../core/config/config-schema';
 import { runAdminCommand } from '../core/credentials/admin-command';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
@@ -17,6 +18,8 @@ import { toKioskError } from '../core/ipc/failure';
 import { quitWarning } from '../core/cardholders/outbox/quit-warning';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
+import { applyXdgAutostart, autostartPlan } from '../core/provisioning/autostart';
+import { runCheckCommand } from '../core/provisioning/check-command';
 import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
@@ -60,6 +63,11 @@ function kioskVault(config: KioskConfig): CredentialVault {
 }
 
 async function runAdmin(log: Logger): Promise<void> {
+  if (args.slice(adminIndex + 1).find((arg) => !arg.startsWith('-')) === 'check') {
+    const load = { env: process.env, argv: kioskArgs, platform: process.platform, userFile: join(app.getPath('userData'), 'config.json') };
+    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault }));
+    return;
+  }
   const config = loadKioskConfig();
   // runAdminCommand finds its command and flags itself and ignores the rest (configuration was read above).
   const code = await runAdminCommand({ args: args.slice(adminIndex + 1), stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), config, log });
@@ -69,6 +77,12 @@ async function runAdmin(log: Logger): Promise<void> {
 async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Promise<void> {
   let window: BrowserWindow | null = null;
   const config = loadKioskConfig();
+  if (config.service.url === null) {
+    const line = `No service is configured (${systemConfigPath(process.platform, process.env)} or the user's file): running the demo on the embedded simulator.`;
+    log.info('main', line);
+    process.stdout.write(`${line}\n`);
+  }
+  applyStartAtLogin(config.kiosk.startAtLogin, log);
   const dataDir = config.kiosk.dataDir ?? join(app.getPath('userData'), 'data');
   const vault = kioskVault(config);
   const warning = vault.describe().warning;
@@ -123,6 +137,18 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
       void core.stop().finally(() => app.quit());
     });
   });
+}
+
+/** kiosk.startAtLogin: the XDG autostart entry on Linux, the login item elsewhere (packaged app only). */
+function applyStartAtLogin(enabled: boolean, log: Logger): void {
+  if (!app.isPackaged) return;
+  try {
+    const plan = autostartPlan(enabled, { platform: process.platform, env: process.env, home: homedir(), executable: process.execPath });
+    if (plan.kind === 'login-item') app.setLoginItemSettings({ openAtLogin: plan.openAtLogin });
+    else log.info('main', `start at login (${plan.file}): ${applyXdgAutostart(plan)}`);
+  } catch (thrown) {
+    log.warn('main', `start at login could not be set: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
+  }
 }
 
 async function main(): Promise<void> {

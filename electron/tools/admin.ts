@@ -4,6 +4,7 @@
  *   npx tsx electron/tools/admin.ts set-secret [--test]   < secret.txt   (or type it when asked)
  *   npx tsx electron/tools/admin.ts test-connection
  *   npx tsx electron/tools/admin.ts show
+ *   npx tsx electron/tools/admin.ts check                  (validates the whole configuration)
  *
  * Configuration is loaded as the kiosk loads it (system file, ~/.config/access-kiosk/config.json,
  * KIOSK_* variables, flags). Without Electron there is no system keyring here, so the credential
@@ -15,9 +16,15 @@ import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command'
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { toKioskError } from '../core/ipc/failure';
 import { createLogger, stderrSink } from '../core/log/logger';
+import { runCheckCommand } from '../core/provisioning/check-command';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
+  if (args.find((arg) => !arg.startsWith('-')) === 'check') {
+    const load = { env: process.env, argv: args, platform: process.platform, ignoreFlags: ADMIN_FLAGS };
+    const vaultFor = (config: { kiosk: { dataDir: string | null } }) => chooseVault(null, { dir: credentialDir(config.kiosk.dataDir ?? nodeUserDir(process.platform, process.env)) });
+    return runCheckCommand({ load, stdout: process.stdout, vaultFor });
+  }
   let config;
   try {
     config = loadConfig({ env: process.env, argv: args, platform: process.platform, ignoreFlags: ADMIN_FLAGS });

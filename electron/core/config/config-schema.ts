@@ -244,6 +244,8 @@ const KioskSectionSchema = z.strictObject({
   theme: oneOf(THEMES),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
   dataDir: filePath().nullable(),
+  /** Start the kiosk when the workstation's user logs in (XDG autostart on Linux, a login item on Windows and macOS). */
+  startAtLogin: bool(),
 });
 
 export const KioskConfigSchema = z.strictObject({
@@ -295,5 +297,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
-  kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null },
+  kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
 };

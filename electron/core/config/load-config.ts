@@ -90,14 +90,20 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('kiosk.homeView', 'KIOSK_HOME_VIEW', 'home-view', 'text'),
   setting('kiosk.theme', 'KIOSK_THEME', 'theme', 'text'),
   setting('kiosk.dataDir', 'KIOSK_DATA_DIR', 'data-dir', 'nullableText'),
+  setting('kiosk.startAtLogin', 'KIOSK_START_AT_LOGIN', 'start-at-login', 'boolean'),
 ];
 
 // ───────────────────────── well-known paths ─────────────────────────
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Where an administrator provisions the system-wide file on each platform. */
+/**
+ * Where an administrator provisions the system-wide file on each platform. KIOSK_SYSTEM_CONFIG
+ * names another file instead (installers that stage a configuration, tests with a temporary
+ * system directory); it gives no more power than the user's file, which overrides it anyway.
+ */
 export function systemConfigPath(platform: NodeJS.Platform, env: Env = {}): string {
+  if (env.KIOSK_SYSTEM_CONFIG) return env.KIOSK_SYSTEM_CONFIG;
   if (platform === 'win32') {
     return path.win32.join(env.ProgramData ?? env.PROGRAMDATA ?? 'C:\\ProgramData', 'AccessKiosk', 'config.json');
   }
@@ -176,6 +182,76 @@ export function loadConfig(options: LoadConfigOptions): KioskConfig {
   const parsed = KioskConfigSchema.safeParse(merged);
   if (!parsed.success) throw configFailure(parsed.error, merged, origins);
   return checkFiles(parsed.data, merged, origins, readFile);
+}
+
+/** One thing wrong with a configuration, as `check` prints it. */
+export interface ConfigProblem {
+  /** Dotted key ("feed.pollIntervalMs"), or "" for a whole file or flag. */
+  key: string;
+  text: string;
+}
+
+export interface ConfigFileState {
+  layer: 'system' | 'user';
+  path: string;
+  state: 'found' | 'absent' | 'unreadable';
+}
+
+export interface ConfigCheck {
+  files: ConfigFileState[];
+  /** Every problem, key by key (loadConfig stops at the first). */
+  problems: ConfigProblem[];
+  /** The configuration the kiosk would start with; null when there is any problem. */
+  config: KioskConfig | null;
+}
+
+/**
+ * Validates every layer as loadConfig does, but goes on after a problem: a file that cannot be
+ * read or parsed is reported and left out, and every key that is wrong is reported.
+ */
+export function checkConfig(options: LoadConfigOptions): ConfigCheck {
+  const { env, argv, platform } = options;
+  const cwd = options.cwd ?? process.cwd();
+  const readFile = options.readFile ?? readFileIfPresent;
+  const systemFile = options.systemFile === undefined ? systemConfigPath(platform, env) : options.systemFile;
+  const userFile = options.userFile === undefined ? nodeUserConfigPath(platform, env, options.home) : options.userFile;
+  const problems: ConfigProblem[] = [];
+  const files: ConfigFileState[] = [];
+  const attempt = <T>(make: () => T): T | null => {
+    try {
+      return make();
+    } catch (thrown) {
+      const failure = thrown instanceof KioskFailure ? thrown.error : null;
+      problems.push({ key: failure?.field ?? '', text: failure?.message ?? String(thrown) });
+      return null;
+    }
+  };
+
+  const layers: Layer[] = [
+    { values: structuredClone(DEFAULT_CONFIG) as Json, originOf: () => ({ label: 'the built-in defaults', baseDir: cwd }) },
+  ];
+  for (const [layer, file] of [['system', systemFile], ['user', userFile]] as const) {
+    if (file === null) continue;
+    const before = problems.length;
+    const values = attempt(() => fileLayer(file, readFile));
+    files.push({ layer, path: file, state: problems.length > before ? 'unreadable' : values ? 'found' : 'absent' });
+    if (values) layers.push(values);
+  }
+  for (const make of [() => envLayer(env, cwd), () => flagLayer(argv, cwd, options.ignoreFlags ?? [])]) {
+    const layer = attempt(make);
+    if (layer) layers.push(layer);
+  }
+
+  const merged: Json = {};
+  const origins = new Map<string, Origin>();
+  for (const layer of layers) mergeLayer(merged, layer, [], origins);
+  const parsed = KioskConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(describeIssue(issue, merged, origins));
+    return { files, problems, config: null };
+  }
+  const config = attempt(() => checkFiles(parsed.data, merged, origins, readFile));
+  return { files, problems, config: problems.length === 0 ? config : null };
 }
 
 function readFileIfPresent(file: string): string | null {

@@ -69,6 +69,7 @@ const USAGE = `Usage: admin <command>
                         --test then tries the connection with it.
   test-connection       Ask the service for its highest event id with the stored credential.
   show                  Show the service settings and how the credential is stored.
+  check                 Validate the whole configuration and print what is wrong, key by key.
   set-pin               Store or replace the administrator PIN, which unlocks the Administration
                         view, the operator log's export, leaving kiosk mode and quitting.
                         It is read from standard input like the secret (typed twice at a terminal).

@@ -61,7 +61,7 @@ describe('defaults', () => {
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
     expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
-    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null });
+    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false });
   });
 
   it('the defaults satisfy the exported schema', () => {
@@ -131,6 +131,7 @@ describe('layering: each layer overrides the one below', () => {
       'alarms.rules': ['[{"id":"x","priority":"high","devices":["Gate"]}]', [{ id: 'x', priority: 'high', devices: ['Gate'] }]],
       'alarms.sound': ['off', false],
       'kiosk.fullscreen': ['no', false],
+      'kiosk.startAtLogin': ['yes', true],
       'kiosk.dataDir': ['/var/lib/kiosk', '/var/lib/kiosk'],
       'kiosk.homeView': ['live-feed', 'live-feed'],
       'directory.syncIntervalMinutes': ['0', 0],

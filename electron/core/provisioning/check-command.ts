@@ -1,0 +1,66 @@
+/**
+ * `--admin check`: what an administrator runs after provisioning a workstation. Loads every layer
+ * of the configuration as the kiosk does (checkConfig), prints which files were read (the
+ * system-wide path first), every problem key by key, whether the credential the configuration
+ * needs is stored, and what the first start will do. Exit code 0 when the kiosk would start with
+ * this configuration, 1 otherwise. Never prints a secret.
+ */
+import type { KioskConfig } from '../config/config-schema';
+import { checkConfig, type LoadConfigOptions } from '../config/load-config';
+import { serviceLabelOf } from '../config/settings';
+import { toKioskError } from '../ipc/failure';
+import type { CredentialVault } from '../credentials/vault';
+
+export interface CheckCommandInput {
+  load: LoadConfigOptions;
+  stdout: NodeJS.WritableStream;
+  /** The vault the kiosk would use with this configuration (its location depends on kiosk.dataDir). */
+  vaultFor: (config: KioskConfig) => CredentialVault;
+}
+
+const FILE_STATES = { found: 'read', absent: 'not present', unreadable: 'could not be used (see below)' } as const;
+
+export async function runCheckCommand(input: CheckCommandInput): Promise<number> {
+  const print = (text = '') => input.stdout.write(`${text}\n`);
+  const row = (name: string, value: string) => print(`${`${name}:`.padEnd(18)}${value}`);
+  const result = checkConfig(input.load);
+  const problems = [...result.problems];
+
+  for (const file of result.files) row(file.layer === 'system' ? 'System-wide file' : 'User file', `${file.path} (${FILE_STATES[file.state]})`);
+
+  const config = result.config;
+  if (config) {
+    row('Service', config.service.url ? `${config.service.url} (${serviceLabelOf(config.service.url)})` : 'none configured: the kiosk runs the demo on its embedded simulator');
+    row('Home screen', config.kiosk.homeView);
+    row('Start at login', config.kiosk.startAtLogin ? 'yes' : 'no');
+    if (config.service.url && config.service.auth.scheme !== 'none') {
+      const vault = input.vaultFor(config);
+      try {
+        const secret = await vault.read();
+        if (secret) row('Credential', `stored in ${vault.describe().location}`);
+        else {
+          row('Credential', 'not set');
+          problems.push({
+            key: 'credential',
+            text: `service.auth.scheme is "${config.service.auth.scheme}" but no credential is stored: run "--admin set-secret" as the kiosk's user (it reads the secret from standard input)`,
+          });
+        }
+      } catch (thrown) {
+        row('Credential', 'cannot be used');
+        problems.push({ key: 'credential', text: toKioskError(thrown).message });
+      }
+    } else {
+      row('Credential', 'not needed (no authentication or no service)');
+    }
+  }
+
+  print();
+  if (problems.length === 0) {
+    print('OK: the kiosk will start with this configuration.');
+    return 0;
+  }
+  print(`${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+  for (const problem of problems) print(`  ${problem.key || '(file)'}: ${problem.text}`);
+  print('The kiosk will not start until these are fixed.');
+  return 1;
+}
