@@ -81,6 +81,7 @@ describe('electron-builder.yml', async () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
     });
     // Every fuse named here is one that @electron/fuses knows (a renamed option would be ignored).
     const known = Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k))).map((k) => k.toLowerCase());

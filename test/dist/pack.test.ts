@@ -90,6 +90,7 @@ describe('packing electron-builder.yml (Linux dir target, stand-in Electron)', (
       EnableEmbeddedAsarIntegrityValidation: true,
       OnlyLoadAppFromAsar: true,
       LoadBrowserProcessSpecificV8Snapshot: false,
+      GrantFileProtocolExtraPrivileges: false,
     });
   });
 

@@ -63,8 +63,13 @@ describe('example provisioning files', () => {
     });
   }
 
-  it('the guard station example keeps its placeholder for the catalogue section', () => {
-    expect(readFileSync(join(examples, 'guard-station.json'), 'utf8')).toMatch(/PLACEHOLDER catalogue/);
+  it('the guard station example names its site for History and keeps the reviewed alarm rules', () => {
+    const config = loadConfig({ systemFile: provision('guard-station.json'), userFile: null, env: {}, argv: [], platform: 'linux' });
+    expect(config.site.tenants.map((t) => t.name)).toContain('Main building');
+    expect(config.site.devices.length).toBeGreaterThan(0);
+    expect(config.search.defaultTenants).toEqual([]);
+    expect(config.alarms.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['tamper', 'duress', 'door-forced']));
+    expect(readFileSync(join(examples, 'guard-station.json'), 'utf8')).not.toMatch(/PLACEHOLDER/);
   });
 });
 
