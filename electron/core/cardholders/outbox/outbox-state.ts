@@ -51,10 +51,15 @@ export interface OutboxModel {
   items: Map<string, OutboxItem>;
   nextSeq: number;
   paused: { at: string; error: KioskError } | null;
+  /**
+   * Provisional ids of creates the service confirmed, and its ids for them: a change the officer
+   * makes on a provisional record still open in the form after its create went goes to the real one.
+   */
+  confirmed: Map<number, number>;
 }
 
 export function emptyModel(): OutboxModel {
-  return { items: new Map(), nextSeq: 1, paused: null };
+  return { items: new Map(), nextSeq: 1, paused: null, confirmed: new Map() };
 }
 
 /** Applies one event (events about unknown items are ignored: the item was done or discarded). */
@@ -92,6 +97,7 @@ export function applyEvent(model: OutboxModel, event: OutboxEvent): void {
       model.items.delete(item.id);
       // A cardholder created here now has its id on the service: what waits for it goes there.
       if (item.kind === 'create' && event.serverId !== null) {
+        model.confirmed.set(item.cardholderId, event.serverId);
         for (const other of model.items.values()) if (other.cardholderId === item.cardholderId) other.cardholderId = event.serverId;
       }
       return;

@@ -176,6 +176,11 @@ export class Outbox {
     return this.offline && this.model.items.size > 0;
   }
 
+  /** The service's id of a cardholder created offline once its create went through; any other id as it is. */
+  serverIdOf(cardholderId: number): number {
+    return this.model.confirmed.get(cardholderId) ?? cardholderId;
+  }
+
   /** True when something for this cardholder waits (a write to them must queue behind it). */
   hasPendingFor(cardholderId: number): boolean {
     for (const item of this.model.items.values()) if (item.cardholderId === cardholderId) return true;
@@ -217,10 +222,10 @@ export class Outbox {
       item = { ...base, kind: 'create', cardholderId: id, label: labelOf(input.fields), inDoubt: input.inDoubt, create: input.fields };
       record = provisionalRecord(input.fields, id, at);
     } else if (input.kind === 'update') {
-      item = { ...base, kind: 'update', cardholderId: input.cardholderId, label: input.label, inDoubt: input.inDoubt, changes: input.changes };
+      item = { ...base, kind: 'update', cardholderId: this.serverIdOf(input.cardholderId), label: input.label, inDoubt: input.inDoubt, changes: input.changes };
     } else {
       const photo: QueuedPhoto = { base64: Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength).toString('base64'), contentType: input.contentType, overriddenHints: input.overriddenHints };
-      item = { ...base, kind: 'photo', cardholderId: input.cardholderId, label: input.label, inDoubt: false, photo };
+      item = { ...base, kind: 'photo', cardholderId: this.serverIdOf(input.cardholderId), label: input.label, inDoubt: false, photo };
     }
     await this.record({ type: 'queued', item });
     if (record) await this.options.directory.setProvisional(record);
