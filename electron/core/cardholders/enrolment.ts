@@ -30,7 +30,7 @@ import { summaryOf } from './summary';
 export interface EnrolmentOptions {
   service: Pick<AccessService, 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
   directory: Pick<CardholderDirectory, 'duplicates' | 'upsert' | 'get'>;
-  outbox: Pick<Outbox, 'enqueue' | 'isOffline' | 'hasPendingFor'>;
+  outbox: Pick<Outbox, 'enqueue' | 'isOffline' | 'hasPendingFor' | 'serverIdOf'>;
   audit: Pick<EnrolmentLog, 'add'>;
   push: PushBus;
   log: Logger;
@@ -76,12 +76,14 @@ export class Enrolment {
   }
 
   async update(request: { id: number; changes: Partial<CardholderFields>; expectedUpdated: string }): Promise<CardholderUpdateOutcome> {
-    const { id, changes, expectedUpdated } = request;
+    const { changes, expectedUpdated } = request;
     const { service, directory, outbox, audit, log } = this.options;
+    // A provisional record still open in the form after its create went through: the change goes to the record the service made.
+    const id = outbox.serverIdOf(request.id);
     const sent = Object.keys(changes);
     if (sent.length === 0) return { outcome: 'unchanged', record: null };
     // Behind what already waits for this cardholder (or while the service is away), the change waits too.
-    if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
+    if (request.id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
     let current: CardHolder;
     try {
       current = await service.getCardHolder(id);
@@ -117,12 +119,13 @@ export class Enrolment {
   }
 
   async uploadPhoto(request: { id: number; taskId?: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[] }): Promise<EnrolmentWrite> {
-    const { id, taskId, photo, contentType, overriddenHints } = request;
+    const { taskId, photo, contentType, overriddenHints } = request;
     const { service, directory, outbox, audit, push, log } = this.options;
+    const id = outbox.serverIdOf(request.id);
     const verdict = checkPhoto(photo, contentType, this.options.photo);
     if (!verdict.ok) throw KioskFailure.of('invalid_request', verdict.message, { detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
     if (overriddenHints.length > 0) log.info(SCOPE, `photo of cardholder ${id} used despite the hints: ${overriddenHints.join(', ')}`);
-    if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
+    if (request.id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
     const progress = (done: number, total: number | null, finished: boolean): void => {
       if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', done, total, finished });
     };
