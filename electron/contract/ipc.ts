@@ -340,6 +340,8 @@ export interface OutboxState {
   items: OutboxItemView[];
   /** Part of the saved queue could not be read: the file was kept aside for an administrator. */
   damage: { keptAt: string; unreadable: number; reason: string } | null;
+  /** Cardholders created offline that the service has since confirmed: provisional id → real id (latest first, since start). */
+  confirmed: Array<{ provisionalId: number; id: number; at: string }>;
 }
 
 /** What a create or a photo upload did: sent, or saved on this workstation for later. */
@@ -375,6 +377,13 @@ export interface CardholderView {
 // ───────────────────────── request schemas ─────────────────────────
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A cardholder: its id on the service, or the negative provisional id of one created offline and waiting in the outbox. */
+const cardholderId = z
+  .number()
+  .int()
+  .min(-Number.MAX_SAFE_INTEGER)
+  .max(Number.MAX_SAFE_INTEGER)
+  .refine((n) => n !== 0, { message: 'a cardholder id is never 0' });
 const isoTimestamp = z.iso.datetime({ offset: true });
 const idList = z.array(z.number().int().nonnegative()).max(1000);
 
@@ -518,7 +527,7 @@ export const operations = {
   getDirectoryState: op<DirectoryState>()(noPayload),
   syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
   searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
-  getCardholder: op<CardholderView>()(z.object({ id }).strict()),
+  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict()),
   removeDirectorySnapshot: op<DirectoryState>()(noPayload),
   findDuplicateCardholders: op<DuplicateCandidate[]>()(
     z
@@ -527,7 +536,7 @@ export const operations = {
         last_Name: z.string().max(100),
         employee_ID: z.string().max(50).optional(),
         email: z.string().max(254).optional(),
-        excludeId: id.optional(),
+        excludeId: cardholderId.optional(),
       })
       .strict(),
   ),
@@ -535,7 +544,7 @@ export const operations = {
   updateCardholder: op<CardholderUpdateOutcome>()(
     z
       .object({
-        id,
+        id: cardholderId,
         changes: CardholderFields.partial().strict(),
         /** The record's `updated` when the officer opened it: a later one on the server is a conflict. */
         expectedUpdated: z.string().min(1).max(100),
@@ -545,7 +554,7 @@ export const operations = {
   uploadCardholderPhoto: op<EnrolmentWrite>()(
     z
       .object({
-        id,
+        id: cardholderId,
         taskId: taskId.optional(),
         photo: z
           .custom<Uint8Array>((value) => value instanceof Uint8Array, 'The photo must be sent as bytes.')

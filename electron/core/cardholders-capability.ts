@@ -13,7 +13,7 @@ import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
 import { Enrolment } from './cardholders/enrolment';
 import { EnrolmentLog } from './cardholders/enrolment-log';
-import { Outbox } from './cardholders/outbox/outbox';
+import { Outbox, withQueuedChanges } from './cardholders/outbox/outbox';
 import type { PhotoRules } from './cardholders/photo-check';
 import { summaryOf } from './cardholders/summary';
 import type { OperationHandlers } from './ipc/gateway';
@@ -141,18 +141,20 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       const page = await directory.search(query, offset, limit);
       return { query, total: page.total, offset: page.offset, items: page.records.map(withPending) };
     },
-    getCardholder: async ({ id }) => {
+    getCardholder: async (request) => {
+      // A cardholder created offline and confirmed since: its real id.
+      const id = outbox.resolveId(request.id);
       const queued = outbox.itemsFor(id);
       const held = await directory.get(id);
       // Created here while offline: the service does not know it yet.
       if (id < 0) {
         if (!held) throw KioskFailure.of('not_found', 'This cardholder is no longer waiting to be created. Search again.', { detail: `provisional ${id}` });
-        return { record: held, refreshed: false, warning: null, queued };
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: null, queued };
       }
       try {
         const record = await options.service.getCardHolder(id);
         await directory.upsert([record]);
-        return { record, refreshed: true, warning: null, queued };
+        return { record: withQueuedChanges(record, queued), refreshed: true, warning: null, queued };
       } catch (thrown) {
         const error = toKioskError(thrown);
         if (error.code === 'not_found') {
@@ -160,7 +162,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
         }
         if (!held) throw thrown;
         options.log.info('directory', `cardholder ${id} shown from the directory: ${error.code}`);
-        return { record: held, refreshed: false, warning: error, queued };
+        return { record: withQueuedChanges(held, queued), refreshed: false, warning: error, queued };
       }
     },
     removeDirectorySnapshot: () => sync.clear(),

@@ -118,8 +118,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
     });
+    const checkStatus = createStatusHandler({ service: client, mode, serviceLabel });
     const handlers: OperationHandlers = {
-      getServiceStatus: createStatusHandler({ service: client, mode, serviceLabel }),
+      getServiceStatus: async () => {
+        const status = await checkStatus();
+        // The service answers again: what waits in the outbox goes now.
+        if (status.reachable) cardholders.outbox.wake();
+        return status;
+      },
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
       getAdminOverview: createAdminOverviewHandler({
         config,

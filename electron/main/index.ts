@@ -14,6 +14,7 @@ import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import type { CredentialVault } from '../core/credentials/vault';
 import { chooseDataKey } from '../core/credentials/data-key';
 import { toKioskError } from '../core/ipc/failure';
+import { quitWarning } from '../core/cardholders/outbox/quit-warning';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
 import { startSimulator } from '../simulator';
@@ -89,11 +90,28 @@ async function runKiosk(log: Logger): Promise<void> {
     }
   });
   let stopping = false;
+  let asking = false;
   app.on('before-quit', (event) => {
     if (stopping) return;
-    stopping = true;
     event.preventDefault();
-    void core.stop().finally(() => app.quit());
+    if (asking) return;
+    // Enrolments still waiting for the service: the officer decides (they are kept either way).
+    const warning = quitWarning(core.cardholders.outbox.state());
+    let confirmed: Promise<boolean> = Promise.resolve(true);
+    if (warning) {
+      asking = true;
+      confirmed = dialog
+        .showMessageBox({ type: 'warning', buttons: [warning.stay, warning.quit], defaultId: 0, cancelId: 0, message: warning.message, detail: warning.detail, noLink: true })
+        .then((answer) => answer.response === 1)
+        .finally(() => {
+          asking = false;
+        });
+    }
+    void confirmed.then((quit) => {
+      if (!quit) return;
+      stopping = true;
+      void core.stop().finally(() => app.quit());
+    });
   });
 }
 

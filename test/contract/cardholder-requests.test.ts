@@ -55,6 +55,15 @@ describe('cardholder requests', () => {
     expect(issue('updateCardholder', { id: 0, changes: {}, expectedUpdated: 'x' })).not.toBeNull();
   });
 
+  it('take the provisional (negative) id of a cardholder created offline, but never 0 or a fraction', () => {
+    expect(issue('getCardholder', { id: -3 })).toBeNull();
+    expect(issue('updateCardholder', { id: -3, changes: { city: 'Lyon' }, expectedUpdated: 'x' })).toBeNull();
+    expect(issue('uploadCardholderPhoto', { id: -3, photo: new Uint8Array([0xff]), contentType: 'image/jpeg', overriddenHints: [] })).toBeNull();
+    expect(issue('getCardholder', { id: 0 })).not.toBeNull();
+    expect(issue('getCardholder', { id: -1.5 })).not.toBeNull();
+    expect(issue('getCardholder', { id: -Number.MAX_SAFE_INTEGER - 10 })).not.toBeNull();
+  });
+
   it('take photo bytes, not text or an empty photo', () => {
     const base = { id: 3, contentType: 'image/jpeg', overriddenHints: [] };
     expect(issue('uploadCardholderPhoto', { ...base, photo: new Uint8Array([0xff, 0xd8, 0xff]) })).toBeNull();

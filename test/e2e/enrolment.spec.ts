@@ -7,7 +7,8 @@
  * - an update of two fields changes only those two on the simulator;
  * - a likely duplicate is shown before creating, and opens the existing record;
  * - a record changed on the server meanwhile is not overwritten blindly;
- * - a refusal and an unreachable service keep everything typed;
+ * - a refusal keeps everything typed; an unreachable service keeps the enrolment in the outbox,
+ *   created once when it answers again (outbox.spec.ts has the rest of the outbox);
  * - a camera that is refused or missing leaves the enrolment usable;
  * - the idle timer clears the person from the screen.
  * The default fake camera (no face) and its hint are in enrolment-no-face.spec.ts.
@@ -156,7 +157,7 @@ test('a record changed on the server since it was opened is not overwritten blin
   expect((await onService(kiosk.core.simulatorUrl ?? '', person.id as number)).phone).toBe('+1 217 555 9999');
 });
 
-test('checks before sending, a refusal and an unreachable service all keep what was typed', async ({ page, kioskUrl, simulator }) => {
+test('checks before sending and a refusal keep what was typed; an unreachable service keeps the enrolment for later', async ({ page, kioskUrl, kiosk, simulator }) => {
   await openFrontDesk(page, kioskUrl);
   await page.getByTestId('new-cardholder').click();
   await page.getByTestId('enrol-email').fill('not-an-address');
@@ -182,13 +183,16 @@ test('checks before sending, a refusal and an unreachable service all keep what 
   await expect(page.getByTestId('enrolment-refusal')).toContainText('Not saved: The access-control service refused the data');
   await expect(page.getByTestId('enrol-last_Name')).toHaveValue(`Weiß-${id}`);
 
+  // Unreachable (the connection dropped): saved on this workstation, and created once it is back.
   await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
   await page.getByTestId('enrolment-submit').click();
-  await expect(page.getByTestId('enrolment-refusal')).toContainText('Everything you typed is still here');
-  await expect(page.getByTestId('enrol-email')).toHaveValue(`j.weiss.${id}@fabrikam.example`);
-  await simulator.clearFaults();
-  await page.getByTestId('enrolment-submit').click();
   await expect(page.getByTestId('photo-step')).toBeVisible();
+  await expect(page.getByTestId('photo-for-provisional')).toContainText('Saved on this workstation');
+  await expect(page.getByTestId('outbox-status')).toHaveAttribute('data-pending', '1');
+  await simulator.clearFaults();
+  await expect(page.getByTestId('outbox-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
+  const list = (await (await fetch(`${kiosk.core.simulatorUrl}/api/CardHolders`)).json()) as Array<Record<string, unknown>>;
+  expect(list.filter((r) => r.employee_ID === `8${id}`).map((r) => r.email)).toEqual([`j.weiss.${id}@fabrikam.example`]);
 });
 
 test('a refused camera leaves the enrolment usable: the record is there, the officer goes on without a photo', async ({ page, kioskUrl }) => {

@@ -46,7 +46,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         const k = (window as unknown as { kiosk: Record<string, (l: (p: unknown) => void) => void> }).kiosk;
         const seen: string[] = [];
         (window as unknown as { __pushes: string[] }).__pushes = seen;
-        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress', 'onDirectoryState']) k[name]?.((p) => seen.push(JSON.stringify(p)));
+        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress', 'onDirectoryState', 'onOutboxState']) k[name]?.((p) => seen.push(JSON.stringify(p)));
       });
       const answers = await page.evaluate(async () => {
         type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
@@ -88,7 +88,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
           card_Holder_Type_ID: 1,
         });
         out.createCardholder = created;
-        const record = created.ok ? (created.value as { id: number; updated: string }) : { id: 1, updated: '2026-01-01T00:00:00Z' };
+        const record = created.ok ? (created.value as { record: { id: number; updated: string } }).record : { id: 1, updated: '2026-01-01T00:00:00Z' };
         out.updateCardholder = await k.updateCardholder!({ id: record.id, changes: { city: 'Lyon' }, expectedUpdated: record.updated });
         const canvas = document.createElement('canvas');
         canvas.width = 600;
@@ -97,6 +97,11 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
         const photo = new Uint8Array(await (blob as Blob).arrayBuffer());
         out.uploadCardholderPhoto = await k.uploadCardholderPhoto!({ id: record.id, photo, contentType: 'image/jpeg', overriddenHints: [] });
+        out.getOutbox = await k.getOutbox!();
+        out.retryOutbox = await k.retryOutbox!();
+        out.discardOutboxItem = await k.discardOutboxItem!({ itemId: 'no-such-item' });
+        out.resendOutboxItem = await k.resendOutboxItem!({ itemId: 'no-such-item' });
+        out.listEnrolmentLog = await k.listEnrolmentLog!();
         out.removeDirectorySnapshot = await k.removeDirectorySnapshot!();
         return out;
       });
@@ -106,9 +111,11 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         expect(answers.searchEvents).toMatchObject({ ok: true });
         expect(answers.syncDirectory).toMatchObject({ ok: true });
         expect(answers.getCardholder).toMatchObject({ ok: true, value: { refreshed: true, record: { id: 1 } } });
-        expect(answers.createCardholder).toMatchObject({ ok: true, value: { last_Name: 'Check' } });
+        expect(answers.createCardholder).toMatchObject({ ok: true, value: { record: { last_Name: 'Check' }, queued: null } });
         expect(answers.updateCardholder).toMatchObject({ ok: true, value: { outcome: 'saved', record: { city: 'Lyon' } } });
-        expect(answers.uploadCardholderPhoto).toMatchObject({ ok: true, value: { photo_Exists: true } });
+        expect(answers.uploadCardholderPhoto).toMatchObject({ ok: true, value: { record: { photo_Exists: true }, queued: null } });
+        expect(answers.getOutbox).toMatchObject({ ok: true, value: { pending: 0, failed: 0 } });
+        expect(answers.discardOutboxItem).toMatchObject({ ok: false, error: { code: 'not_found' } });
       } else {
         expect(answers.syncDirectory).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
         expect(answers.createCardholder).toMatchObject({ ok: false, error: { code: 'unauthorized' } });

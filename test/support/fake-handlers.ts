@@ -53,7 +53,7 @@ export const DIRECTORY: DirectoryState = {
   intervalSeconds: 900,
 };
 
-export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null };
+export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
 
 export function fakeHandlers(): OperationHandlers {
   return {

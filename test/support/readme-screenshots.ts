@@ -1,6 +1,7 @@
 /**
  * Makes the README's screenshots of the front desk (renderer/screenshots/*.png): the lookup with a
- * record open, the enrolment form, and the photo step with the fake camera that shows a face.
+ * record open, the enrolment form, the photo step with the fake camera that shows a face, and the
+ * outbox panel (the simulator's faults stand in for a service that is down, then refuses one).
  * Run by hand after `npx electron-vite build`: `npx tsx test/support/readme-screenshots.ts`.
  * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
  */
@@ -11,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { startPreview } from '../../electron/preview/preview';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { fakeCameraWithFace } from './fake-camera';
+import { SimulatorControls } from '../../electron/simulator/control-client';
 
 const OUT = resolve(__dirname, '../../renderer/screenshots');
 
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
     dataDir,
     log: createLogger(silentSink),
     config: { systemFile: null, userFile: null, env: {}, argv: [] },
-    demo: { eventRate: 1, fresh: true, cardholders: 2000, historyEvents: 500 },
+    demo: { eventRate: 1, fresh: true, cardholders: 2000, historyEvents: 500, testControls: true },
   });
   const browser = await chromium.launch({
     executablePath: process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium',
@@ -60,6 +62,35 @@ async function main(): Promise<void> {
     await page.getByTestId('enrolment-form').evaluate((form) => form.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, 'enrolment.png') });
+    await page.getByTestId('enrolment-cancel').click();
+
+    // The outbox: one create refused by the service, another person with a photo waiting for it.
+    const simulator = new SimulatorControls(preview.core.simulatorUrl ?? '');
+    const enrol = async (first: string, last: string, employee: string): Promise<void> => {
+      await page.getByTestId('new-cardholder').click();
+      await page.getByTestId('enrol-first_Name').fill(first);
+      await page.getByTestId('enrol-last_Name').fill(last);
+      await page.getByTestId('enrol-sex-m').check();
+      await page.getByTestId('enrol-employee_ID').fill(employee);
+      await page.getByTestId('enrolment-submit').click();
+      await page.getByTestId('photo-step').waitFor();
+    };
+    await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
+    await enrol('Cathal', 'Brennan', '700124');
+    await page.getByTestId('photo-step-cancel').click();
+    await simulator.setFaults({ pathPrefix: '/api/CardHolders/create', error: { status: 422, count: 1 } });
+    await page.getByTestId('outbox-status').and(page.locator('[data-failed="1"]')).waitFor({ timeout: 60_000 });
+    await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
+    await enrol('Tomás', 'Ó Briain', '700125');
+    await page.getByTestId('take-photo').and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
+    await page.getByTestId('take-photo').click();
+    await page.getByTestId('use-photo').click();
+    await page.getByTestId('photo-done').click();
+    await page.getByTestId('outbox-status').click();
+    await page.getByTestId('outbox-panel').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'outbox.png') });
+    await simulator.clearFaults();
     console.log(`screenshots written to ${OUT}`);
   } finally {
     await browser.close();

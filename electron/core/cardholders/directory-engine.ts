@@ -174,8 +174,10 @@ export class DirectoryEngine {
     return this.meta;
   }
 
+  /** Cardholders from the service (those created offline, under provisional ids, are not counted). */
   get size(): number {
-    return this.index?.size ?? 0;
+    if (!this.index) return 0;
+    return this.index.size - this.index.overlayRecords().filter((record) => record.id < 0).length;
   }
 
   search(query: string, offset: number, limit: number): SearchPage {
@@ -224,7 +226,8 @@ export class DirectoryEngine {
   currentBasis(): DirectoryBasis | null {
     if (!this.basis || !this.index) return this.basis;
     const changed = this.index.overlayRecords();
-    return changed.length === 0 ? this.basis : basisOf(this.index.allRecords());
+    // Provisional records (created offline) are no part of what the service listed.
+    return changed.length === 0 ? this.basis : basisOf(this.index.allRecords().filter((record) => record.id >= 0));
   }
 
   /** Forgets everything and removes the saved files. */

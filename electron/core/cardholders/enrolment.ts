@@ -22,15 +22,15 @@ import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from
 import { ServiceFailure } from '../service/service-errors';
 import type { CardholderDirectory } from './cardholder-directory';
 import type { EnrolmentLog } from './enrolment-log';
-import { forService, isOutage, labelOf, type Outbox } from './outbox/outbox';
+import { forService, isOutage, labelOf, withQueuedChanges, type Outbox } from './outbox/outbox';
 import { viewOf } from './outbox/outbox-state';
 import { checkPhoto, type PhotoRules } from './photo-check';
 import { summaryOf } from './summary';
 
 export interface EnrolmentOptions {
   service: Pick<AccessService, 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
-  directory: Pick<CardholderDirectory, 'duplicates' | 'upsert' | 'get'>;
-  outbox: Pick<Outbox, 'enqueue' | 'isOffline' | 'hasPendingFor' | 'serverIdOf'>;
+  directory: Pick<CardholderDirectory, 'duplicates' | 'upsert' | 'get' | 'setProvisional'>;
+  outbox: Pick<Outbox, 'enqueue' | 'isOffline' | 'hasPendingFor' | 'resolveId' | 'itemsFor'>;
   audit: Pick<EnrolmentLog, 'add'>;
   push: PushBus;
   log: Logger;
@@ -78,12 +78,14 @@ export class Enrolment {
   async update(request: { id: number; changes: Partial<CardholderFields>; expectedUpdated: string }): Promise<CardholderUpdateOutcome> {
     const { changes, expectedUpdated } = request;
     const { service, directory, outbox, audit, log } = this.options;
-    // A provisional record still open in the form after its create went through: the change goes to the record the service made.
-    const id = outbox.serverIdOf(request.id);
+    // A cardholder created offline and confirmed since the form was opened: its real id (the
+    // officer's base was the offline version, so its `updated` says nothing about the service's).
+    const fromProvisional = request.id < 0;
+    const id = outbox.resolveId(request.id);
     const sent = Object.keys(changes);
     if (sent.length === 0) return { outcome: 'unchanged', record: null };
     // Behind what already waits for this cardholder (or while the service is away), the change waits too.
-    if (request.id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
+    if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
     let current: CardHolder;
     try {
       current = await service.getCardHolder(id);
@@ -92,7 +94,7 @@ export class Enrolment {
       if (!isOutage(error)) throw thrown;
       return this.queueUpdate(id, changes, false, error);
     }
-    if (!sameInstant(current.updated, expectedUpdated)) {
+    if (!fromProvisional && !sameInstant(current.updated, expectedUpdated)) {
       await directory.upsert([current]);
       log.info(SCOPE, `update of cardholder ${id} not sent: it changed on the service since it was opened`);
       return { outcome: 'conflict', current };
@@ -121,11 +123,11 @@ export class Enrolment {
   async uploadPhoto(request: { id: number; taskId?: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[] }): Promise<EnrolmentWrite> {
     const { taskId, photo, contentType, overriddenHints } = request;
     const { service, directory, outbox, audit, push, log } = this.options;
-    const id = outbox.serverIdOf(request.id);
+    const id = outbox.resolveId(request.id);
     const verdict = checkPhoto(photo, contentType, this.options.photo);
     if (!verdict.ok) throw KioskFailure.of('invalid_request', verdict.message, { detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
     if (overriddenHints.length > 0) log.info(SCOPE, `photo of cardholder ${id} used despite the hints: ${overriddenHints.join(', ')}`);
-    if (request.id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
+    if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
     const progress = (done: number, total: number | null, finished: boolean): void => {
       if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', done, total, finished });
     };
@@ -155,7 +157,7 @@ export class Enrolment {
   // ───────────────────────── into the outbox ─────────────────────────
 
   private async queueCreate(fields: CardholderFields, inDoubt: boolean, error: KioskError | null): Promise<EnrolmentWrite> {
-    const { item, record } = await this.options.outbox.enqueue({ kind: 'create', fields, inDoubt, error: error ?? offlineError() });
+    const { item, record } = await this.options.outbox.enqueue({ kind: 'create', fields, inDoubt, error });
     this.options.log.info(SCOPE, `create queued on this workstation (${error?.code ?? 'service away'})`);
     return { record: record as CardholderRecord, queued: viewOf(item) };
   }
@@ -165,8 +167,10 @@ export class Enrolment {
     const label = held ? labelOf(held) : `cardholder ${id}`;
     const { item } = await this.options.outbox.enqueue({ kind: 'update', cardholderId: id, label, changes, inDoubt, error });
     this.options.log.info(SCOPE, `update of cardholder ${id} queued on this workstation`);
-    const shown = held ? ({ ...held, ...forService(changes), sex: (changes.sex ?? held.sex).toUpperCase() } as CardholderRecord) : null;
-    if (!shown) throw KioskFailure.of('internal', 'The change was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
+    if (!held) throw KioskFailure.of('internal', 'The change was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
+    const shown = withQueuedChanges(held, this.options.outbox.itemsFor(id));
+    // A cardholder created here: the lookup finds them under what they will be.
+    if (id < 0) await this.options.directory.setProvisional(withQueuedChanges(held, [viewOf(item)]));
     return { outcome: 'queued', record: shown, item: viewOf(item) };
   }
 
@@ -178,8 +182,4 @@ export class Enrolment {
     if (!held) throw KioskFailure.of('internal', 'The photo was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
     return { record: held, queued: viewOf(item) };
   }
-}
-
-function offlineError(): KioskError {
-  return { code: 'unreachable', message: 'The access-control service did not answer the last try; the enrolment waits on this workstation.' };
 }

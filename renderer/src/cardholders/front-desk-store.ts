@@ -1,13 +1,15 @@
 /**
  * Front desk store: which step the officer is at with the person in front of the desk — nothing
- * open, a record, the enrolment form (new or edit), the photo — and the one place that forgets
+ * open, a record, the enrolment form (new, edit, or fixing an enrolment the service refused from
+ * the outbox), the photo — and the one place that forgets
  * everything about that person ("Next person", the idle timer): the search, the record, the form,
  * the duplicate warnings and the captured photo. Holds no data of its own beyond the step; the
  * lookup, record and enrolment stores hold theirs.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
-import type { CardholderRecord, CardholderSummary } from '../../../electron/contract/ipc';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { CardholderFields, CardholderRecord, CardholderSummary, OutboxItemView } from '../../../electron/contract/ipc';
 import { useLookupStore } from './lookup-store';
 import { useRecordStore } from './record-store';
 import { useEnrolmentStore } from '../enrolment/enrolment-store';
@@ -20,6 +22,25 @@ export function namesFromQuery(query: string): { first_Name?: string; last_Name?
   if (words.length < 2 || words.some((w) => /[\d@]/.test(w))) return {};
   const [first, ...rest] = words;
   return { first_Name: first, last_Name: rest.join(' ') };
+}
+
+/** The lookup row of a cardholder created on this workstation and not yet on the service. */
+export function provisionalSummary(id: number, fields: CardholderFields): CardholderSummary {
+  return {
+    id,
+    first_Name: fields.first_Name,
+    middle_Name: fields.middle_Name,
+    last_Name: fields.last_Name,
+    displayName: `${fields.last_Name} ${fields.first_Name}`,
+    employee_ID: fields.employee_ID,
+    displayEmployeeId: fields.employee_ID,
+    email: fields.email,
+    phone: fields.phone,
+    tenant: [...fields.tenant],
+    photo_Exists: false,
+    card_Holder_Type_ID: fields.card_Holder_Type_ID,
+    pending: true,
+  };
 }
 
 export const useFrontDeskStore = defineStore('frontDesk', () => {
@@ -51,6 +72,34 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   function edit(record: CardholderRecord): void {
     useEnrolmentStore().startEdit(record);
     step.value = 'enrol';
+  }
+
+  /**
+   * Opens an enrolment the service refused in the form (from the outbox panel): a create with
+   * its fields, a change over the record as the service has it now. Returns why it could not.
+   */
+  async function fix(item: OutboxItemView): Promise<KioskError | null> {
+    let base: CardholderRecord | null = null;
+    if (item.kind === 'update') {
+      const result = await kiosk.getCardholder({ id: item.cardholderId });
+      if (!result.ok) return result.error;
+      base = result.value.record;
+    } else if (item.kind !== 'create') {
+      return { code: 'invalid_request', message: 'A refused photo cannot be changed: discard it, then take a new photo from the record.' };
+    }
+    useRecordStore().clear();
+    photoFor.value = null;
+    useEnrolmentStore().startFix(item, base);
+    step.value = 'enrol';
+    clearedByIdle.value = false;
+    return null;
+  }
+
+  /** After a fixed enrolment went back to the outbox: the record it is about. */
+  function fixSent(item: OutboxItemView, fields: CardholderFields | null): void {
+    const base = useEnrolmentStore().original;
+    if (item.kind === 'create' && fields) showRecord(provisionalSummary(item.cardholderId, fields));
+    else showRecord(base);
   }
 
   function takePhoto(record: CardholderRecord): void {
@@ -87,7 +136,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     for (const listener of listeners) listener();
   }
 
-  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), openRecord, startNew, edit, takePhoto, showRecord, onForget, nextPerson };
+  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, onForget, nextPerson };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFrontDeskStore, import.meta.hot));

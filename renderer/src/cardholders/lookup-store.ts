@@ -10,7 +10,10 @@ import { computed, readonly, ref, shallowRef, triggerRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderSummary } from '../../../electron/contract/ipc';
 
-export const PAGE_SIZE = 100;
+/** Rows per request: a screenful or two (the list asks for more as it scrolls). */
+export const PAGE_SIZE = 40;
+/** "Searching…" is said only when an answer takes longer than this (not on every keystroke). */
+export const SLOW_SEARCH_MS = 200;
 
 export const useLookupStore = defineStore('cardholderLookup', () => {
   const query = ref('');
@@ -20,6 +23,9 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
   const pages = shallowRef(new Map<number, CardholderSummary[]>());
   const active = ref(-1);
   const searching = ref(false);
+  /** A search has been waiting longer than SLOW_SEARCH_MS. */
+  const slow = ref(false);
+  let slowTimer: ReturnType<typeof setTimeout> | null = null;
   const error = ref<KioskError | null>(null);
   let token = 0;
   const pending = new Set<number>();
@@ -40,9 +46,11 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
       return;
     }
     searching.value = true;
+    if (slowTimer === null) slowTimer = setTimeout(() => (slow.value = true), SLOW_SEARCH_MS);
     const result = await kiosk.searchCardholders({ query: text, offset: 0, limit: PAGE_SIZE });
     if (mine !== token) return;
     searching.value = false;
+    stopSlowTimer();
     if (!result.ok) {
       error.value = result.error;
       return;
@@ -91,7 +99,14 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     active.value = Math.max(0, Math.min(total.value - 1, to));
   }
 
+  function stopSlowTimer(): void {
+    if (slowTimer !== null) clearTimeout(slowTimer);
+    slowTimer = null;
+    slow.value = false;
+  }
+
   function reset(clearQuery: boolean): void {
+    stopSlowTimer();
     if (clearQuery) query.value = '';
     shownQuery.value = '';
     total.value = 0;
@@ -115,6 +130,7 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     pages,
     active: readonly(active),
     searching: readonly(searching),
+    slow: readonly(slow),
     error: readonly(error),
     hasQuery,
     itemAt,

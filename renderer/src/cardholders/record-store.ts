@@ -1,12 +1,14 @@
 /**
  * Record store: the cardholder open in the record view — refreshed from the service when it
  * opens (main patches the directory with it), or shown from the directory with the reason when
- * the service cannot be asked. Clearing forgets it. Talks to main only through renderer/src/api.
+ * the service cannot be asked. It follows the outbox: a cardholder created offline is shown
+ * under its real id once the service confirms it, and a record whose queued changes were sent is
+ * read again. Clearing forgets it. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { CardholderSummary, CardholderView } from '../../../electron/contract/ipc';
+import type { CardholderSummary, CardholderView, OutboxState } from '../../../electron/contract/ipc';
 
 export const useRecordStore = defineStore('cardholderRecord', () => {
   /** What the lookup row showed, until the full record arrives. */
@@ -34,6 +36,34 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
     if (summary.value) await open(summary.value);
   }
 
+  /** The outbox changed: follow a confirmed cardholder to its real id, re-read a record whose queued work was sent. */
+  async function follow(outbox: OutboxState): Promise<void> {
+    const current = summary.value;
+    const shown = view.value;
+    if (!current) return;
+    const confirmed = current.id < 0 ? outbox.confirmed.find((c) => c.provisionalId === current.id) : undefined;
+    if (confirmed) {
+      await open({ ...current, id: confirmed.id, pending: false });
+      return;
+    }
+    if (!shown || shown.queued.length === 0) return;
+    const waiting = new Set(outbox.items.filter((item) => item.cardholderId === current.id).map((item) => item.id));
+    if (shown.queued.some((item) => !waiting.has(item.id))) await refresh();
+  }
+
+  /** Reads the open record again without clearing what is shown (after queued work was sent). */
+  async function refresh(): Promise<void> {
+    const current = summary.value;
+    if (!current) return;
+    const mine = ++token;
+    const result = await kiosk.getCardholder({ id: current.id });
+    if (mine !== token) return;
+    if (result.ok) {
+      view.value = result.value;
+      error.value = null;
+    }
+  }
+
   function clear(): void {
     ++token;
     summary.value = null;
@@ -42,7 +72,7 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
     error.value = null;
   }
 
-  return { summary, view, loading: readonly(loading), error: readonly(error), open, reload, clear };
+  return { summary, view, loading: readonly(loading), error: readonly(error), open, reload, follow, clear };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useRecordStore, import.meta.hot));

@@ -25,7 +25,7 @@ export interface Conflict {
 export const DUPLICATE_CHECK_DELAY_MS = 250;
 
 /** What the officer reads when the service could not be reached and the enrolment waits. */
-export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent when the service is back.';
+export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent as soon as the service takes it.';
 
 export const useEnrolmentStore = defineStore('enrolment', () => {
   const mode = ref<EnrolmentMode>('closed');
@@ -100,22 +100,23 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     mode.value = 'fix';
   }
 
-  /** Sends the fixed enrolment back to the outbox; true when it is queued again. */
-  async function resendFix(): Promise<boolean> {
+  /** Sends the fixed enrolment back to the outbox; what was queued again, or null (problems or a refusal shown). */
+  async function resendFix(): Promise<{ item: OutboxItemView; fields: CardholderFields } | null> {
     const item = fixing.value;
-    if (!item) return false;
+    if (!item) return null;
     const fields = check();
-    if (!fields) return false;
+    if (!fields) return null;
     const fix = item.kind === 'create' ? { create: fields } : { changes: original.value ? changedFields(fieldsOf(original.value), fields) : fields };
+    refusal.value = null;
     saving.value = true;
     try {
       const result = await kiosk.resendOutboxItem({ itemId: item.id, ...fix });
       if (!result.ok) {
         refused(result.error);
-        return false;
+        return null;
       }
-      notice.value = 'Saved on this workstation; it will be sent when the service is back.';
-      return true;
+      notice.value = 'Back in the outbox: it will be sent again now.';
+      return { item, fields };
     } finally {
       saving.value = false;
     }

@@ -59,6 +59,19 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       expect(outcome).toMatchObject({ outcome: 'built', counts: { total: 3, added: 1, changed: 1, removed: 1 } });
     });
 
+    it('neither counts nor compares the cardholders created offline (provisional, negative ids)', async () => {
+      const first = open();
+      fill(first, list(person({ id: 1, first_Name: 'A', last_Name: 'A' }), person({ id: 2, first_Name: 'B', last_Name: 'B' })));
+      await first.build(download, null, false);
+      await first.upsert([person({ id: -1, first_Name: 'Nora', last_Name: 'Offline' })], false);
+      expect((await first.stats()).records).toBe(2);
+      expect((await first.search('offline', 0, 10)).records.map((r) => r.id)).toEqual([-1]);
+      const second = open();
+      fill(second, list(person({ id: 1, first_Name: 'A', last_Name: 'A' }), person({ id: 2, first_Name: 'B', last_Name: 'B' })));
+      const outcome = await second.build(download, await first.basis(), false);
+      expect(outcome).toMatchObject({ outcome: 'built', counts: { total: 2, added: 0, changed: 0, removed: 0 } });
+    });
+
     it('sets malformed records aside and reports them, and fails on an answer that is not JSON or holds no list', async () => {
       const engine = open();
       const bad = { ...person({ id: 2, first_Name: 'B', last_Name: 'B' }), photo_Exists: 'yes' };

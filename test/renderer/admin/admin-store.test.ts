@@ -6,6 +6,8 @@ import type { AdminOverview } from '../../../electron/contract/ipc';
 const api = vi.hoisted(() => ({
   getAdminOverview: vi.fn(),
   getServiceStatus: vi.fn(),
+  getOutbox: vi.fn(),
+  onOutboxState: vi.fn(() => () => undefined),
 }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({ kiosk: api }));
 
@@ -35,6 +37,7 @@ describe('administration', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     api.getAdminOverview.mockReset().mockResolvedValue({ ok: true, value: OVERVIEW });
+    api.getOutbox.mockReset().mockResolvedValue({ ok: true, value: { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] } });
     api.getServiceStatus.mockReset().mockResolvedValue({
       ok: true,
       value: { mode: 'configured', serviceLabel: 'access.example.org:443', reachable: false, maxEventId: null, checkedAt: '2026-11-21T10:00:00.000Z', error: { code: 'unauthorized', message: 'The service refused the kiosk’s credential.' } },
@@ -57,5 +60,17 @@ describe('administration', () => {
     expect(wrapper.get('[data-testid="admin-service"]').text()).toContain('user kiosk');
     await wrapper.get('button').trigger('click');
     await vi.waitFor(() => expect(wrapper.get('[data-testid="admin-connection"]').text()).toContain('refused the kiosk’s credential'));
+  });
+
+  it('says how many enrolments wait, and where a damaged saved outbox was kept', async () => {
+    api.getOutbox.mockResolvedValueOnce({
+      ok: true,
+      value: { pending: 3, failed: 1, paused: null, offline: true, items: [], damage: { keptAt: '/data/outbox.journal.damaged-x', unreadable: 2, reason: '2 records in it could not be read' }, confirmed: [] },
+    });
+    const wrapper = mount(AdminView, { global: { plugins: [createPinia()] } });
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="admin-outbox-damage"]').exists()).toBe(true));
+    expect(wrapper.get('[data-testid="admin-outbox"]').text()).toContain('3 enrolments to send, 1 enrolment needing attention');
+    expect(wrapper.get('[data-testid="admin-outbox-damage"]').text()).toContain('2 records in it could not be read');
+    expect(wrapper.get('[data-testid="admin-outbox-damage"]').text()).toContain('/data/outbox.journal.damaged-x');
   });
 });

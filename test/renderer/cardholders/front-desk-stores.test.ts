@@ -11,7 +11,7 @@ vi.mock('../../../renderer/src/api/kiosk', () => ({
   isConnected: () => true,
 }));
 
-import { PAGE_SIZE, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
+import { PAGE_SIZE, SLOW_SEARCH_MS, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
 import { useRecordStore } from '../../../renderer/src/cardholders/record-store';
 import { useDirectoryStore } from '../../../renderer/src/cardholders/directory-store';
 
@@ -48,6 +48,33 @@ describe('lookup store', () => {
     await slow;
     expect(lookup.shownQuery).toBe('dupon');
     expect(lookup.total).toBe(2);
+  });
+
+  it('says it is searching only when an answer is slow', async () => {
+    vi.useFakeTimers();
+    try {
+      const lookup = useLookupStore();
+      let release: () => void = () => undefined;
+      fake.current.api.searchCardholders.mockImplementationOnce(
+        (request) =>
+          new Promise((resolve) => {
+            release = () => resolve(ok({ query: request.query, total: 0, offset: 0, items: [] }));
+          }),
+      );
+      const pending = lookup.search('zz');
+      await vi.advanceTimersByTimeAsync(SLOW_SEARCH_MS - 50);
+      expect(lookup.slow).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(lookup.slow).toBe(true);
+      release();
+      await pending;
+      expect(lookup.slow).toBe(false);
+      await lookup.search('dup');
+      await vi.advanceTimersByTimeAsync(SLOW_SEARCH_MS * 2);
+      expect(lookup.slow).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads further pages as rows come into view', async () => {

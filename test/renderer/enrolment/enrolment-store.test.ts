@@ -1,7 +1,7 @@
 /** The enrolment store: create with duplicates, update of changed fields only, conflicts, refusals, clearing. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, makeCardholder, makeOutboxItem, ok, outboxWith, type FakeKiosk } from '../support/fake-kiosk';
 
 const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({
@@ -72,6 +72,54 @@ describe('enrolment store, create', () => {
     expect(store.form.employee_ID).toBe('700100');
     store.touched('employee_ID');
     expect(store.problemFor('employee_ID')).toBeNull();
+  });
+});
+
+describe('enrolment store, offline and refused enrolments', () => {
+  it('says the create is saved on this workstation when the service could not take it', async () => {
+    const store = useEnrolmentStore();
+    fillNew(store);
+    const record = makeCardholder(-1, { first_Name: 'Aoife', last_Name: 'Kelly' });
+    fake.current.api.createCardholder.mockResolvedValueOnce(ok({ record, queued: makeOutboxItem('q', { label: 'Kelly, Aoife' }) }));
+    expect(await store.create()).toEqual(record);
+    expect(store.notice).toBe('Saved on this workstation; it will be sent as soon as the service takes it.');
+  });
+
+  it('fixes a refused create: the refusal beside its field, the fixed fields sent back to the outbox', async () => {
+    const store = useEnrolmentStore();
+    store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });
+    const fields = { first_Name: 'Aoife', last_Name: 'Kelly', middle_Name: '', employee_ID: '1', email: '', sex: 'f' as const, phone: '', address1: '', address2: '', city: '', state: '', zip: '', tenant: [0], card_Holder_Type_ID: 1 };
+    const item = makeOutboxItem('refused', { state: 'failed', fields, lastError: { code: 'rejected', message: 'Employee ID already used.', field: 'employee_ID' } });
+    store.startFix(item, null);
+    expect(store.mode).toBe('fix');
+    expect(store.form.first_Name).toBe('Aoife');
+    expect(store.problemFor('employee_ID')).toBe('Employee ID already used.');
+    store.form.employee_ID = '';
+    store.form.first_Name = '';
+    expect(await store.resendFix()).toBeNull();
+    expect(fake.current.api.resendOutboxItem).not.toHaveBeenCalled();
+    store.form.first_Name = 'Aoife';
+    store.form.employee_ID = '700200';
+    fake.current.api.resendOutboxItem.mockResolvedValueOnce(fail('not_found', 'This item is no longer waiting to be sent.'));
+    expect(await store.resendFix()).toBeNull();
+    expect(store.refusal?.error.message).toBe('This item is no longer waiting to be sent.');
+    fake.current.api.resendOutboxItem.mockResolvedValueOnce(ok(outboxWith([{ ...item, state: 'pending', lastError: null }])));
+    const sent = await store.resendFix();
+    expect(sent?.item.id).toBe('refused');
+    expect(fake.current.api.resendOutboxItem).toHaveBeenLastCalledWith({ itemId: 'refused', create: expect.objectContaining({ first_Name: 'Aoife', employee_ID: '700200' }) });
+    expect(store.notice).toBe('Back in the outbox: it will be sent again now.');
+  });
+
+  it('fixes a refused change over the record as the service has it, sending only what differs from it', async () => {
+    const store = useEnrolmentStore();
+    store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });
+    const base = makeCardholder(5, { city: 'Cork', phone: '+353 1' });
+    const item = makeOutboxItem('u', { kind: 'update', cardholderId: 5, state: 'failed', fields: { city: 'Cork!!', phone: '+353 2' }, lastError: { code: 'rejected', message: 'City not valid.', field: 'city' } });
+    store.startFix(item, base);
+    expect(store.form.city).toBe('Cork!!');
+    store.form.city = 'Cork';
+    await store.resendFix();
+    expect(fake.current.api.resendOutboxItem).toHaveBeenLastCalledWith({ itemId: 'u', changes: { phone: '+353 2' } });
   });
 });
 

@@ -21,6 +21,7 @@ import type {
   FeedSnapshot,
   FeedState,
   KioskSettings,
+  OutboxItemView,
   OutboxState,
   PushEvents,
   PushName,
@@ -103,7 +104,30 @@ export const DIRECTORY_READY: DirectoryState = {
   intervalSeconds: 900,
 };
 
-export const OUTBOX_EMPTY: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null };
+export const OUTBOX_EMPTY: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
+
+/** An outbox item: a pending create of "Offline, Nora" (provisional id -1) unless patched. */
+export function makeOutboxItem(id: string, patch: Partial<OutboxItemView> = {}): OutboxItemView {
+  return {
+    id,
+    kind: 'create',
+    cardholderId: -1,
+    label: 'Offline, Nora',
+    queuedAt: '2026-11-21T10:00:00.000Z',
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    fields: null,
+    photoBytes: null,
+    ...patch,
+  };
+}
+
+/** An outbox state holding `items` (the counts follow them). */
+export function outboxWith(items: OutboxItemView[], patch: Partial<OutboxState> = {}): OutboxState {
+  return { ...OUTBOX_EMPTY, pending: items.filter((i) => i.state !== 'failed').length, failed: items.filter((i) => i.state === 'failed').length, items, ...patch };
+}
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Result<never> => ({

@@ -62,12 +62,18 @@ export function emptyModel(): OutboxModel {
   return { items: new Map(), nextSeq: 1, paused: null, confirmed: new Map() };
 }
 
+/** The id to use for a cardholder: a provisional id whose create the service confirmed becomes its id there. */
+export function resolveId(model: OutboxModel, id: number): number {
+  return id < 0 ? (model.confirmed.get(id) ?? id) : id;
+}
+
 /** Applies one event (events about unknown items are ignored: the item was done or discarded). */
 export function applyEvent(model: OutboxModel, event: OutboxEvent): void {
   const item = 'id' in event ? model.items.get(event.id) : undefined;
   switch (event.type) {
     case 'queued':
-      model.items.set(event.item.id, { ...event.item });
+      // Queued for a provisional record whose create was confirmed meanwhile (while this was being written): the service's id.
+      model.items.set(event.item.id, { ...event.item, cardholderId: resolveId(model, event.item.cardholderId) });
       model.nextSeq = Math.max(model.nextSeq, event.item.seq + 1);
       return;
     case 'counter':

@@ -23,7 +23,7 @@ import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from
 import { ServiceFailure } from '../../service/service-errors';
 import type { EnrolmentLog } from '../enrolment-log';
 import { OutboxJournal } from './outbox-journal';
-import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
+import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, resolveId, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
 
 /** What the outbox needs of the directory: the lookup shows provisional records and follows confirmed ones. */
 export interface OutboxDirectory {
@@ -51,7 +51,7 @@ export interface OutboxOptions {
 }
 
 export type QueueInput =
-  | { kind: 'create'; fields: CardholderFields; inDoubt: boolean; error: KioskError }
+  | { kind: 'create'; fields: CardholderFields; inDoubt: boolean; error: KioskError | null }
   | { kind: 'update'; cardholderId: number; label: string; changes: Partial<CardholderFields>; inDoubt: boolean; error: KioskError | null }
   | { kind: 'photo'; cardholderId: number; label: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[]; error: KioskError | null };
 
@@ -99,6 +99,16 @@ export function provisionalRecord(fields: CardholderFields, id: number, at: stri
   };
 }
 
+/** The record as it will be once the queued changes (in order) are sent: what the record view shows. */
+export function withQueuedChanges(record: CardholderRecord, queued: ReadonlyArray<{ kind: string; fields: Partial<CardholderFields> | null }>): CardholderRecord {
+  let shown = record;
+  for (const item of queued) {
+    if (item.kind !== 'update' || !item.fields) continue;
+    shown = { ...shown, ...item.fields, sex: (item.fields.sex ?? shown.sex).toUpperCase() };
+  }
+  return shown;
+}
+
 /** The fields as the service takes them (sex in lower case, as the spec says for create). */
 export function forService<T extends Partial<CardholderFields>>(fields: T): T {
   return fields.sex === undefined ? fields : { ...fields, sex: fields.sex.toLowerCase() };
@@ -136,6 +146,8 @@ export class Outbox {
   private runAgain = false;
   private timer: { cancel(): void } | null = null;
   private stopped = false;
+  /** Provisional ids the service has confirmed since start (latest first; the record view follows them). */
+  private confirmed: OutboxState['confirmed'] = [];
 
   constructor(private readonly options: OutboxOptions) {
     this.journal = new OutboxJournal(options.file, options.key);
@@ -176,9 +188,9 @@ export class Outbox {
     return this.offline && this.model.items.size > 0;
   }
 
-  /** The service's id of a cardholder created offline once its create went through; any other id as it is. */
-  serverIdOf(cardholderId: number): number {
-    return this.model.confirmed.get(cardholderId) ?? cardholderId;
+  /** The id to use for a cardholder: a provisional id the service has confirmed becomes the real one. */
+  resolveId(id: number): number {
+    return resolveId(this.model, id);
   }
 
   /** True when something for this cardholder waits (a write to them must queue behind it). */
@@ -207,6 +219,7 @@ export class Outbox {
       offline: this.offline,
       items,
       damage: this.damage,
+      confirmed: this.confirmed,
     };
   }
 
@@ -222,15 +235,15 @@ export class Outbox {
       item = { ...base, kind: 'create', cardholderId: id, label: labelOf(input.fields), inDoubt: input.inDoubt, create: input.fields };
       record = provisionalRecord(input.fields, id, at);
     } else if (input.kind === 'update') {
-      item = { ...base, kind: 'update', cardholderId: this.serverIdOf(input.cardholderId), label: input.label, inDoubt: input.inDoubt, changes: input.changes };
+      item = { ...base, kind: 'update', cardholderId: this.resolveId(input.cardholderId), label: input.label, inDoubt: input.inDoubt, changes: input.changes };
     } else {
       const photo: QueuedPhoto = { base64: Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength).toString('base64'), contentType: input.contentType, overriddenHints: input.overriddenHints };
-      item = { ...base, kind: 'photo', cardholderId: this.serverIdOf(input.cardholderId), label: input.label, inDoubt: false, photo };
+      item = { ...base, kind: 'photo', cardholderId: this.resolveId(input.cardholderId), label: input.label, inDoubt: false, photo };
     }
     await this.record({ type: 'queued', item });
     if (record) await this.options.directory.setProvisional(record);
     const what = { create: 'The new cardholder', update: 'The change', photo: 'The photo' }[item.kind];
-    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent when the service is back.` });
+    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent as soon as the service takes it.` });
     this.offline = this.offline || input.error !== null;
     this.publish();
     this.kick(this.offline ? this.delayFor(1) : 0);
@@ -331,7 +344,11 @@ export class Outbox {
     this.publish();
     try {
       const result = await this.send(item);
-      await this.record({ type: 'done', id: item.id, at: this.now().toISOString(), serverId: result.serverId, linked: result.linked });
+      const at = this.now().toISOString();
+      await this.record({ type: 'done', id: item.id, at, serverId: result.serverId, linked: result.linked });
+      if (item.kind === 'create' && result.serverId !== null) {
+        this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
+      }
       this.offline = false;
       await this.compactIfEmpty();
       return true;
@@ -371,14 +388,14 @@ export class Outbox {
           if (existing) {
             await directory.removeProvisional(item.cardholderId);
             await directory.upsert([existing]);
-            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (id ${existing.id}); the queued work was linked to it instead of creating a second one.` });
+            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (record number ${existing.id}): what waited was linked to it instead of creating a second one.` });
             return { serverId: existing.id, linked: true };
           }
         }
         const record = await service.createCardHolder(forService(fields) as NewCardHolder);
         await directory.removeProvisional(item.cardholderId);
         await directory.upsert([record]);
-        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (id ${record.id}) after waiting on this workstation.` });
+        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
         return { serverId: record.id, linked: false };
       }
       case 'update': {

@@ -125,7 +125,7 @@ describe('outbox', () => {
     expect(r.directory.provisional.size).toBe(0);
     expect(r.directory.upserted.map((c) => c.id)).toEqual([1000, 1000, 1000, 7]);
     expect(r.audit.kinds()).toEqual(['queued', 'queued', 'queued', 'queued', 'replayed', 'replayed', 'replayed', 'replayed']);
-    expect(r.audit.entries[4]).toMatchObject({ cardholderId: 1000, name: 'Dupont, Marie', outcome: 'Created on the service (id 1000) after waiting on this workstation.' });
+    expect(r.audit.entries[4]).toMatchObject({ cardholderId: 1000, name: 'Dupont, Marie', outcome: 'Created on the service (record number 1000) after waiting on this workstation.' });
     // The officer saw every step: the count went up with each item, and down to 0.
     expect(r.published.map((s) => s.pending)).toContain(4);
     expect(r.published.at(-1)).toMatchObject({ pending: 0 });

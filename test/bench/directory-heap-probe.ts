@@ -1,0 +1,123 @@
+/**
+ * Run by directory-sync.bench.ts in a fresh Node process (`node --import tsx --expose-gc
+ * directory-heap-probe.ts <simulator url>`), standing for the kiosk's main process: memory before
+ * the directory is loaded, one full sync through the real capability (service client, directory
+ * engine in its worker thread), memory after. The worker's heap is read twice: as the engine's
+ * stats() reports it (no collection first) and after a full collection forced through the
+ * inspector (NodeWorker domain). Prints one JSON line on stdout; asserts nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { Session } from 'node:inspector';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCardholdersCapability } from '../../electron/core/cardholders-capability';
+import { loadConfig } from '../../electron/core/config/load-config';
+import { PushBus } from '../../electron/core/ipc/push-bus';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { createServiceClient } from '../../electron/core/service/service-client';
+
+interface Memory {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function mainMemory(): Memory {
+  gc?.();
+  gc?.();
+  const { heapUsed, external, arrayBuffers, rss } = process.memoryUsage();
+  return { heapUsed, external, arrayBuffers, rss };
+}
+
+type WorkerMemory = { title: string; heapUsed: number; external: number; arrayBuffers: number; beforeGc: { heapUsed: number; external: number; arrayBuffers: number } };
+
+/** Each directory worker's memory as it stands, then after a forced full collection, through the inspector. */
+async function workerMemory(): Promise<WorkerMemory[]> {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params: object = {}): Promise<T> =>
+    new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
+  const workers: Array<{ sessionId: string; title: string }> = [];
+  session.on('NodeWorker.attachedToWorker', (message: { params: { sessionId: string; workerInfo: { title: string } } }) => {
+    workers.push({ sessionId: message.params.sessionId, title: message.params.workerInfo.title });
+  });
+  let nextId = 0;
+  const waiting = new Map<number, (value: { result?: unknown }) => void>();
+  session.on('NodeWorker.receivedMessageFromWorker', (message: { params: { message: string } }) => {
+    const answer = JSON.parse(message.params.message) as { id?: number; result?: unknown };
+    if (answer.id !== undefined) waiting.get(answer.id)?.(answer);
+  });
+  const send = (sessionId: string, method: string, params: object = {}): Promise<{ result?: unknown }> =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      waiting.set(id, resolve);
+      void post('NodeWorker.sendMessageToWorker', { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
+  await post('NodeWorker.enable', { waitForDebuggerOnStart: false });
+  await sleep(300);
+  const usage = async (sessionId: string): Promise<{ heapUsed: number; external: number; arrayBuffers: number }> => {
+    const answer = (await send(sessionId, 'Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
+      result?: { result?: { value?: string } };
+    };
+    const read = JSON.parse(answer.result?.result?.value ?? '{}') as Partial<Memory>;
+    return { heapUsed: read.heapUsed ?? NaN, external: read.external ?? NaN, arrayBuffers: read.arrayBuffers ?? NaN };
+  };
+  const out: WorkerMemory[] = [];
+  for (const worker of workers) {
+    const beforeGc = await usage(worker.sessionId);
+    await send(worker.sessionId, 'HeapProfiler.collectGarbage');
+    await send(worker.sessionId, 'HeapProfiler.collectGarbage');
+    out.push({ title: worker.title, ...(await usage(worker.sessionId)), beforeGc });
+  }
+  await post('NodeWorker.disable');
+  session.disconnect();
+  return out;
+}
+
+async function main(): Promise<void> {
+  const url = process.argv[2];
+  if (!url) throw new Error('usage: directory-heap-probe.ts <simulator url>');
+  const config = loadConfig({ systemFile: null, userFile: null, env: {}, argv: [`--service-url=${url}`, '--auth-scheme=none'], platform: process.platform });
+  const log = createLogger(silentSink);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-heap-probe-'));
+  const client = createServiceClient({ config, baseUrl: url, secret: null, log });
+  const capability = createCardholdersCapability({
+    service: client,
+    push: new PushBus(),
+    log,
+    dataDir,
+    dataKey: randomBytes(32),
+    serviceLabel: client.serviceLabel,
+    syncIntervalMs: 0,
+    photo: { contentType: 'image/jpeg', width: 600, height: 800, maxBytes: 2 * 1024 * 1024 },
+  });
+  try {
+    await sleep(200);
+    const before = mainMemory();
+    const report = await capability.sync.sync();
+    if (report.outcome !== 'updated') throw new Error(`the sync did not update the directory: ${report.outcome}`);
+    await sleep(1_000); // the empty first generation's thread (none here) and sockets settle
+    const engineStats = await capability.directory.stats();
+    const after = mainMemory();
+    const workers = await workerMemory();
+    const finalRss = process.memoryUsage().rss;
+    process.stdout.write(`${JSON.stringify({ records: engineStats.records, before, after, engineHeapUsed: engineStats.heapUsedBytes, workers, finalRss })}\n`);
+  } finally {
+    await capability.stop();
+    client.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (thrown: unknown) => {
+    process.stderr.write(`${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}\n`);
+    process.exit(1);
+  },
+);
