@@ -89,11 +89,14 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
 
   /**
    * A cardholder a create in doubt may have made: the directory is brought up to date from the
-   * service first (a failure there is an outage for the outbox: it tries again later), then the
+   * service first (by a sync started now, not one that was already running) (a failure there is an outage for the outbox: it tries again later), then the
    * same employee ID and name — or, without an employee ID, the same name and e-mail created since
    * the create was queued.
    */
   const findCreated = async (fields: CardholderFields, since: string): Promise<CardHolder | null> => {
+    // A sync already under way may have read the list before the create reached the service: its
+    // answer cannot settle the question, so it is let finish and a new one is asked for.
+    await sync.settle();
     const synced = await sync.sync();
     if (synced.outcome === 'held') {
       // The list the service gave is held back for the administrator: it cannot settle the question.

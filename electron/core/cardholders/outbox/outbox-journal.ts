@@ -2,18 +2,20 @@
  * The outbox's journal: the durable record of every enrolment written on this workstation but not
  * yet confirmed by the service. An append-only file of framed records — each one flushed to disk
  * (fsync) before the call returns, so what the officer was told is saved survives a crash or a
- * power cut at any moment. A record that was being written when the power went (a torn tail) is
- * recognised by its length and checksum and cut off; a damaged record in the middle is skipped and
- * the whole file is kept aside, untouched, for an administrator, and reported. Compaction rewrites
- * the live records atomically into a new file. Records are encrypted (AES-256-GCM, one IV each)
- * with the data key when the workstation has a real keyring; the file is owner-only either way.
+ * power cut at any moment. A record that was being written when the power went (a torn tail, or
+ * zeros where the file grew but its bytes never reached the disk) is recognised by its length and
+ * cut off; a damaged record in the middle is skipped and the whole file is kept aside, untouched,
+ * for an administrator, and reported. Compaction rewrites the live records atomically into a new
+ * file (the temporary copy of a rewrite that a crash cut off is removed at the next load). Records
+ * are encrypted (AES-256-GCM, one IV each) with the data key when the workstation has a real
+ * keyring; the file is owner-only either way.
  *
  * Frame: 4 bytes big-endian payload length, 4 bytes of SHA-256(payload), the payload (plain JSON,
  * or IV + ciphertext + tag). File: "AKOBX1\n" then frames.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { open, rename, stat, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { ensurePrivateDir, readOwnerOnly, writeOwnerOnly } from '../../storage/owner-only-files';
 
 const MAGIC = Buffer.from('AKOBX1\n', 'latin1');
@@ -41,6 +43,7 @@ export class OutboxJournal<T> {
 
   /** Reads every record; a torn tail is cut off, a damaged file kept aside (see the header). */
   async load(): Promise<JournalLoad<T>> {
+    await this.removeLeftovers();
     let bytes: Buffer | null;
     try {
       bytes = await readOwnerOnly(this.file, true);
@@ -56,7 +59,8 @@ export class OutboxJournal<T> {
     let unreadable = 0;
     let tornAt: number | null = null;
     while (at < bytes.length) {
-      if (at + 8 > bytes.length) {
+      if (at + 8 > bytes.length || onlyZeros(bytes, at)) {
+        // Cut off, or grown by a write whose bytes never reached the disk (zeros): never counted as saved.
         tornAt = at;
         break;
       }
@@ -173,6 +177,21 @@ export class OutboxJournal<T> {
     }
   }
 
+  /** Removes the temporary copies of rewrites that a crash cut off (they hold the queue's personal data). */
+  private async removeLeftovers(): Promise<void> {
+    const dir = dirname(this.file);
+    const name = basename(this.file);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    // writeOwnerOnly writes "<file>.<12 hex digits>.tmp" and renames it over the file.
+    const isLeftover = (other: string): boolean => other.startsWith(`${name}.`) && other.endsWith('.tmp') && /^[0-9a-f]{12}$/.test(other.slice(name.length + 1, -4));
+    for (const other of names) if (isLeftover(other)) await rm(join(dir, other), { force: true });
+  }
+
   /** Moves the file aside, untouched, for an administrator; the outbox goes on with what it could read. */
   private async keepAside(unreadable: number, reason: string): Promise<{ keptAt: string; unreadable: number; reason: string }> {
     await this.closeHandle();
@@ -187,6 +206,11 @@ export class OutboxJournal<T> {
     this.size = 0;
     return { keptAt, unreadable, reason };
   }
+}
+
+function onlyZeros(bytes: Buffer, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 function checksum(payload: Buffer): Buffer {

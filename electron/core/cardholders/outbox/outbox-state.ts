@@ -51,10 +51,20 @@ export interface OutboxModel {
   items: Map<string, OutboxItem>;
   nextSeq: number;
   paused: { at: string; error: KioskError } | null;
+  /**
+   * Provisional ids of creates the service confirmed, and its ids for them: a change the officer
+   * makes on a provisional record still open in the form after its create went goes to the real one.
+   */
+  confirmed: Map<number, number>;
 }
 
 export function emptyModel(): OutboxModel {
-  return { items: new Map(), nextSeq: 1, paused: null };
+  return { items: new Map(), nextSeq: 1, paused: null, confirmed: new Map() };
+}
+
+/** The id to use for a cardholder: a provisional id whose create the service confirmed becomes its id there. */
+export function resolveId(model: OutboxModel, id: number): number {
+  return id < 0 ? (model.confirmed.get(id) ?? id) : id;
 }
 
 /** Applies one event (events about unknown items are ignored: the item was done or discarded). */
@@ -62,7 +72,8 @@ export function applyEvent(model: OutboxModel, event: OutboxEvent): void {
   const item = 'id' in event ? model.items.get(event.id) : undefined;
   switch (event.type) {
     case 'queued':
-      model.items.set(event.item.id, { ...event.item });
+      // Queued for a provisional record whose create was confirmed meanwhile (while this was being written): the service's id.
+      model.items.set(event.item.id, { ...event.item, cardholderId: resolveId(model, event.item.cardholderId) });
       model.nextSeq = Math.max(model.nextSeq, event.item.seq + 1);
       return;
     case 'counter':
@@ -92,6 +103,7 @@ export function applyEvent(model: OutboxModel, event: OutboxEvent): void {
       model.items.delete(item.id);
       // A cardholder created here now has its id on the service: what waits for it goes there.
       if (item.kind === 'create' && event.serverId !== null) {
+        model.confirmed.set(item.cardholderId, event.serverId);
         for (const other of model.items.values()) if (other.cardholderId === item.cardholderId) other.cardholderId = event.serverId;
       }
       return;

@@ -23,7 +23,7 @@ import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from
 import { ServiceFailure } from '../../service/service-errors';
 import type { EnrolmentLog } from '../enrolment-log';
 import { OutboxJournal } from './outbox-journal';
-import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
+import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, resolveId, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
 
 /** What the outbox needs of the directory: the lookup shows provisional records and follows confirmed ones. */
 export interface OutboxDirectory {
@@ -148,8 +148,6 @@ export class Outbox {
   private stopped = false;
   /** Provisional ids the service has confirmed since start (latest first; the record view follows them). */
   private confirmed: OutboxState['confirmed'] = [];
-  /** Every provisional id confirmed since start (the pushed list keeps the latest only). */
-  private readonly confirmedIds = new Map<number, number>();
 
   constructor(private readonly options: OutboxOptions) {
     this.journal = new OutboxJournal(options.file, options.key);
@@ -192,8 +190,7 @@ export class Outbox {
 
   /** The id to use for a cardholder: a provisional id the service has confirmed becomes the real one. */
   resolveId(id: number): number {
-    if (id >= 0) return id;
-    return this.confirmed.find((c) => c.provisionalId === id)?.id ?? this.confirmedIds.get(id) ?? id;
+    return resolveId(this.model, id);
   }
 
   /** True when something for this cardholder waits (a write to them must queue behind it). */
@@ -238,10 +235,10 @@ export class Outbox {
       item = { ...base, kind: 'create', cardholderId: id, label: labelOf(input.fields), inDoubt: input.inDoubt, create: input.fields };
       record = provisionalRecord(input.fields, id, at);
     } else if (input.kind === 'update') {
-      item = { ...base, kind: 'update', cardholderId: input.cardholderId, label: input.label, inDoubt: input.inDoubt, changes: input.changes };
+      item = { ...base, kind: 'update', cardholderId: this.resolveId(input.cardholderId), label: input.label, inDoubt: input.inDoubt, changes: input.changes };
     } else {
       const photo: QueuedPhoto = { base64: Buffer.from(input.photo.buffer, input.photo.byteOffset, input.photo.byteLength).toString('base64'), contentType: input.contentType, overriddenHints: input.overriddenHints };
-      item = { ...base, kind: 'photo', cardholderId: input.cardholderId, label: input.label, inDoubt: false, photo };
+      item = { ...base, kind: 'photo', cardholderId: this.resolveId(input.cardholderId), label: input.label, inDoubt: false, photo };
     }
     await this.record({ type: 'queued', item });
     if (record) await this.options.directory.setProvisional(record);
@@ -350,7 +347,6 @@ export class Outbox {
       const at = this.now().toISOString();
       await this.record({ type: 'done', id: item.id, at, serverId: result.serverId, linked: result.linked });
       if (item.kind === 'create' && result.serverId !== null) {
-        this.confirmedIds.set(item.cardholderId, result.serverId);
         this.confirmed = [{ provisionalId: item.cardholderId, id: result.serverId, at }, ...this.confirmed].slice(0, 50);
       }
       this.offline = false;
