@@ -191,8 +191,11 @@ export function createFakeKiosk() {
     searchEventsByCodes: vi.fn(async (_request: unknown) => ok({ resultId: 'r2', events: [historyEvent(makeEvent(3))] }) as Result<EventSearchResult>),
     exportSearchCsv: vi.fn(async (_request: unknown) => ok({ saved: true, path: '/tmp/events.csv', rows: 2 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
     acknowledgeAlarms: vi.fn(
-      async (request: { recordIds: number[]; note: string }) =>
-        ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt: new Date().toISOString(), device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>,
+      // One acknowledgement time for the whole request, as main gives (a clock tick between entries would reorder them).
+      async (request: { recordIds: number[]; note: string }) => {
+        const acknowledgedAt = new Date().toISOString();
+        return ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt, device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>;
+      },
     ),
     getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
