@@ -4,12 +4,12 @@
  * returns). It survives restarts; a line that cannot be read (a torn write, a hand edit) is skipped
  * with a warning, never a crash. It never talks to the service and never rewrites past lines.
  */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Acknowledgement } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
+import { JsonLinesFile } from '../storage/json-lines-file';
 
 export const ACKNOWLEDGEMENTS_FILE = 'acknowledgements.jsonl';
 
@@ -47,18 +47,19 @@ export class AcknowledgementStore {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly listLimit: number;
+  private readonly lines: JsonLinesFile<Acknowledgement>;
   private entries: Acknowledgement[] = [];
   private loading: Promise<void> | null = null;
-  /** Appends run one after the other, in call order. */
-  private writing: Promise<void> = Promise.resolve();
-  /** The file ends without a newline (a torn last write): the next append starts a new line first. */
-  private needsNewline = false;
 
   constructor(options: AcknowledgementStoreOptions) {
     this.file = path.join(options.dataDir, ACKNOWLEDGEMENTS_FILE);
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.listLimit = options.listLimit ?? 1_000;
+    this.lines = new JsonLinesFile(this.file, (value) => {
+      const parsed = StoredAcknowledgement.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    });
   }
 
   /** Reads the file once; later calls share the same read. */
@@ -90,9 +91,14 @@ export class AcknowledgementStore {
       }),
     );
     if (entries.length === 0) return [];
-    const write = this.writing.then(() => this.append(entries.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
-    this.writing = write.catch(() => undefined);
-    await write;
+    try {
+      await this.lines.appendAll(entries);
+    } catch (thrown) {
+      this.log.error(SCOPE, `could not write ${this.file}: ${String(thrown)}`);
+      throw KioskFailure.of('internal', 'The acknowledgement could not be saved on this computer. Please tell the administrator.', {
+        detail: String(thrown),
+      });
+    }
     this.entries.push(...entries);
     return entries;
   }
@@ -104,57 +110,20 @@ export class AcknowledgementStore {
   }
 
   /** Resolves when every append started so far has reached the disk. */
-  async flush(): Promise<void> {
-    await this.writing;
+  flush(): Promise<void> {
+    return this.lines.flush();
   }
 
   private async read(): Promise<void> {
-    let text: string;
+    let loaded: Acknowledgement[];
     try {
-      text = await fs.readFile(this.file, 'utf8');
+      loaded = await this.lines.read((line) => this.log.warn(SCOPE, `skipped unreadable line ${line} of ${this.file}`));
     } catch (thrown) {
-      if ((thrown as NodeJS.ErrnoException).code === 'ENOENT') return;
       this.log.error(SCOPE, `could not read ${this.file}: ${String(thrown)}`);
       throw KioskFailure.of('internal', 'The list of acknowledged alarms could not be read.', { detail: String(thrown) });
     }
-    this.needsNewline = text.length > 0 && !text.endsWith('\n');
-    const loaded: Acknowledgement[] = [];
-    text.split('\n').forEach((line, index) => {
-      if (line.trim() === '') return;
-      const entry = parseLine(line);
-      if (entry) loaded.push(entry);
-      else this.log.warn(SCOPE, `skipped unreadable line ${index + 1} of ${this.file}`);
-    });
     // Keep chronological order even if the clock was changed between entries.
     loaded.sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt));
     this.entries = loaded;
-  }
-
-  private async append(line: string): Promise<void> {
-    try {
-      await fs.mkdir(path.dirname(this.file), { recursive: true });
-      const handle = await fs.open(this.file, 'a');
-      try {
-        await handle.appendFile(this.needsNewline ? `\n${line}` : line, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      this.needsNewline = false;
-    } catch (thrown) {
-      this.log.error(SCOPE, `could not write ${this.file}: ${String(thrown)}`);
-      throw KioskFailure.of('internal', 'The acknowledgement could not be saved on this computer. Please tell the administrator.', {
-        detail: String(thrown),
-      });
-    }
-  }
-}
-
-function parseLine(line: string): Acknowledgement | null {
-  try {
-    const parsed = StoredAcknowledgement.safeParse(JSON.parse(line));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

@@ -45,7 +45,12 @@ export class JsonLinesFile<T> {
 
   /** Appends one entry; resolves once it is on disk. */
   append(entry: T): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
+    return this.appendAll([entry]);
+  }
+
+  /** Appends several entries in one write and one flush to disk (a crash keeps none or a torn last line). */
+  appendAll(entries: readonly T[]): Promise<void> {
+    const line = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
     const run = async (): Promise<void> => {
       await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const handle = await fs.open(this.file, 'a', 0o600);
