@@ -143,7 +143,8 @@ test.describe('alarm floods', () => {
 
   test('an alarm left unacknowledged past the configured time is raised in priority and sounds again', async ({ page }) => {
     // A kiosk of its own with no past events: the only alarm that can sound again is this one.
-    const kiosk = await launchPreview({ demo: { historyEvents: 0 } });
+    // Its idle reset is off: the ten minutes skipped below would otherwise return it to its home view.
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { env: { KIOSK_IDLE_RESET_SECONDS: '0' } } });
     try {
       const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
       // Count the beeps the page plays (one oscillator per beep tone).

@@ -16,11 +16,17 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { CARD_HOLDER_TYPES, TENANTS } from '../../electron/simulator/catalogue';
 import config from '../../playwright.config';
 import { expect, launchPreview, test } from './fixtures';
+import { setAdminPin } from '../../electron/core/admin-lock/admin-lock';
+import { credentialDir } from '../../electron/core/credentials/choose-vault';
+
+const ADMIN_PIN = '480261';
 
 /** Outgoing traffic of this process, as origins ("http://127.0.0.1:41234") and TCP peers ("127.0.0.1:41234"). */
 class NodeTraffic {
@@ -83,7 +89,11 @@ test('through every view and flow, the core talks only to the configured service
   test.setTimeout(180_000);
   const traffic = new NodeTraffic();
   traffic.start();
+  // The Administration view is behind the administrator PIN: set one, as an administrator would.
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-no-outbound-'));
+  await setAdminPin(credentialDir(dataDir), ADMIN_PIN);
   const kiosk = await launchPreview({
+    dataDir,
     config: {
       env: {
         KIOSK_SERVICE_URL: service.url,
@@ -164,9 +174,16 @@ test('through every view and flow, the core talks only to the configured service
     // ── History: search and export ──
     await page.getByRole('tab', { name: 'History' }).click();
     const now = Date.now();
-    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await page.getByLabel('From', { exact: true }).fill(local(new Date(now - 3_600_000)));
-    await page.getByLabel('To', { exact: true }).fill(local(new Date(now + 3_600_000)));
+    // History's range is a date field and a 24-hour time field at each end, in the machine's time zone.
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    const date = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    const time = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const from = new Date(now - 3_600_000);
+    const to = new Date(now + 3_600_000);
+    await page.getByLabel('From', { exact: true }).fill(date(from));
+    await page.getByLabel('From Time', { exact: true }).fill(time(from));
+    await page.getByLabel('To', { exact: true }).fill(date(to));
+    await page.getByLabel('To Time', { exact: true }).fill(time(to));
     await page.getByLabel('Text', { exact: true }).fill(device);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByTestId('search-count')).toHaveText('1 event');
@@ -180,6 +197,10 @@ test('through every view and flow, the core talks only to the configured service
     await expect(page.getByTestId('outbox-panel')).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Administration' }).click();
+    const pinDialog = page.getByRole('dialog', { name: 'Administrator PIN' });
+    await pinDialog.getByLabel('PIN').fill(ADMIN_PIN);
+    await pinDialog.getByRole('button', { name: 'Unlock' }).click();
+    await expect(pinDialog).toBeHidden();
     await page.getByRole('button', { name: 'Test the connection' }).click();
     await expect(page.getByTestId('admin-connection')).toContainText(/Connected\. Highest event id: \d+/);
   } finally {
