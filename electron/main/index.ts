@@ -155,6 +155,8 @@ async function main(): Promise<void> {
   await app.whenReady();
   const log = createLogger(electronLogSink(app.getPath('logs')));
   kioskLog = log;
+  // A remote-debugging switch Chromium accepted under a spelling the argv check missed: quit.
+  if (!shell!.ready()) return;
   try {
     if (adminIndex >= 0) await runAdmin(log);
     else {

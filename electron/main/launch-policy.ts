@@ -1,16 +1,48 @@
 /**
  * Switches a packaged kiosk refuses to start with, decided without Electron: any way to
  * attach a debugger or DevTools protocol client from outside (remote debugging, Node's inspector,
- * running as plain Node). Returns the switch found, or null. Development builds accept them.
+ * running as plain Node). Returns the switch found (normalised to `--name`), or null. Development
+ * builds accept them.
+ *
+ * No fuse covers remote debugging, so this check is the only barrier: it reads switches as
+ * Chromium does, not as exact strings. Chromium takes `--name`, `-name` and, on Windows, `/name`,
+ * with or without `=value`; switch names are case-insensitive on Windows (Chromium lowercases
+ * them there) and compared lowercased everywhere here (refusing a spelling Chromium would ignore
+ * costs nothing). Every argument is read, including those after a `--` terminator.
+ * At `ready`, shell-setup.ts also asks Electron itself (`app.commandLine.hasSwitch`).
  */
-const FORBIDDEN = ['--remote-debugging-port', '--remote-debugging-pipe', '--remote-debugging-address', '--inspect', '--inspect-brk', '--inspect-port', '--inspect-publish-uid', '--debug', '--debug-brk', '--js-flags'];
+/** Exact names (without prefix) refused. */
+const FORBIDDEN = new Set(['remote-debugging-port', 'remote-debugging-pipe', 'remote-debugging-address', 'remote-debugging-targets', 'remote-allow-origins', 'debug', 'debug-brk', 'debug-port', 'js-flags']);
+/** Name prefixes refused: Node's inspector family (--inspect, --inspect-brk, --inspect-port, --inspect-wait, --inspect-brk-node, …). */
+const FORBIDDEN_PREFIXES = ['inspect', 'remote-debugging'];
 
-export function forbiddenDebugSwitch(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): string | null {
+/** The switch name of one argument as Chromium would read it, lowercased; null when it is not a switch. */
+export function switchName(arg: string, platform: NodeJS.Platform): string | null {
+  let rest: string;
+  if (arg.startsWith('--')) rest = arg.slice(2);
+  else if (arg.startsWith('-')) rest = arg.slice(1);
+  else if (platform === 'win32' && arg.startsWith('/')) rest = arg.slice(1);
+  else return null;
+  const name = rest.split('=')[0]!.trim().toLowerCase();
+  return name === '' ? null : name;
+}
+
+export function forbiddenDebugSwitch(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | null {
   for (const arg of argv) {
-    const name = arg.split('=')[0]!.toLowerCase();
-    if (FORBIDDEN.includes(name)) return name;
+    const name = switchName(arg, platform);
+    if (name === null) continue;
+    if (FORBIDDEN.has(name) || FORBIDDEN_PREFIXES.some((prefix) => name.startsWith(prefix))) return `--${name}`;
   }
   if (env.ELECTRON_RUN_AS_NODE) return 'ELECTRON_RUN_AS_NODE';
   if (env.NODE_OPTIONS && /--inspect|--require|-r\b|--import|--loader/.test(env.NODE_OPTIONS)) return 'NODE_OPTIONS';
   return null;
+}
+
+/** The switches asked of Electron itself at `ready` (what Chromium actually parsed). */
+export const READY_SWITCHES = ['remote-debugging-port', 'remote-debugging-pipe'] as const;
+
+/** At `ready`: the first switch Chromium reports as present, or null. */
+export function forbiddenSwitchAtReady(hasSwitch: (name: string) => boolean): string | null {
+  const found = READY_SWITCHES.find((name) => hasSwitch(name));
+  return found === undefined ? null : `--${found}`;
 }

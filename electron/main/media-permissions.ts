@@ -1,6 +1,6 @@
 /**
  * Which permission requests and checks of the kiosk's session are granted: the camera (media,
- * video only, never the microphone) for the app's own origin in the kiosk window's main frame;
+ * video only and said so, never the microphone nor an unnamed or unknown type) for the app's own origin in the kiosk window's main frame;
  * everything else is refused (the alarm sound needs no permission: the window's autoplay policy
  * lets it play). A pure function so a Node test holds each case to its answer; session-guard.ts
  * wires it to Electron's handlers and logs refusals.
@@ -20,7 +20,10 @@ export interface PermissionAsk {
   fromKioskWindow: boolean;
   /** The asking frame is that window's main frame (checks: unknown, treated as such). */
   mainFrame: boolean;
-  /** For 'media' requests: what is asked for ('video', 'audio'); undefined for a check. */
+  /**
+   * For 'media': what is asked for ('video', 'audio'; a check reports one type, maybe 'unknown').
+   * Missing or empty is refused: only a request or check that names video alone is granted.
+   */
   mediaTypes?: readonly string[];
 }
 
@@ -31,9 +34,8 @@ export function isOwnOrigin(origin: string, own: string): boolean {
 
 export function permissionGranted(ask: PermissionAsk, own: string): boolean {
   if (ask.permission !== 'media' || !ask.fromKioskWindow || !ask.mainFrame || !isOwnOrigin(ask.origin, own)) return false;
-  if (ask.mediaTypes !== undefined) {
-    // The ID photo needs the camera only; a request that includes the microphone is refused whole.
-    return ask.mediaTypes.length > 0 && ask.mediaTypes.every((type) => type === 'video');
-  }
-  return true;
+  // The ID photo needs the camera only: a request that includes the microphone is refused whole, and
+  // one that names no type (or a type Chromium reports as unknown) is refused rather than guessed.
+  const types = ask.mediaTypes ?? [];
+  return types.length > 0 && types.every((type) => type === 'video');
 }

@@ -41,7 +41,8 @@ export function guardSession(ses: Session, options: SessionGuardOptions): void {
         origin: requestingOrigin,
         fromKioskWindow: requester !== null && requester.id === options.kioskContentsId(),
         mainFrame: details.isMainFrame,
-        ...(mediaType !== undefined && mediaType !== 'unknown' ? { mediaTypes: [mediaType] } : {}),
+        // An 'unknown' type is passed on as such, and refused (only 'video' is granted).
+        ...(mediaType !== undefined ? { mediaTypes: [mediaType] } : {}),
       },
       options.ownUrl,
     );

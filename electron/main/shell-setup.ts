@@ -1,7 +1,8 @@
 /**
  * The Electron shell's setup, in the order Electron needs it, so index.ts stays a list of calls
  * and a test with a fake `electron` module can run the real thing:
- *  - prepareShell (before `ready`): refuse debugging switches in a packaged build, sandbox every
+ *  - prepareShell (before `ready`): refuse debugging switches in a packaged build (and again at
+ *    `ready`, asking Electron's own command line: Shell.ready), sandbox every
  *    renderer, register the app scheme as privileged, guard every web contents as it is created,
  *    log uncaught exceptions and unhandled rejections instead of dying;
  *  - startShell (after `ready`): no application menu, the app scheme served from the built
@@ -17,7 +18,7 @@ import { registerAppScheme, serveAppScheme } from './app-scheme';
 import { watchRenderer } from './crash-recovery';
 import { wireIpc } from './ipc-wiring';
 import { createKioskWindow, rendererUrl } from './kiosk-window';
-import { forbiddenDebugSwitch } from './launch-policy';
+import { forbiddenDebugSwitch, forbiddenSwitchAtReady } from './launch-policy';
 import { guardSession } from './session-guard';
 import { guardWebContents } from './web-contents-guard';
 
@@ -37,12 +38,19 @@ export interface ShellOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The current log (stderr until the file log exists). */
   log: () => ShellLog;
+  /** For the switch prefixes Chromium accepts (`/name` on Windows); process.platform unless a test says otherwise. */
+  platform?: NodeJS.Platform;
   /** Where uncaught exceptions and unhandled rejections are heard (process; a test passes its own). */
   processEvents?: Pick<NodeJS.EventEmitter, 'on'>;
 }
 
 export interface Shell {
   readonly ownUrl: string;
+  /**
+   * First thing after `ready`: false (and the app exits) when a packaged build's command line, as
+   * Chromium parsed it, has a remote-debugging switch the argv check did not recognise.
+   */
+  ready(): boolean;
   /** After `ready`. */
   start(): void;
   openKioskWindow(core: { gateway: Gateway; push: PushBus }, fullscreen: boolean): Promise<BrowserWindow>;
@@ -54,7 +62,7 @@ export function prepareShell(options: ShellOptions): Shell | null {
   const devServerUrl = production ? undefined : options.devServerUrl;
   const ownUrl = rendererUrl({ devServerUrl });
   if (production) {
-    const forbidden = forbiddenDebugSwitch(options.argv, options.env);
+    const forbidden = forbiddenDebugSwitch(options.argv, options.env, options.platform ?? process.platform);
     if (forbidden !== null) {
       options.log().error('main', `refused to start with ${forbidden} (debugging is off in the packaged kiosk)`);
       app.exit(1);
@@ -72,6 +80,14 @@ export function prepareShell(options: ShellOptions): Shell | null {
   let crashReason: string | null = null;
   return {
     ownUrl,
+    ready() {
+      if (!production) return true;
+      const forbidden = forbiddenSwitchAtReady((name) => app.commandLine.hasSwitch(name));
+      if (forbidden === null) return true;
+      options.log().error('main', `refused to run with ${forbidden} (Electron reports it at ready; debugging is off in the packaged kiosk)`);
+      app.exit(1);
+      return false;
+    },
     start() {
       Menu.setApplicationMenu(null);
       if (devServerUrl === undefined) {

@@ -70,6 +70,17 @@ describe('a packaged kiosk started with a debugging switch', () => {
     expect(fake.app.listeners.get('web-contents-created')).toBeUndefined();
     expect(logged('refused to start with --remote-debugging-port')).toBe(true);
   });
+
+  it('refuses the prefixes Chromium also accepts: -name, /name on Windows, any case', () => {
+    for (const [argv, platform] of [[['kiosk', '-remote-debugging-port=9222'], 'linux'], [['kiosk', '-remote-debugging-pipe'], 'linux'], [['kiosk.exe', '/remote-debugging-port=9222'], 'win32'], [['kiosk.exe', '/Remote-Debugging-Pipe'], 'win32'], [['kiosk', '-inspect-brk-node'], 'darwin']] as const) {
+      const exits = fake.app.exitCodes.length;
+      expect(prepareShell({ packaged: true, devServerUrl: undefined, rendererDir, argv, env: {}, log, processEvents, platform }), argv.join(' ')).toBeNull();
+      expect(fake.app.exitCodes.slice(exits)).toEqual([1]);
+    }
+    expect(logged('refused to start with --remote-debugging-pipe')).toBe(true);
+    expect(fake.protocol.privileged).toEqual([]);
+  });
+
 });
 
 describe('the packaged kiosk shell, set up against a fake electron module', () => {
@@ -182,6 +193,11 @@ describe('the packaged kiosk shell, set up against a fake electron module', () =
     expect(permissionCheck(contents, 'media', 'kiosk://app', { mediaType: 'audio' })).toBe(false);
     expect(permissionCheck(contents, 'geolocation', 'kiosk://app')).toBe(false);
     expect(permissionCheck(null, 'media', 'kiosk://app')).toBe(false);
+    // No media type, or one Chromium reports as unknown: refused (only video is granted).
+    expect(permissionRequest(contents, 'media', {})).toBe(false);
+    expect(permissionRequest(contents, 'media', { mediaTypes: [] })).toBe(false);
+    expect(permissionCheck(contents, 'media', 'kiosk://app')).toBe(false);
+    expect(permissionCheck(contents, 'media', 'kiosk://app', { mediaType: 'unknown' })).toBe(false);
     expect(logged('refused the permission "geolocation" to kiosk://app/index.html')).toBe(true);
     expect(logged('refused the permission "media" (audio) to kiosk://app/index.html')).toBe(true);
   });
@@ -322,5 +338,26 @@ describe('16: a current Electron', () => {
     const version = (JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron!;
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(45);
+  });
+});
+
+// Last: these shells register listeners of their own on the fake app.
+describe('a packaged kiosk at ready', () => {
+  it('quits at ready when Electron itself reports a remote-debugging switch the argv check did not see', () => {
+    for (const name of ['remote-debugging-port', 'remote-debugging-pipe']) {
+      const shell = prepareShell({ packaged: true, devServerUrl: undefined, rendererDir, argv: ['kiosk'], env: {}, log, processEvents: new EventEmitter() });
+      expect(shell).not.toBeNull();
+      fake.app.switches.add(name);
+      const exits = fake.app.exitCodes.length;
+      expect(shell!.ready()).toBe(false);
+      expect(fake.app.exitCodes.slice(exits)).toEqual([1]);
+      expect(logged(`refused to run with --${name}`)).toBe(true);
+      fake.app.switches.clear();
+      expect(shell!.ready()).toBe(true);
+    }
+    // A development build keeps its debugging switches.
+    fake.app.switches.add('remote-debugging-port');
+    expect(prepareShell({ packaged: false, devServerUrl: undefined, rendererDir, argv: ['kiosk'], env: {}, log, processEvents: new EventEmitter() })!.ready()).toBe(true);
+    fake.app.switches.clear();
   });
 });

@@ -104,6 +104,11 @@ class FakeApp extends FakeEmitter {
   relaunched = 0;
   readyAtSchemeRegistration: boolean | null = null;
   ready = false;
+  /** The switches Chromium parsed (what app.commandLine.hasSwitch answers); a test adds some. */
+  readonly switches = new Set<string>();
+  readonly commandLine = {
+    hasSwitch: (name: string): boolean => this.switches.has(name),
+  };
   enableSandbox(): void {
     this.sandboxEnabled += 1;
   }

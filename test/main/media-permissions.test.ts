@@ -16,8 +16,13 @@ describe('camera permission of the kiosk window', () => {
     expect(permissionGranted(ask(), ownFile)).toBe(true);
     expect(permissionGranted(ask({ origin: 'file://' }), ownFile)).toBe(true);
     expect(permissionGranted(ask({ origin: ownFile }), ownFile)).toBe(true);
-    // A permission check carries no media types.
-    expect(permissionGranted(ask({ mediaTypes: undefined }), ownFile)).toBe(true);
+  });
+
+  it('refuses media that does not name video: no media type, an empty list, or a type Chromium reports as unknown', () => {
+    expect(permissionGranted(ask({ mediaTypes: undefined }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mediaTypes: [] }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mediaTypes: ['unknown'] }), ownFile)).toBe(false);
+    expect(permissionGranted(ask({ mediaTypes: ['video', 'unknown'] }), ownFile)).toBe(false);
   });
 
   it('refuses the microphone, even asked together with the camera', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReloadBudget, causeOf, recoveryNotice } from '../../electron/main/crash-policy';
 import { blockedShortcut } from '../../electron/main/keyboard-policy';
-import { forbiddenDebugSwitch } from '../../electron/main/launch-policy';
+import { forbiddenDebugSwitch, forbiddenSwitchAtReady, switchName } from '../../electron/main/launch-policy';
 import { navigationAllowed, outboundRequestAllowed } from '../../electron/main/navigation-policy';
 import { originOf, sameOrigin } from '../../electron/serving/app-origin';
 
@@ -73,5 +73,26 @@ describe('debugging switches of a packaged build', () => {
     expect(forbiddenDebugSwitch(['kiosk', '--INSPECT-BRK=0'], {})).toBe('--inspect-brk');
     expect(forbiddenDebugSwitch(['kiosk'], { NODE_OPTIONS: '--inspect' })).toBe('NODE_OPTIONS');
     expect(forbiddenDebugSwitch(['kiosk', '--service-url=https://acs.example', '--fullscreen'], { NODE_OPTIONS: '--max-old-space-size=512' })).toBeNull();
+  });
+  it('are read with every prefix Chromium accepts (-name, --name, /name on Windows), with or without a value, in any case', () => {
+    expect(forbiddenDebugSwitch(['kiosk', '-remote-debugging-port=9222'], {}, 'linux')).toBe('--remote-debugging-port');
+    expect(forbiddenDebugSwitch(['kiosk', '-remote-debugging-pipe'], {}, 'linux')).toBe('--remote-debugging-pipe');
+    expect(forbiddenDebugSwitch(['kiosk', '-Remote-Debugging-Port', '9222'], {}, 'linux')).toBe('--remote-debugging-port');
+    expect(forbiddenDebugSwitch(['kiosk.exe', '/remote-debugging-port=9222'], {}, 'win32')).toBe('--remote-debugging-port');
+    expect(forbiddenDebugSwitch(['kiosk.exe', '/REMOTE-DEBUGGING-PIPE'], {}, 'win32')).toBe('--remote-debugging-pipe');
+    expect(forbiddenDebugSwitch(['kiosk', '-inspect=9229'], {}, 'linux')).toBe('--inspect');
+    expect(forbiddenDebugSwitch(['kiosk', '--inspect-wait'], {}, 'linux')).toBe('--inspect-wait');
+    expect(forbiddenDebugSwitch(['kiosk', '--inspect-brk-node=0'], {}, 'linux')).toBe('--inspect-brk-node');
+    expect(forbiddenDebugSwitch(['kiosk', '--', '--remote-debugging-port=1'], {}, 'linux')).toBe('--remote-debugging-port');
+    // A path is not a switch outside Windows (argv[0] is one on Linux and macOS).
+    expect(forbiddenDebugSwitch(['/remote-debugging-port/kiosk'], {}, 'linux')).toBeNull();
+    expect(switchName('/remote-debugging-pipe', 'darwin')).toBeNull();
+    expect(switchName('-', 'linux')).toBeNull();
+    expect(switchName('--=x', 'linux')).toBeNull();
+  });
+  it('are asked of Electron at ready: remote-debugging-port and remote-debugging-pipe', () => {
+    expect(forbiddenSwitchAtReady((name) => name === 'remote-debugging-pipe')).toBe('--remote-debugging-pipe');
+    expect(forbiddenSwitchAtReady((name) => name === 'remote-debugging-port')).toBe('--remote-debugging-port');
+    expect(forbiddenSwitchAtReady(() => false)).toBeNull();
   });
 });
