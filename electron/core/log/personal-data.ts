@@ -7,7 +7,11 @@
  *    long base64 or hex runs (image bytes) and Node's <Buffer …> dumps;
  *  - values: the personal fields of every request the gateway accepted (personalValuesOf), kept
  *    in a bounded set (the most recent PERSONAL_VALUES_KEPT) and replaced wherever they appear as
- *    whole words, ignoring case, also percent-encoded and as phone digits.
+ *    whole words, ignoring case, also percent-encoded and as phone digits. A value made of digits
+ *    only (an employee ID, a ZIP code, a search for a number) is replaced as a value, not as a
+ *    measure: "attempt 2 of 3 in 1500 ms" keeps its 1500 even after someone searched for "1500",
+ *    because a number followed by a unit (ms, s, bytes, %…) or following "attempt", "of", "port",
+ *    "status" is a duration, a size, a count or a code, never the person's value.
  */
 export const PERSONAL = '[personal]';
 export const PERSONAL_VALUES_KEPT = 2000;
@@ -45,10 +49,25 @@ function scrubPatterns(text: string): string {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Units after a number that make it a measure, not a personal value ("1500 ms", "30 s", "12 %"). */
+const UNITS = 'ms|s|sec|secs|seconds?|min|mins|minutes?|h|hours?|days?|bytes?|B|KiB|MiB|GiB|kB|KB|MB|GB|%|px|fps|events?|attempts?|tries|times|retries|cardholders?|records?|rows?|lines?|items?|entries|requests?|answers?';
+/** Words before a number that make it a count or a code ("attempt 2", "of 3", "port 9222", "status 404"). */
+const COUNT_WORDS = ['attempt', 'of', 'port', 'status', 'HTTP', 'code'];
+const NOT_A_MEASURE = `(?!\\s?(?:${UNITS})(?![\\p{L}\\p{N}]))`;
+const NOT_A_COUNT = COUNT_WORDS.map((word) => `(?<!(?<![\\p{L}])${word}\\s)`).join('');
+
+/** One expression for whole-word values, longest first. */
+function wholeWords(values: Iterable<string>, before = '', after = ''): RegExp | null {
+  const list = [...values].sort((a, b) => b.length - a.length).map(escape);
+  if (list.length === 0) return null;
+  return new RegExp(`${before}(?<![\\p{L}\\p{N}])(?:${list.join('|')})(?![\\p{L}\\p{N}])${after}`, 'giu');
+}
+
 /** The registered personal values and the one expression that finds them all. */
 export class PersonalValues {
   private readonly values = new Map<string, true>();
-  private pattern: RegExp | null = null;
+  /** Built on demand: [values with a letter or a sign, values of digits only]; null when stale. */
+  private patterns: [RegExp | null, RegExp | null] | null = null;
 
   add(value: string): void {
     const trimmed = value.trim();
@@ -65,21 +84,19 @@ export class PersonalValues {
       if (oldest === undefined) break;
       this.values.delete(oldest);
     }
-    this.pattern = null;
+    this.patterns = null;
   }
 
   scrub(text: string): string {
     let out = text;
     if (this.values.size > 0) {
       // Whole words only: a search typed letter by letter ("ser") must not eat "service" in later lines.
-      this.pattern ??= new RegExp(
-        `(?<![\\p{L}\\p{N}])(?:${[...this.values.keys()]
-          .sort((a, b) => b.length - a.length)
-          .map(escape)
-          .join('|')})(?![\\p{L}\\p{N}])`,
-        'giu',
-      );
-      out = out.replace(this.pattern, PERSONAL);
+      if (this.patterns === null) {
+        const keys = [...this.values.keys()];
+        const digitsOnly = (value: string): boolean => /^\d+$/.test(value);
+        this.patterns = [wholeWords(keys.filter((value) => !digitsOnly(value))), wholeWords(keys.filter(digitsOnly), NOT_A_COUNT, NOT_A_MEASURE)];
+      }
+      for (const pattern of this.patterns) if (pattern) out = out.replace(pattern, PERSONAL);
     }
     return scrubPatterns(out);
   }

@@ -49,6 +49,38 @@ describe('personal data in log lines', () => {
     expect(logged(lines, ['Li', 'Ng', 'ser', 'sav', 'embed'])).toEqual(lines);
   });
 
+  it('a number someone searched for or enrolled is redacted as a value, not wherever the number appears as a measure or a count', () => {
+    // Registered the way the gateway does: a lookup for "1500", a ZIP code, an employee ID of digits.
+    const register = ['1500', '2', '3', '75011', '4711', '250'];
+    const [a, b, c, d, e, f, g, h] = logged(
+      [
+        'GET /api/CardHolders failed (timeout); attempt 2 of 3 in 1500 ms',
+        'GET /api/CardHolders?searchstring=1500 → 200 in 250 ms',
+        'Cannot create Marie Dupont, 75011 Paris: employee ID 4711 is reserved',
+        'PUT /api/CardHolders/update {"employee_ID":"4711","zip":"75011"}',
+        'next try in 1500 s; 250 cardholders; 4711 bytes; 1500% of 250 MiB',
+        'port 1500 refused; status 250; attempt 4711',
+        'employee 4711',
+        'searched 1500ms-late',
+      ],
+      register,
+    );
+    expect(a).toBe('GET /api/CardHolders failed (timeout); attempt 2 of 3 in 1500 ms');
+    expect(b).toBe('GET /api/CardHolders?searchstring=[personal] → 200 in 250 ms');
+    expect(c).toBe('Cannot create Marie Dupont, [personal] Paris: employee ID [personal] is reserved');
+    expect(d).toBe('PUT /api/CardHolders/update {"employee_ID":"[personal]","zip":"[personal]"}');
+    expect(e).toBe('next try in 1500 s; 250 cardholders; 4711 bytes; 1500% of 250 MiB');
+    expect(f).toBe('port 1500 refused; status 250; attempt 4711');
+    expect(g).toBe('employee [personal]');
+    // Not a word boundary: the number is part of a longer token, as before.
+    expect(h).toBe('searched 1500ms-late');
+  });
+
+  it('real personal values are still redacted next to numbers that are not', () => {
+    const [a] = logged(['created Dupont, Marie (employee 4711-K2, phone 0612345678) in 1500 ms'], ['Dupont', 'Marie', '4711-K2', '06 12 34 56 78', '1500']);
+    expect(a).toBe('created [personal], [personal] (employee [personal], phone [personal]) in 1500 ms');
+  });
+
   it('finds the personal fields of a request at any depth, and the words of a name', () => {
     expect(personalValuesOf({ itemId: 'x', create: { first_Name: 'Anne Sophie', last_Name: 'Roy', tenant: [0], sex: 'f' } }).sort()).toEqual(['Anne', 'Anne Sophie', 'Roy', 'Sophie'].sort());
     expect(personalValuesOf({ id: 3, photo: new Uint8Array(4), contentType: 'image/jpeg' })).toEqual([]);
