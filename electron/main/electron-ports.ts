@@ -5,6 +5,7 @@
 import { dialog, safeStorage, type BrowserWindow } from 'electron';
 import log from 'electron-log/main';
 import { join } from 'node:path';
+import { configureLogFile } from './log-file';
 import type { Encryptor } from '../core/credentials/vault';
 import type { PickSaveFile } from '../core/history/event-history';
 import type { LogSink } from '../core/log/logger';
@@ -32,8 +33,8 @@ export function saveDialog(window: () => BrowserWindow | null, documentsDir: str
 }
 
 export function electronLogSink(logDir: string): LogSink {
-  log.transports.file.resolvePathFn = () => join(logDir, 'kiosk.log');
-  log.transports.file.maxSize = 5 * 1024 * 1024;
+  // kiosk.log owner-only (0600 in a 0700 folder), not electron-log's default 0666.
+  configureLogFile(log.transports.file, logDir);
   log.transports.console.level = process.env.KIOSK_DEBUG ? 'debug' : 'info';
   return (level, scope, message) => log[level](`[${scope}] ${message}`);
 }
