@@ -85,7 +85,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     onProgress: (phase, done, total) => sync.engineProgress(phase, done, total),
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
-  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log);
+  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log, undefined, undefined, options.dataKey);
 
   /**
    * A cardholder a create in doubt may have made: the directory is brought up to date from the

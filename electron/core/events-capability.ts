@@ -78,6 +78,8 @@ export interface EventsCapabilityOptions {
   log: Logger;
   /** Where the acknowledgement log lives. */
   dataDir: string;
+  /** The data key that seals the acknowledgement log (notes can name people), or null. */
+  dataKey?: Buffer | null;
   feedConfig: Pick<FeedConfig, 'pollIntervalMs' | 'initialEvents' | 'chunkSize' | 'bufferSize' | 'maxBackoffMs'> & Partial<FeedConfig>;
   alarmRules: readonly AlarmRule[];
   defaultTenants: readonly number[];
@@ -117,7 +119,7 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     defaultTenants: options.defaultTenants,
     pickSaveFile: options.pickSaveFile,
   });
-  const acknowledgements = new AcknowledgementStore({ dataDir: options.dataDir, log: options.log });
+  const acknowledgements = new AcknowledgementStore({ dataDir: options.dataDir, log: options.log, dataKey: options.dataKey ?? null });
   const handlers = createEventHandlers({ feed, service: options.service, history, acknowledgements });
   return {
     handlers,

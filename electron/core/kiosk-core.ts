@@ -115,6 +115,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       push,
       log,
       dataDir: options.dataDir,
+      dataKey: options.dataKey,
       feedConfig: config.feed,
       alarmRules: config.alarms.rules,
       defaultTenants: config.search.defaultTenants,

@@ -2,7 +2,10 @@
  * AcknowledgementStore: the guard's operator log of acknowledged alarms, kept locally in the data
  * directory as append-only JSON lines (one acknowledgement a line, flushed to disk before the call
  * returns). It survives restarts; a line that cannot be read (a torn write, a hand edit) is skipped
- * with a warning, never a crash. It never talks to the service and never rewrites past lines.
+ * with a warning, never a crash. It never talks to the service and never rewrites past lines,
+ * except once to seal a log written in clear before a data key existed: notes can name people and
+ * phone numbers, so lines are sealed with the data key where the workstation has one
+ * (json-lines-file.ts).
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -40,6 +43,8 @@ export interface AcknowledgementStoreOptions {
   now?: () => Date;
   /** Most entries `list()` returns (newest first). */
   listLimit?: number;
+  /** The data key (credentials/data-key.ts), or null: lines are kept plain in an owner-only file. */
+  dataKey?: Buffer | null;
 }
 
 export class AcknowledgementStore {
@@ -56,10 +61,14 @@ export class AcknowledgementStore {
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.listLimit = options.listLimit ?? 1_000;
-    this.lines = new JsonLinesFile(this.file, (value) => {
-      const parsed = StoredAcknowledgement.safeParse(value);
-      return parsed.success ? parsed.data : null;
-    });
+    this.lines = new JsonLinesFile(
+      this.file,
+      (value) => {
+        const parsed = StoredAcknowledgement.safeParse(value);
+        return parsed.success ? parsed.data : null;
+      },
+      { key: options.dataKey ?? null, migrated: (lines) => this.log.info(SCOPE, `sealed ${lines} line(s) of ${this.file} written before encryption`) },
+    );
   }
 
   /** Reads the file once; later calls share the same read. */
@@ -117,7 +126,7 @@ export class AcknowledgementStore {
   private async read(): Promise<void> {
     let loaded: Acknowledgement[];
     try {
-      loaded = await this.lines.read((line) => this.log.warn(SCOPE, `skipped unreadable line ${line} of ${this.file}`));
+      loaded = await this.lines.read((line, reason) => this.log.warn(SCOPE, `skipped ${reason === 'unreadable' ? 'unreadable' : reason === 'sealed-without-key' ? 'encrypted (no data key on this workstation)' : 'undecryptable'} line ${line} of ${this.file}`));
     } catch (thrown) {
       this.log.error(SCOPE, `could not read ${this.file}: ${String(thrown)}`);
       throw KioskFailure.of('internal', 'The list of acknowledged alarms could not be read.', { detail: String(thrown) });

@@ -2,7 +2,9 @@
  * The local log of enrolment actions — created, updated, photo uploaded, queued, sent later
  * (replayed), linked to an existing record, refused, discarded — with time, outcome and the
  * officer-visible name, never a secret. Kept in the data directory as JSON lines, appended and
- * flushed to disk before the action is reported; shown in the Operator log view.
+ * flushed to disk before the action is reported; shown in the Operator log view. Its lines name
+ * people: sealed with the data key where the workstation has one (json-lines-file.ts; a log written
+ * before that is read and sealed).
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +23,8 @@ const StoredEntry = z.object({
   outcome: z.string(),
 });
 
+const skipWording = { unreadable: 'unreadable', 'sealed-without-key': 'encrypted (no data key on this workstation)', 'cannot-decrypt': 'undecryptable' } as const;
+
 export class EnrolmentLog {
   private readonly file: JsonLinesFile<EnrolmentLogEntry>;
   private entries: EnrolmentLogEntry[] | null = null;
@@ -30,11 +34,17 @@ export class EnrolmentLog {
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
     private readonly listLimit = 2_000,
+    /** The data key (credentials/data-key.ts), or null: lines are kept plain in an owner-only file. */
+    key: Buffer | null = null,
   ) {
-    this.file = new JsonLinesFile(path.join(dataDir, ENROLMENT_LOG_FILE), (value) => {
-      const parsed = StoredEntry.safeParse(value);
-      return parsed.success ? parsed.data : null;
-    });
+    this.file = new JsonLinesFile(
+      path.join(dataDir, ENROLMENT_LOG_FILE),
+      (value) => {
+        const parsed = StoredEntry.safeParse(value);
+        return parsed.success ? parsed.data : null;
+      },
+      { key, migrated: (lines) => this.log.info('enrolment', `sealed ${lines} line(s) of the enrolment log written before encryption`) },
+    );
   }
 
   async add(entry: Omit<EnrolmentLogEntry, 'at'>): Promise<void> {
@@ -61,7 +71,7 @@ export class EnrolmentLog {
   private async load(): Promise<EnrolmentLogEntry[]> {
     if (this.entries) return this.entries;
     try {
-      this.entries = await this.file.read((line) => this.log.warn('enrolment', `skipped unreadable line ${line} of the enrolment log`));
+      this.entries = await this.file.read((line, reason) => this.log.warn('enrolment', `skipped ${skipWording[reason]} line ${line} of the enrolment log`));
     } catch (thrown) {
       this.log.error('enrolment', `could not read the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
       this.entries = [];
