@@ -26,6 +26,7 @@ import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
 import type { Logger } from './log/logger';
+import { clearCrashLeftovers } from './storage/crash-leftovers';
 import { createServiceClient, type ServiceClient } from './service/service-client';
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 
@@ -78,6 +79,7 @@ export interface KioskCore {
 export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCore> {
   const { config, log } = options;
   const push = new PushBus();
+  await clearCrashLeftovers([options.dataDir, options.adminLockDir ?? credentialDir(options.dataDir)], log);
   let demo: DemoService | null = null;
   let baseUrl: string;
   if (config.service.url === null) {

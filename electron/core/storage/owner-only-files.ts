@@ -4,10 +4,11 @@
  * on read when other accounts could read them. A crash or power cut at any moment leaves the old
  * file or the new one, never a torn one. Data may be written in chunks (hundreds of megabytes of
  * directory snapshot never need to be one buffer). Used by the credential vault, the directory
- * snapshot and what else must not leak.
+ * snapshot and what else must not leak. A crash in the middle of a write leaves its temporary
+ * file (it may hold megabytes of personal data): removeStaleTemporaries clears them at start.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const POSIX = process.platform !== 'win32';
@@ -104,4 +105,39 @@ export async function readOwnerOnly(file: string, ownerOnly: boolean): Promise<B
   } finally {
     await handle.close();
   }
+}
+
+/** The temporary file writeOwnerOnly writes beside `<file>` before renaming it: "<file>.<12 hex>.tmp". */
+const TEMPORARY = /^.+\.[0-9a-f]{12}\.tmp$/;
+/** A temporary file younger than this may belong to a write in progress (an admin command running beside the kiosk). */
+export const STALE_AFTER_MS = 60_000;
+
+/**
+ * Removes the temporary files of owner-only writes that a crash or power cut left in `dir` (not
+ * its sub-folders), when they are older than `staleAfterMs`. Returns the names removed. A missing
+ * folder is nothing to clean; a file that cannot be removed is left and not reported as removed.
+ */
+export async function removeStaleTemporaries(dir: string, options: { now?: number; staleAfterMs?: number } = {}): Promise<string[]> {
+  const now = options.now ?? Date.now();
+  const staleAfter = options.staleAfterMs ?? STALE_AFTER_MS;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!TEMPORARY.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      const info = await stat(file);
+      if (!info.isFile() || now - info.mtimeMs < staleAfter) continue;
+      await rm(file, { force: true });
+      removed.push(name);
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+  return removed;
 }

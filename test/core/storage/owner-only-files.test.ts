@@ -51,3 +51,37 @@ describe('owner-only files', () => {
     expect((await readOwnerOnly(file, false))?.toString()).toBe('x');
   });
 });
+
+describe('temporary files left by an interrupted save', () => {
+  it('are removed at start when stale; the saved files, a write in progress and other files are kept', async () => {
+    const { removeStaleTemporaries } = await import('../../../electron/core/storage/owner-only-files');
+    const { utimes } = await import('node:fs/promises');
+    await writeOwnerOnly(join(dir, 'directory.snapshot'), 'saved');
+    // A crash between the temporary file's write and its rename: 14 MB of personal data in the real case.
+    const left = 'directory.snapshot.0123456789ab.tmp';
+    await writeFile(join(dir, left), 'Marie Dupont, +33 6 12 34 56 78');
+    const fresh = 'outbox.journal.ba9876543210.tmp';
+    await writeFile(join(dir, fresh), 'being written now');
+    await writeFile(join(dir, 'notes.tmp'), 'not one of ours');
+    const old = new Date(Date.now() - 10 * 60_000);
+    await utimes(join(dir, left), old, old);
+    await utimes(join(dir, 'notes.tmp'), old, old);
+    expect(await removeStaleTemporaries(dir)).toEqual([left]);
+    expect((await readdir(dir)).sort()).toEqual(['directory.snapshot', fresh, 'notes.tmp'].sort());
+    expect(await removeStaleTemporaries(join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('are cleared by the core at start, from the data folder and the credential folder, and said in the log', async () => {
+    const { clearCrashLeftovers } = await import('../../../electron/core/storage/crash-leftovers');
+    const { createLogger, memorySink } = await import('../../../electron/core/log/logger');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(dir, 'credentials'));
+    await writeFile(join(dir, 'acknowledgements.jsonl.00112233aabb.tmp'), 'x');
+    await writeFile(join(dir, 'credentials', 'credential.enc.00112233aabb.tmp'), 'x');
+    const memory = memorySink();
+    const removed = await clearCrashLeftovers([dir, join(dir, 'credentials'), dir], createLogger(memory.sink), Date.now() + 120_000);
+    expect(removed.sort()).toEqual(['acknowledgements.jsonl.00112233aabb.tmp', 'credential.enc.00112233aabb.tmp']);
+    expect(await readdir(join(dir, 'credentials'))).toEqual([]);
+    expect(memory.lines.filter((line) => line.includes('left by an interrupted save'))).toHaveLength(2);
+  });
+});
