@@ -2,12 +2,14 @@
  * Electron's implementations of the core's ports: the keyring (safeStorage) as an Encryptor,
  * the save dialog as pickSaveFile, and electron-log as the log sink. Nothing else lives here.
  */
-import { dialog, safeStorage, type BrowserWindow } from 'electron';
+import { dialog, safeStorage, type BrowserWindow, type SaveDialogOptions } from 'electron';
+import { existsSync } from 'node:fs';
 import log from 'electron-log/main';
 import { join } from 'node:path';
 import { configureLogFile } from './log-file';
 import type { Encryptor } from '../core/credentials/vault';
 import type { PickSaveFile } from '../core/history/event-history';
+import { freeName } from '../core/storage/export-folder';
 import type { LogSink } from '../core/log/logger';
 
 export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {
@@ -21,10 +23,12 @@ export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {
 
 export function saveDialog(window: () => BrowserWindow | null, documentsDir: string): PickSaveFile {
   return async (suggestedName) => {
-    const options = {
+    const options: SaveDialogOptions = {
       title: 'Export search results',
-      defaultPath: join(documentsDir, suggestedName),
+      // A name not already in the folder, and a confirmation before replacing a file (Linux asks only when told to).
+      defaultPath: join(documentsDir, freeName(suggestedName, (name) => existsSync(join(documentsDir, name)))),
       filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
+      properties: ['showOverwriteConfirmation', 'createDirectory'],
     };
     const owner = window();
     const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);

@@ -2,16 +2,16 @@
  * Starts the whole kiosk without Electron: configuration, the core (with the embedded simulator
  * unless a service is configured) and the preview server. Used by `npm run preview`, the
  * end-to-end tests and the benchmarks. In the browser there is no save dialog, so exports are
- * written into <dataDir>/exports and the path is shown to the person.
+ * written into <dataDir>/exports (owner-only, one name each) and the path is shown to the person.
  */
-import { mkdir } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { chooseDataKey } from '../core/credentials/data-key';
 import type { EngineFactory } from '../core/cardholders/engine-handle';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
+import { exportFolder } from '../core/storage/export-folder';
 import { startSimulator, type SimulatorOptions } from '../simulator';
 import { startPreviewServer } from './preview-server';
 
@@ -58,10 +58,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     vault: chooseVault(null, { dir: credentialDir(dataDir) }),
     dataDir,
     log,
-    pickSaveFile: async (suggestedName) => {
-      await mkdir(exportsDir, { recursive: true });
-      return join(exportsDir, basename(suggestedName));
-    },
+    // Owner-only folder, and a name of its own for each export (a second one never replaces the first).
+    pickSaveFile: exportFolder(exportsDir),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line), ...options.demo }),
     dataKey: await dataKey.key(),
     dataKeyWarning: dataKey.describe().warning,

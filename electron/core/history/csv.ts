@@ -3,7 +3,9 @@
  * mark so spreadsheet programs read accented names, and protection against formula injection
  * (a text cell that starts like a formula is prefixed with an apostrophe). The file is written
  * in slices to a temporary file beside the target and renamed into place, so a failed export
- * never leaves half a file under the name the guard chose. No knowledge of events here.
+ * never leaves half a file under the name the guard chose. Exports hold personal data: the file
+ * is readable by its owner only (0600). Times are written twice, as the screen shows them (the
+ * kiosk's local time, with its UTC offset) and in UTC (csvTimes). No knowledge of events here.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,23 @@ export function csvCell(value: unknown): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/**
+ * A time in two cells: local as on screen, 24-hour, with its offset ("2026-02-01 13:00:01 +01:00"),
+ * and UTC ("2026-02-01 12:00:01 UTC"). A value that is not a time gives itself and an empty cell.
+ */
+export function csvTimes(value: unknown): [string, string] {
+  if (value === null || value === undefined || value === '') return ['', ''];
+  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
+  if (Number.isNaN(date.getTime())) return [String(value), ''];
+  const offset = -date.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const local = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${zone}`;
+  const utc = `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return [local, utc];
+}
+
 export function csvLine(values: readonly unknown[]): string {
   return values.map(csvCell).join(',') + CSV_LINE_END;
 }
@@ -52,9 +71,11 @@ export async function writeCsvFile(
 ): Promise<number> {
   const sliceRows = Math.max(1, options.sliceRows ?? 1_000);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.part`);
-  const handle = await fs.open(temp, 'w');
+  const handle = await fs.open(temp, 'wx', 0o600);
   let written = 0;
   try {
+    // The umask may only remove bits; make it exact (the rename keeps it, also over an older file).
+    if (process.platform !== 'win32') await handle.chmod(0o600);
     let slice = CSV_BOM + csvLine(header);
     let inSlice = 0;
     for (const row of rows) {

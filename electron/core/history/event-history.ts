@@ -25,7 +25,7 @@ import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SystemEv
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { KioskFailure } from '../ipc/failure';
-import { writeCsvFile } from './csv';
+import { csvTimes, writeCsvFile } from './csv';
 
 /** Asks the guard where to save a file; null when the guard cancelled. */
 export type PickSaveFile = (suggestedName: string) => Promise<string | null>;
@@ -158,7 +158,7 @@ export class EventHistory {
 
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
-    const header = [...SYSTEM_EVENT_FIELDS, ...extras, ...ALARM_COLUMNS];
+    const header = withTimeColumns([...SYSTEM_EVENT_FIELDS, ...extras, ...ALARM_COLUMNS]);
     const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
     const progress = (done: number, finished: boolean): void =>
@@ -337,16 +337,26 @@ function extraFields(events: readonly FeedEvent[]): string[] {
   return [...extras];
 }
 
+/** After `created` (the service's value, as sent): the same time as the screen shows it (local, with its offset) and in UTC. */
+const TIME_COLUMNS = ['created_Local_Time', 'created_UTC'] as const;
+const CREATED_AT = SYSTEM_EVENT_FIELDS.indexOf('created') + 1;
+
+function withTimeColumns(row: string[]): string[] {
+  return [...row.slice(0, CREATED_AT), ...TIME_COLUMNS, ...row.slice(CREATED_AT)];
+}
+
 function* csvRows(events: readonly HistoryEvent[], extras: readonly string[]): Generator<unknown[]> {
   for (const event of events) {
     const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
+    row.splice(CREATED_AT, 0, ...csvTimes(event.created));
     for (const field of extras) row.push(event[field]);
     row.push(event.alarm?.priority ?? '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
     yield row;
   }
 }
 
+/** Local date and time to the second: two exports in the same minute get two names (the save folder adds a number if needed). */
 function suggestedFileName(at: Date): string {
   const pad = (n: number): string => String(n).padStart(2, '0');
-  return `system-events-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}_${pad(at.getHours())}-${pad(at.getMinutes())}.csv`;
+  return `system-events-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}_${pad(at.getHours())}-${pad(at.getMinutes())}-${pad(at.getSeconds())}.csv`;
 }

@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { SystemEvent } from '../../../electron/contract/ipc';
 import { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
@@ -240,23 +240,29 @@ describe('CSV cells', () => {
 });
 
 describe('CSV export', () => {
-  it('writes a BOM, a header with every field and the alarm, and quoted rows', async () => {
+  it('writes a BOM, a header with every field and the alarm, and quoted rows; each time also local (as on screen, with its offset) and in UTC', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Paris';
+    onTestFinished(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
     const { service, history, picked } = setup();
     const rows = [event(1, { device_Name: 'Entrée, Bâtiment A', custom_Text: '=cmd|" /C calc"!A0', site: 'Nord' }), event(2, { custom_Text: 'Door forced open' })];
     service.answerSearch = (_op, body) => (body.isAlarm ? rows.slice(1) : rows);
     const { resultId } = await history.search(EventSearchRequest.parse(window));
     const result = await history.exportCsv({ resultId });
     expect(result).toEqual({ saved: true, path: path.join(dir, 'out.csv'), rows: 2 });
-    expect(picked).toEqual(['system-events-2026-03-04_09-07.csv']);
+    expect(picked).toEqual(['system-events-2026-03-04_09-07-00.csv']);
     const bytes = await readFile(path.join(dir, 'out.csv'));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'record_ID,created,event_Category_Name,device_Name,custom_Text,origin_Name,additional_Info,cardnumber,facility_Code,site,alarm_Priority,alarm_Rule,service_Alarm_Flag',
+      'record_ID,created,created_Local_Time,created_UTC,event_Category_Name,device_Name,custom_Text,origin_Name,additional_Info,cardnumber,facility_Code,site,alarm_Priority,alarm_Rule,service_Alarm_Flag',
     );
-    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,Access,Door 2,Door forced open,,,,,,critical,door-forced,true');
-    expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,,false`);
+    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,2026-02-01 13:00:02 +01:00,2026-02-01 12:00:02 UTC,Access,Door 2,Door forced open,,,,,,critical,door-forced,true');
+    expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,2026-02-01 13:00:01 +01:00,2026-02-01 12:00:01 UTC,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,,false`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });
