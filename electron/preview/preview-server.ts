@@ -2,7 +2,11 @@
  * The preview harness's HTTP server: serves the built renderer on loopback and carries
  * `window.kiosk` calls to the same Gateway Electron uses (same validation, same handlers), plus
  * push events as Server-Sent Events. A per-run token, the Host header and the Origin header
- * decide whether a caller is "the app's own frame"; anything else is ignored by the gateway.
+ * decide whether a caller is "the app's own frame"; anything else is refused before its body is
+ * read (a body is read only for a caller that passed Host, Origin and token, and only up to
+ * maxBodyBytes, refused at once when Content-Length says more). Slow clients cannot hold the
+ * harness: headers must arrive within headersTimeoutMs, a whole request within requestTimeoutMs,
+ * and at most maxConnections sockets are open at once.
  * Development and end-to-end tests use it where Electron's binary is missing; Electron never opens it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,9 +29,17 @@ export interface PreviewServerOptions {
   rendererDir: string;
   host?: string;
   port?: number;
-  /** Largest accepted call body. */
+  /** Largest accepted call body (a photo of photo.maxBytes travels as base64, a third larger). */
   maxBodyBytes?: number;
+  /** Time for a client to send its request headers (Node's headersTimeout). */
+  headersTimeoutMs?: number;
+  /** Time for a client to send its whole request, body included (Node's requestTimeout). */
+  requestTimeoutMs?: number;
+  /** Open connections at most; a further one is closed at once (the page needs a few: one push stream and its calls). */
+  maxConnections?: number;
 }
+
+export const PREVIEW_LIMITS = { maxBodyBytes: 32 * 1024 * 1024, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64 } as const;
 
 export interface RunningPreview {
   /** The page to open, token included. */
@@ -60,7 +72,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   if (!LOOPBACK_HOSTS.has(host) && !host.startsWith('127.')) {
     throw new Error(`The preview harness listens on loopback only, not on ${host}.`);
   }
-  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? PREVIEW_LIMITS.maxBodyBytes;
+  const headersTimeout = options.headersTimeoutMs ?? PREVIEW_LIMITS.headersTimeoutMs;
+  const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? PREVIEW_LIMITS.requestTimeoutMs);
   const token = randomBytes(24).toString('base64url');
   const files = listRendererFiles(resolve(options.rendererDir));
   const indexHtml = (await files.lookup('index.html')!.read()).toString('utf8');
@@ -88,13 +102,22 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     for (const stream of streams) stream.write(frame);
   });
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((thrown: unknown) => {
-      options.log.error('preview', `request failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal' });
-      else res.end();
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // Node checks those timeouts every connectionsCheckingInterval (30 s by default).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 2))),
+    },
+    (req, res) => {
+      handle(req, res).catch((thrown: unknown) => {
+        options.log.error('preview', `request failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal' });
+        else res.end();
+      });
+    },
+  );
+  server.maxConnections = options.maxConnections ?? PREVIEW_LIMITS.maxConnections;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -111,26 +134,27 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
 
     if (path.startsWith('/__kiosk/op/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed' });
+      if (req.method !== 'POST') return refuseUnread(res, 405, { error: 'method_not_allowed' });
       let name: string;
       try {
         name = decodeURIComponent(path.slice('/__kiosk/op/'.length));
       } catch {
-        return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: 'The request could not be read.' } });
+        return refuseUnread(res, 400, { ok: false, error: { code: 'invalid_request', message: 'The request could not be read.' } });
       }
+      // Host (above), Origin and token first: the body of a foreign caller is never read.
       const sender = senderOf(req, headerValue(req, 'x-kiosk-token'));
+      if (!sender.trusted) {
+        options.log.warn('preview', `ignored a call to "${name.slice(0, 100)}" from a foreign sender (body not read): ${sender.description}`);
+        return refuseUnread(res, 403, { ignored: true });
+      }
+      const declared = Number(headerValue(req, 'content-length') ?? '0');
+      if (!Number.isFinite(declared) || declared > maxBodyBytes) return refuseUnread(res, 413, TOO_LARGE);
       let body: unknown;
       try {
         body = JSON.parse((await readBody(req, maxBodyBytes)) || '{}', decodeBytes);
       } catch (thrown) {
-        const tooLarge = thrown instanceof BodyTooLarge;
-        return sendJson(res, tooLarge ? 413 : 400, {
-          ok: false,
-          error: {
-            code: tooLarge ? 'too_large' : 'invalid_request',
-            message: tooLarge ? 'The request is too large.' : 'The request could not be read.',
-          },
-        });
+        if (thrown instanceof BodyTooLarge) return refuseUnread(res, 413, TOO_LARGE);
+        return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: 'The request could not be read.' } });
       }
       const payload = typeof body === 'object' && body !== null ? (body as { payload?: unknown }).payload : undefined;
       const answer = await options.gateway.handle(name, payload, sender);
@@ -213,6 +237,14 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
 class BodyTooLarge extends Error {}
 
+const TOO_LARGE = { ok: false, error: { code: 'too_large', message: 'The request is too large.' } };
+
+/** Answers without reading the request's body, and closes the connection after the answer (the unread body is never parsed). */
+function refuseUnread(res: ServerResponse, status: number, body: unknown): void {
+  res.shouldKeepAlive = false;
+  sendJson(res, status, body);
+}
+
 /** {"$kioskBytes": base64} — bytes as the browser bridge sends them (browser-bridge.ts) — back to bytes. */
 function decodeBytes(_key: string, value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -229,8 +261,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Stop here: nothing more is kept or parsed (the answer closes the connection).
+        req.removeAllListeners('data');
+        req.pause();
         rejectBody(new BodyTooLarge());
-        req.resume();
         return;
       }
       chunks.push(chunk);
