@@ -1,10 +1,11 @@
 /**
  * The data key: a random AES-256 key that encrypts personal data kept on this workstation (the
- * cardholder directory snapshot; later the offline outbox). It is stored wrapped by the system
- * keyring (Electron's safeStorage, passed in as an Encryptor), next to the credential. Without a
- * real keyring there is no key: the data is kept unencrypted in owner-only files, and describe()
- * says so plainly for the Administration view. A wrapped key the keyring can no longer open is
- * replaced by a new one (what it protected is then unreadable and is downloaded again).
+ * cardholder directory snapshot, the offline outbox, the enrolment and acknowledgement logs). It
+ * is stored wrapped by the system keyring (Electron's safeStorage, passed in as an Encryptor), next
+ * to the credential. Without a real keyring there is no key: the data is kept unencrypted in
+ * owner-only files, and describe() says so plainly for the Administration view. A wrapped key the
+ * keyring can no longer open is replaced by a new one (what it protected is then unreadable: the
+ * directory is downloaded again, log lines under the old key are reported as skipped).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -30,7 +31,7 @@ export interface DataKeyStore {
 export function chooseDataKey(encryptor: Encryptor | null, dir: string, log?: (line: string) => void): DataKeyStore {
   const problem = keyringProblem(encryptor);
   if (!encryptor || problem !== null) {
-    const warning = `Personal data kept on this workstation (the saved cardholder directory) is not encrypted, only in files this user account alone can read, because ${problem ?? 'no keyring was offered'}.`;
+    const warning = `Personal data kept on this workstation (the saved cardholder directory, the outbox, the enrolment and acknowledgement logs) is not encrypted, only in files this user account alone can read, because ${problem ?? 'no keyring was offered'}.`;
     return { key: async () => null, describe: () => ({ encrypted: false, warning }) };
   }
   const file = path.join(dir, DATA_KEY_FILE);
