@@ -243,7 +243,8 @@ describe('history search against the simulator', () => {
     expect(exported).toMatchObject({ saved: true, rows: 1 });
     const csv = await readFile(exported.path!, 'utf8');
     expect(csv.startsWith('\uFEFFrecord_ID,created,')).toBe(true);
-    expect(csv).toContain(`${alarm.record_ID},${alarm.created},Door Alarm,`);
+    // The time as the service sent it, then local (with its offset) and UTC.
+    expect(csv).toMatch(new RegExp(`${alarm.record_ID},${alarm.created.replace(/[.]/g, '\\.')},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d [+-]\\d\\d:\\d\\d,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC,Door Alarm,`));
   });
 
   it('sends only the fields the guard chose (bodies recorded by a stub service)', async () => {
