@@ -67,7 +67,13 @@ export class AcknowledgementStore {
         const parsed = StoredAcknowledgement.safeParse(value);
         return parsed.success ? parsed.data : null;
       },
-      { key: options.dataKey ?? null, migrated: (lines) => this.log.info(SCOPE, `sealed ${lines} line(s) of ${this.file} written before encryption`) },
+      {
+        key: options.dataKey ?? null,
+        migrated: (lines, failure) =>
+          failure === null
+            ? this.log.info(SCOPE, `sealed ${lines} line(s) of ${this.file} written before encryption`)
+            : this.log.error(SCOPE, `could not seal ${lines} line(s) of ${this.file} written before encryption (kept as they are): ${failure}`),
+      },
     );
   }
 

@@ -43,7 +43,13 @@ export class EnrolmentLog {
         const parsed = StoredEntry.safeParse(value);
         return parsed.success ? parsed.data : null;
       },
-      { key, migrated: (lines) => this.log.info('enrolment', `sealed ${lines} line(s) of the enrolment log written before encryption`) },
+      {
+        key,
+        migrated: (lines, failure) =>
+          failure === null
+            ? this.log.info('enrolment', `sealed ${lines} line(s) of the enrolment log written before encryption`)
+            : this.log.error('enrolment', `could not seal ${lines} line(s) of the enrolment log written before encryption (kept as they are): ${failure}`),
+      },
     );
   }
 

@@ -26,8 +26,11 @@ const POSIX = process.platform !== 'win32';
 export interface JsonLinesOptions {
   /** The data key (32 bytes), or null: lines are kept plain. */
   key?: Buffer | null;
-  /** Told after a read sealed this many plain lines of an older file (the migration). */
-  migrated?: (lines: number) => void;
+  /**
+   * Told after a read sealed this many plain lines of an older file (the migration), or why it
+   * could not (the file is then left as it was and read again next time: never fatal).
+   */
+  migrated?: (lines: number, failure: string | null) => void;
 }
 
 export type SkipReason = 'unreadable' | 'sealed-without-key' | 'cannot-decrypt';
@@ -87,7 +90,14 @@ export class JsonLinesFile<T> {
       if (entry === null) skipped(index + 1, reason);
       else entries.push(entry);
     });
-    if (plainLines > 0) await this.sealPlainLines(plainLines);
+    if (plainLines > 0) {
+      try {
+        await this.sealPlainLines();
+        this.options.migrated?.(plainLines, null);
+      } catch (thrown) {
+        this.options.migrated?.(plainLines, thrown instanceof Error ? thrown.message : String(thrown));
+      }
+    }
     return entries;
   }
 
@@ -151,14 +161,13 @@ export class JsonLinesFile<T> {
    * sealed as it is, sealed lines are kept, in one atomic owner-only rewrite (the old file or the
    * new one, never half), queued with the appends.
    */
-  private sealPlainLines(count: number): Promise<void> {
+  private sealPlainLines(): Promise<void> {
     return this.queue(async () => {
       const text = await fs.readFile(this.file, 'utf8');
       const lines = text.split('\n').filter((line) => line.trim() !== '');
       const sealed = lines.map((line) => (line.startsWith(SEALED_LINE_PREFIX) ? line : this.encode(line)));
       await writeOwnerOnly(this.file, sealed.map((line) => `${line}\n`).join(''));
       this.needsNewline = false;
-      this.options.migrated?.(count);
     });
   }
 
