@@ -32,6 +32,20 @@ describe.runIf(process.platform !== 'win32')('kiosk.log at rest', () => {
     }
   });
 
+  it('the finding it fixes: electron-log left to its defaults creates its file 0666 less the umask (world-readable)', () => {
+    const previous = process.umask(0o022);
+    try {
+      const logDir = mkdtempSync(join(tmpdir(), 'kiosk-log-default-'));
+      const other = log.create({ logId: 'default-modes' });
+      other.transports.console.level = false;
+      other.transports.file.resolvePathFn = () => join(logDir, 'default.log');
+      other.info('a line');
+      expect(mode(join(logDir, 'default.log'))).toBe('644');
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it('narrows a kiosk.log and a folder left world-readable by an older version', () => {
     const logDir = mkdtempSync(join(tmpdir(), 'kiosk-log-'));
     chmodSync(logDir, 0o755);
