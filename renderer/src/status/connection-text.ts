@@ -24,7 +24,7 @@ export interface ConnectionSummary {
 
 const TROUBLE: Partial<Record<ErrorCode, string>> = {
   unreachable: 'Service unreachable',
-  timeout: 'Service answering too slowly',
+  timeout: 'Service not answering',
   unauthorized: 'Service refused the kiosk',
   forbidden: 'Service refused the kiosk',
   server_error: 'Service error',

@@ -46,7 +46,7 @@ describe('time and connection wording', () => {
     expect(reconnecting.headline).toMatch(/^Service unreachable since .+ — retrying$/);
     expect(reconnecting.reason).toBe(refused.message);
     expect(connectionSummary({ ...base, status: 'connecting', error: refused })).toMatchObject({ tone: 'warn', headline: 'Service unreachable — retrying' });
-    expect(connectionSummary({ ...base, status: 'offline', error: { code: 'timeout', message: 'Too slow.' } })).toMatchObject({ tone: 'bad', headline: expect.stringMatching(/^Service answering too slowly since /) });
+    expect(connectionSummary({ ...base, status: 'offline', error: { code: 'timeout', message: 'Too slow.' } })).toMatchObject({ tone: 'bad', headline: expect.stringMatching(/^Service not answering since /) });
   });
 
   it('says how long an alarm has waited', () => {
