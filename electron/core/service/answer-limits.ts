@@ -2,7 +2,8 @@
  * How much of the access-control service's answers the kiosk will read, and for how long: the
  * size limit of each endpoint's answer (a record, a range of events, a search: a few MiB each; the
  * cardholder list is streamed and has its own, much larger limit) and the one overall deadline of
- * a call (`service.timeoutMs`, its retries included), whatever the socket does. A service that
+ * a call (`service.timeoutMs`, its retries included; a photo upload gets the time a slow link needs
+ * to send it on top), whatever the socket does. A service that
  * sends its headers at once and then one byte a second never leaves the socket silent, so axios's
  * own `timeout` would never fire: the deadline aborts the request instead.
  *
@@ -33,6 +34,14 @@ export const DIRECTORY_ANSWER_BYTES = 1024 * MiB;
  * is judged on its progress, not on one deadline).
  */
 export const STREAM_PROGRESS_FLOOR_BYTES = 1 * KiB;
+
+/** The slowest link a photo upload is given time for: its deadline grows by its size at this rate. */
+export const UPLOAD_FLOOR_BYTES_PER_SECOND = 32 * KiB;
+
+/** A call's overall deadline: service.timeoutMs, plus the time a large request body needs on a slow link. */
+export function deadlineFor(timeoutMs: number, uploadBytes: number): number {
+  return timeoutMs + Math.ceil((Math.max(0, uploadBytes) / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
+}
 
 /** The answer size limit of each endpoint, by its spec name ('GET /api/CardHolders/{id}'…). */
 const LIMITS: Readonly<Record<string, number>> = {

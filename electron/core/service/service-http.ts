@@ -42,7 +42,7 @@ import {
   type RequestContext,
 } from './service-errors';
 import { fieldPath } from './service-schemas';
-import { answerLimitFor, answerTooLarge, CallDeadline, deadlinePassed, DIRECTORY_ANSWER_BYTES, isOverSizeLimit, sizeText, STREAM_PROGRESS_FLOOR_BYTES } from './answer-limits';
+import { answerLimitFor, answerTooLarge, CallDeadline, deadlineFor, deadlinePassed, DIRECTORY_ANSWER_BYTES, isOverSizeLimit, sizeText, STREAM_PROGRESS_FLOOR_BYTES } from './answer-limits';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -101,6 +101,8 @@ export interface ServiceCall<T> {
   send?: (signal: AbortSignal | undefined) => Promise<T>;
   /** Bytes of the request body sent so far, and its whole size when known (photo uploads). */
   onUploadProgress?: (sent: number, total: number | null) => void;
+  /** Bytes of a large request body (a photo): its deadline grows by what a slow link needs to send them. */
+  uploadBytes?: number;
 }
 
 /** A GET whose answer body is read as it arrives (the whole cardholder list). */
@@ -202,7 +204,7 @@ export class ServiceHttp {
     const method = call.endpoint.split(' ')[0] ?? 'GET';
     const query = call.params ? `?${new URLSearchParams(Object.entries(call.params).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
     const ctx: RequestContext = { endpoint: call.endpoint, request: `${method} ${call.path}${query}`, ...(call.subject ? { subject: call.subject } : {}) };
-    const deadline = new CallDeadline(this.timeoutMs, options.signal);
+    const deadline = new CallDeadline(deadlineFor(this.timeoutMs, call.uploadBytes ?? 0), options.signal);
     try {
       if (this.refusal) throw new ServiceFailure({ ...this.refusal, endpoint: ctx.endpoint });
       if (this.missingSecret) {
@@ -218,7 +220,7 @@ export class ServiceHttp {
         try {
           return call.send ? await call.send(deadline.signal) : await this.once(call, method, ctx, deadline.signal);
         } catch (thrown) {
-          if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, this.timeoutMs, `attempt ${attempt}`);
+          if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, deadline.ms, `attempt ${attempt}`);
           if (!(thrown instanceof ServiceFailure) || !thrown.retryable || attempt >= attempts || options.signal?.aborted) throw thrown;
           const delay = this.delayBefore(attempt + 1, thrown.retryAfterMs);
           const late = delay >= deadline.remaining();
@@ -227,7 +229,7 @@ export class ServiceHttp {
           try {
             await this.sleep(delay, deadline.signal);
           } catch {
-            if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, this.timeoutMs, `waiting to retry`);
+            if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, deadline.ms, `waiting to retry`);
             throw failureForTransport(ctx, Object.assign(new Error('aborted while waiting to retry'), { code: 'ERR_CANCELED' }));
           }
         }

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { SimulatorControls } from '../../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { RECORD_ANSWER_BYTES, SEARCH_ANSWER_BYTES } from '../../../electron/core/service/answer-limits';
+import { deadlineFor, RECORD_ANSWER_BYTES, SEARCH_ANSWER_BYTES } from '../../../electron/core/service/answer-limits';
 import { ServiceFailure } from '../../../electron/core/service/service-errors';
 import { configWith, failureOf, memoryLog, recordingSleep } from './support';
 
@@ -110,6 +110,11 @@ describe('one overall deadline per call, whatever the socket does', () => {
     const { service, delays } = client(['--timeout-ms=1000', '--retries=3'], server.url);
     expect((await failureOf(service.getMaxEventId())).code).toBe('server_error');
     expect(delays).toEqual([]);
+  });
+
+  it('a photo upload gets the time a slow link (32 KiB/s) needs on top of the timeout; other calls the timeout alone', () => {
+    expect(deadlineFor(10_000, 0)).toBe(10_000);
+    expect(deadlineFor(10_000, 2 * 1024 * 1024)).toBe(10_000 + 64_000);
   });
 
   it('the streamed directory that drips is cut off as stalled (too little within the timeout)', async () => {
