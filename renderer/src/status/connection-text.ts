@@ -20,6 +20,8 @@ export interface ConnectionSummary {
   lastPoll: string;
   /** "Last event 10:31:02" or "No event received yet": what the feed shows is as recent as that. */
   lastEvent: string;
+  /** The screen's own sentence for it, e.g. "the service is answering too slowly (since 10:31:02)". */
+  sentence: string;
 }
 
 const TROUBLE: Partial<Record<ErrorCode, string>> = {
@@ -39,18 +41,18 @@ export function connectionSummary(state: FeedState, now: Date = new Date()): Con
   const since = formatLocal(state.outageSince ?? state.since, now);
   const trouble = (state.error && TROUBLE[state.error.code]) ?? 'Service not answering';
   const reason = state.status === 'live' ? null : (state.error?.message ?? null);
-  const words = { status: state.status, reason, lastPoll, lastEvent };
+  const words = { status: state.status, reason, lastPoll, lastEvent, sentence: '' };
   switch (state.status) {
     case 'live':
-      return { ...words, tone: 'good', headline: 'Service reachable, feed live' };
+      return { ...words, tone: 'good', headline: 'Service reachable, feed live', sentence: 'the service answers and the feed is live' };
     case 'connecting':
       return state.error ? { ...words, tone: 'warn', headline: `${trouble} — retrying` } : { ...words, tone: 'pending', headline: 'Connecting to the service…' };
     case 'slow':
-      return { ...words, tone: 'warn', headline: `Service answering too slowly since ${since}` };
+      return { ...words, tone: 'warn', headline: `Service too slow since ${since}`, sentence: `the service is answering too slowly (since ${since})` };
     case 'reconnecting':
-      return { ...words, tone: 'warn', headline: `${trouble} since ${since} — retrying` };
+      return { ...words, tone: 'warn', headline: `${trouble} since ${since} — retrying`, sentence: `${trouble.toLowerCase()} since ${since}, retrying` };
     case 'offline':
-      return { ...words, tone: 'bad', headline: `${trouble} since ${since}` };
+      return { ...words, tone: 'bad', headline: `${trouble} since ${since}`, sentence: `${trouble.toLowerCase()} since ${since}` };
     default:
       return { ...words, tone: 'bad', headline: 'Connection state unknown' };
   }

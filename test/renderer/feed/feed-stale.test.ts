@@ -33,7 +33,7 @@ const SLOW: FeedState = {
 describe('connection wording when the service is too slow', () => {
   it('slow: the outage start (not when the status changed) and the last event received', () => {
     const summary = connectionSummary(SLOW, now);
-    expect(summary).toMatchObject({ status: 'slow', tone: 'warn', headline: 'Service answering too slowly since 10:31:02', lastEvent: 'Last event 10:30:58' });
+    expect(summary).toMatchObject({ status: 'slow', tone: 'warn', headline: 'Service too slow since 10:31:02', lastEvent: 'Last event 10:30:58' });
     expect(summary.reason).toBe(SLOW.error?.message);
   });
 
@@ -52,7 +52,7 @@ describe('the status bar and the feed screen', () => {
     const view = await mountView(StatusBar);
     const connection = view.find('[data-testid="feed-connection"]');
     expect(connection.attributes('data-status')).toBe('slow');
-    expect(connection.find('[data-testid="service-reachability"]').text()).toMatch(/^Service answering too slowly since /);
+    expect(connection.find('[data-testid="service-reachability"]').text()).toMatch(/^Service too slow since /);
     expect(connection.find('[data-testid="feed-last-event"]').text()).toMatch(/^Last event /);
     fake.current.emit('feedState', { ...LIVE_STATE, lastEventAt: local(10, 41, 0) });
     await flushPromises();
@@ -64,7 +64,7 @@ describe('the status bar and the feed screen', () => {
     fake.current.setSnapshot([], SLOW);
     const view = await mountView(LiveFeedView);
     const stale = view.find('[data-testid="feed-stale"]');
-    expect(stale.text()).toMatch(/not up to date: Service answering too slowly since/);
+    expect(stale.text()).toMatch(/not up to date: the service is answering too slowly \(since .*10:31:02\)/);
     expect(stale.find('[data-testid="feed-stale-last-event"] time').attributes('datetime')).toBe(SLOW.lastEventAt);
     fake.current.emit('feedState', LIVE_STATE);
     await flushPromises();
