@@ -66,7 +66,11 @@ export interface FeedEvent extends SystemEvent {
   alarm: { priority: AlarmPriority; rule: string } | null;
 }
 
-export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/**
+ * live: the service answers; slow: it answers too slowly (no successful poll for longer than
+ * service.timeoutMs); reconnecting: it failed otherwise; offline: after enough failures or time.
+ */
+export type FeedStatus = 'connecting' | 'live' | 'slow' | 'reconnecting' | 'offline';
 
 export interface FeedState {
   status: FeedStatus;
@@ -80,6 +84,13 @@ export interface FeedState {
   maxEventId: number | null;
   /** Why the feed is not live, when it is not. */
   error: KioskError | null;
+  /**
+   * When the service stopped answering (ISO 8601): the start of the first poll that did not
+   * succeed. It stays put while the outage goes on (slow, reconnecting, offline); null while live.
+   */
+  outageSince?: string | null;
+  /** When the kiosk last received a new event from the service (ISO 8601), null before the first. */
+  lastEventAt?: string | null;
 }
 
 export interface FeedSnapshot {

@@ -118,7 +118,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       log,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
-      feedConfig: config.feed,
+      // The feed stops saying "live" once no poll has succeeded for longer than the service's timeout.
+      feedConfig: { ...config.feed, stalledAfterMs: config.service.timeoutMs },
       alarmRules: config.alarms.rules,
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,

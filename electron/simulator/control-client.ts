@@ -61,6 +61,15 @@ export class SimulatorControls {
   }
 
   /**
+   * Status and headers at once, then the body one byte a second, until the client gives up (it
+   * goes on after the faults are cleared). Replaces the whole fault set, like setFaults.
+   */
+  async dripBodies(rule: FaultRule & FaultScope = {}): Promise<void> {
+    const { pathPrefix, ...drip } = rule;
+    await this.setFaults({ ...(pathPrefix === undefined ? {} : { pathPrefix }), drip });
+  }
+
+  /**
    * Answers stop after `afterBytes` body bytes and the connection stays open and silent until the
    * client gives up (or the faults are cleared). Replaces the whole fault set, like setFaults.
    */

@@ -1,5 +1,5 @@
 // Fault injection for tests: added latency, error statuses, malformed JSON answers, dropped
-// connections, and bodies delivered badly (cut off, trickled, stalled), by rate or for the next N
+// connections, and bodies delivered badly (cut off, trickled, stalled, dripped), by rate or for the next N
 // matching requests. Decides per request what goes wrong; the server (and body-delivery.ts)
 // carries it out. Never applies to /_sim/ paths.
 
@@ -16,6 +16,9 @@ export interface FaultPlan {
   errorStatus: number | undefined;
   malformed: boolean;
 }
+
+/** The drip fault's rate: a byte a second, so no idle timeout ever fires. */
+export const DRIP_BYTES_PER_SECOND = 1;
 
 const NO_FAULT: FaultPlan = { latencyMs: 0, drop: undefined, errorStatus: undefined, malformed: false };
 
@@ -44,6 +47,7 @@ export class FaultInjector {
   private truncate: (ActiveRule & { afterBytes: number }) | undefined;
   private throttle: (ActiveRule & { bytesPerSecond: number }) | undefined;
   private stall: (ActiveRule & { afterBytes: number }) | undefined;
+  private drip: ActiveRule | undefined;
   /** Called whenever the fault set is replaced or cleared (the server ends stalled answers then). */
   onReplaced: () => void = () => undefined;
 
@@ -58,6 +62,7 @@ export class FaultInjector {
     this.truncate = spec.truncate === undefined ? undefined : { ...activeRule(spec.truncate), afterBytes: spec.truncate.afterBytes };
     this.throttle = spec.throttle === undefined ? undefined : { ...activeRule(spec.throttle), bytesPerSecond: spec.throttle.bytesPerSecond };
     this.stall = spec.stall === undefined ? undefined : { ...activeRule(spec.stall), afterBytes: spec.stall.afterBytes };
+    this.drip = spec.drip === undefined ? undefined : activeRule(spec.drip);
     this.onReplaced();
   }
 
@@ -79,6 +84,8 @@ export class FaultInjector {
     if (this.truncate !== undefined) result.truncate = { ...left(this.truncate), afterBytes: this.truncate.afterBytes };
     if (this.throttle !== undefined) result.throttle = { ...left(this.throttle), bytesPerSecond: this.throttle.bytesPerSecond };
     if (this.stall !== undefined) result.stall = { ...left(this.stall), afterBytes: this.stall.afterBytes };
+    const drip = left(this.drip);
+    if (drip !== undefined) result.drip = drip;
     return result;
   }
 
@@ -99,7 +106,8 @@ export class FaultInjector {
   /**
    * Rolls the dice for the body of one answer that is about to be sent with `bodyBytes` bytes
    * (0 for HEAD, 204 and 304): truncate, else stall, when the body is longer than their
-   * afterBytes; throttle, in addition, when there is a body at all. Undefined: send it normally.
+   * afterBytes; drip (one byte a second), else throttle, in addition, when there is a body at
+   * all. Undefined: send it normally.
    */
   planDelivery(path: string, bodyBytes: number): DeliveryPlan | undefined {
     if (!path.startsWith(this.spec.pathPrefix ?? '/') || bodyBytes === 0) return undefined;
@@ -109,7 +117,7 @@ export class FaultInjector {
     } else if (this.stall !== undefined && bodyBytes > this.stall.afterBytes && this.fires(this.stall)) {
       cut = { afterBytes: this.stall.afterBytes, then: 'stall' };
     }
-    const bytesPerSecond = this.throttle !== undefined && this.fires(this.throttle) ? this.throttle.bytesPerSecond : undefined;
+    const bytesPerSecond = this.fires(this.drip) ? DRIP_BYTES_PER_SECOND : this.throttle !== undefined && this.fires(this.throttle) ? this.throttle.bytesPerSecond : undefined;
     return cut === undefined && bytesPerSecond === undefined ? undefined : { cut, bytesPerSecond };
   }
 

@@ -121,6 +121,12 @@ export interface FaultSpec {
    * simulator closes). Only answers whose body is longer than afterBytes are affected (and counted).
    */
   stall?: FaultRule & { afterBytes: number };
+  /**
+   * A service that answers at once and then drips: status and headers at once, then the body one
+   * byte a second (never silent long enough for an idle timeout). Goes on after the faults are
+   * cleared, until the client gives up; takes the place of throttle for the answers it touches.
+   */
+  drip?: FaultRule;
 }
 
 /** One change to one record of the list, by position (0 = the first record). */

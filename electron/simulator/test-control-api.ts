@@ -42,6 +42,7 @@ const faultSchema = z.strictObject({
   truncate: z.strictObject({ afterBytes: z.int().min(0), rate: rate.optional(), count: count.optional() }).optional(),
   throttle: z.strictObject({ bytesPerSecond: z.int().min(1).max(1_000_000_000), rate: rate.optional(), count: count.optional() }).optional(),
   stall: z.strictObject({ afterBytes: z.int().min(0), rate: rate.optional(), count: count.optional() }).optional(),
+  drip: z.strictObject({ rate: rate.optional(), count: count.optional() }).optional(),
 });
 
 const position = z.int().min(0);

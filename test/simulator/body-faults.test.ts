@@ -1,6 +1,6 @@
 // The download faults over bare TCP: truncate (fewer body bytes than Content-Length, then a closed
 // connection), throttle (the body arrives in pieces), stall (some bytes, then silence until the
-// faults are cleared or the simulator closes), their counts, path prefix, validation, and that
+// faults are cleared or the simulator closes), drip (headers at once, then a byte a second), their counts, path prefix, validation, and that
 // answers without a long enough body and /_sim/ paths are never touched (DECISIONS.md §7).
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,31 @@ describe('throttle', () => {
     await connection.closed;
     await controls.clearFaults();
     expect((await call(sim.url, 'GET', '/api/CardHolders/1')).status).toBe(200);
+  });
+});
+
+describe('drip', () => {
+  it('sends status and headers at once, then the body a byte at a time, and goes on after the faults are cleared', async () => {
+    await controls.dripBodies({ pathPrefix: '/api/CardHolders/1' });
+    expect(await controls.faults()).toEqual({ pathPrefix: '/api/CardHolders/1', drip: { rate: 1 } });
+    const connection = new RawConnection(sim.url, '/api/CardHolders/1');
+    const head = await connection.bodyBytes(0);
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(100);
+    await controls.clearFaults();
+    const two = await connection.bodyBytes(2);
+    // One byte per piece: never silent long enough for an idle timeout, never done in time.
+    expect(two.body.length).toBe(two.bodyChunks);
+    expect(two.body.toString('utf8')).toMatch(/^\{"/);
+    expect(connection.isClosed).toBe(false);
+    connection.destroy();
+    await connection.closed;
+    // Cleared: the next answer comes whole.
+    expect((await call(sim.url, 'GET', '/api/CardHolders/1')).status).toBe(200);
+  });
+
+  it('is refused with a count that is not a whole number', async () => {
+    expect((await call(sim.url, 'POST', '/_sim/faults', { drip: { count: 1.5 } })).status).toBe(400);
   });
 });
 

@@ -5,16 +5,18 @@
  * recent ones in a ring for renderer reloads and pushes `feedEvents`, `feedState` and `feedNotice`.
  *
  * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure,
- * cut short by `wake()` when the reachability probe hears the service again), the connection
- * state — the kiosk's one account of whether the service answers, which the status bar shows —
- * the delivered-id frontier and the detection of a server whose ids went back (restore from a
+ * cut short by `wake()` when the reachability probe hears the service again, which abandons a
+ * poll stuck on a slow answer instead of waiting behind it), the stall watchdog (no successful
+ * poll for longer than service.timeoutMs: the feed stops claiming to be live at once), the
+ * delivered-id frontier and the detection of a server whose ids went back (restore from a
  * backup), after which it reloads the recent events and tells the guard. Its requests are not
  * retried by the service client (`retries: 0`): the loop is the retry, so a service that does not
- * answer is reported after one timeout.
+ * answer is reported after one timeout. The connection state itself — the kiosk's one account of
+ * whether the service answers, which the status bar shows — is feed-connection.ts's.
  * It must not: talk HTTP itself (only through AccessService), import Electron, or wait on real
  * time in a way tests cannot replace (timers, clock and randomness are injectable).
  */
-import type { FeedEvent, FeedSnapshot, FeedState, FeedStatus, KioskError } from '../../contract/ipc';
+import type { FeedEvent, FeedSnapshot, FeedState } from '../../contract/ipc';
 import type { AccessService, SystemEvent } from '../service/access-service';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
@@ -22,6 +24,8 @@ import { KioskFailure, toKioskError } from '../ipc/failure';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from '../alarms/alarm-rules';
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
+import { FeedConnection } from './feed-connection';
+import { fingerprint, type DeliveredMark } from './event-fingerprint';
 
 export interface FeedConfig {
   /** Pause between two polls of the highest id while the service answers. */
@@ -40,6 +44,8 @@ export interface FeedConfig {
   offlineAfterMs: number;
   /** Least time between two feedState pushes when only lastSuccessAt / lastDeliveredId changed. */
   stateThrottleMs: number;
+  /** No successful poll for longer than this while live: the feed reports slow (service.timeoutMs). */
+  stalledAfterMs: number;
 }
 
 export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
@@ -51,6 +57,7 @@ export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
   offlineAfterFailures: 5,
   offlineAfterMs: 30_000,
   stateThrottleMs: 1_000,
+  stalledAfterMs: 10_000,
 };
 
 /** When the recent events are sparse (id gaps), how far back the first load looks, in multiples of initialEvents. */
@@ -110,11 +117,6 @@ class IdsReused extends Error {
   }
 }
 
-interface DeliveredMark {
-  id: number;
-  fingerprint: string;
-}
-
 const defaultTimers: FeedTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -136,19 +138,17 @@ export class EventFeed {
   /** Starts at config.chunkSize; halved each time the service refuses a range (its limit is not in the spec). */
   private chunkSize: number;
 
-  private status: FeedStatus = 'connecting';
-  private since: number;
-  private lastSuccessAt: number | null = null;
-  private error: KioskError | null = null;
+  private readonly connection: FeedConnection;
   /** Every id up to here is delivered or known not to exist; null until the first load. */
   private frontier: number | null = null;
   /** The last event delivered, to notice when the server reuses its id for another event. */
   private lastDelivered: DeliveredMark | null = null;
-  private failures = 0;
-  private outageSince: number | null = null;
   /** The highest id the service reported last. */
   private serviceMaxId: number | null = null;
-  private lastStatePushAt = Number.NEGATIVE_INFINITY;
+  /** When the poll under way began. */
+  private pollStartedAt: number | null = null;
+  /** Fires when no poll has succeeded for stalledAfterMs. */
+  private watchdog: unknown = null;
   private readonly counters: FeedStats = { polls: 0, requests: 0, delivered: 0, failures: 0, resyncs: 0 };
 
   private controller: AbortController | null = null;
@@ -182,7 +182,13 @@ export class EventFeed {
         }
       },
     };
-    this.since = this.now();
+    this.connection = new FeedConnection({
+      config: this.config,
+      push: this.push,
+      log: this.log,
+      now: this.now,
+      facts: () => ({ lastDeliveredId: this.lastDelivered?.id ?? null, maxEventId: this.serviceMaxId }),
+    });
   }
 
   // ───────────── public API ─────────────
@@ -196,9 +202,8 @@ export class EventFeed {
     if (this.controller) return;
     const controller = new AbortController();
     this.controller = controller;
-    this.setStatus('connecting');
-    this.error = null;
-    this.pushState(true);
+    this.connection.started();
+    this.armWatchdog();
     const previous = this.cycle;
     if (!previous) {
       this.schedule(0);
@@ -217,19 +222,13 @@ export class EventFeed {
       this.timers.clearTimeout(this.timer);
       this.timer = null;
     }
+    this.disarmWatchdog();
     controller?.abort();
     await this.cycle;
   }
 
   state(): FeedState {
-    return {
-      status: this.status,
-      since: new Date(this.since).toISOString(),
-      lastSuccessAt: this.lastSuccessAt === null ? null : new Date(this.lastSuccessAt).toISOString(),
-      lastDeliveredId: this.lastDelivered?.id ?? null,
-      maxEventId: this.serviceMaxId,
-      error: this.error,
-    };
+    return this.connection.state();
   }
 
   /**
@@ -240,7 +239,7 @@ export class EventFeed {
   wake(): void {
     if (!this.controller) return;
     if (this.cycle) {
-      if (this.status !== 'live' && this.cycleAbort && !this.cycleAbort.signal.aborted) {
+      if (this.connection.current !== 'live' && this.cycleAbort && !this.cycleAbort.signal.aborted) {
         this.superseded = true;
         this.cycleAbort.abort();
       }
@@ -258,8 +257,8 @@ export class EventFeed {
    * (the feed's own next attempt may be a back-off away). The back-off is not lengthened.
    */
   reportUnreachable(thrown: unknown): void {
-    if (!this.controller || this.status === 'live') return;
-    this.noteOutage(toKioskError(thrown));
+    if (!this.controller || this.connection.current === 'live') return;
+    this.connection.outage(toKioskError(thrown));
   }
 
   snapshot(): FeedSnapshot {
@@ -299,6 +298,7 @@ export class EventFeed {
     controller.signal.addEventListener('abort', onStop, { once: true });
     this.cycleAbort = cycleAbort;
     this.superseded = false;
+    this.pollStartedAt = this.now();
     let delay = this.config.pollIntervalMs;
     const before = this.observe ? { at: performance.now(), requests: this.counters.requests, delivered: this.counters.delivered } : null;
     let ok = true;
@@ -315,6 +315,7 @@ export class EventFeed {
       controller.signal.removeEventListener('abort', onStop);
       if (this.cycleAbort === cycleAbort) this.cycleAbort = null;
       this.superseded = false;
+      this.pollStartedAt = null;
     }
     if (before) {
       this.observe?.({
@@ -405,7 +406,7 @@ export class EventFeed {
     this.lastDelivered = null;
     this.frontier = null;
     this.push.emit('feedNotice', { kind: 'resync', message: RESYNC_MESSAGE, at: new Date(this.now()).toISOString() });
-    this.pushState(true);
+    this.connection.push(true);
     await this.load(top, signal);
   }
 
@@ -439,7 +440,7 @@ export class EventFeed {
     this.frontier = Math.max(this.frontier ?? 0, newest.record_ID);
     this.counters.delivered += feedEvents.length;
     this.push.emit('feedEvents', { events: feedEvents });
-    this.pushState(false);
+    this.connection.delivered();
   }
 
   private shrinkChunk(refusedSpan: number): void {
@@ -448,82 +449,43 @@ export class EventFeed {
     this.log.warn(SCOPE, `the service refused a range of ${refusedSpan} ids; reading at most ${this.chunkSize} ids per request from now on`);
   }
 
-  // ───────────── connection state ─────────────
+  // ───────────── connection state (feed-connection.ts) ─────────────
 
   private noteSuccess(): void {
-    const now = this.now();
-    this.lastSuccessAt = now;
-    const recovered = this.status !== 'live' || this.error !== null;
-    if (recovered && this.failures > 0) this.log.info(SCOPE, `service answering again after ${this.failures} failed attempt(s)`);
-    this.failures = 0;
-    this.outageSince = null;
-    if (recovered) {
-      this.setStatus('live');
-      this.error = null;
-    }
-    this.pushState(recovered);
+    this.connection.succeeded();
+    this.armWatchdog();
   }
 
   /** Records a failed poll and returns how long to wait before the next attempt. */
   private noteFailure(thrown: unknown): number {
-    this.failures++;
     this.counters.failures++;
-    this.noteOutage(toKioskError(thrown));
+    this.connection.pollFailed(toKioskError(thrown), this.pollStartedAt ?? this.now());
     return this.backoff();
   }
 
-  /** The service failed (a poll, or the probe): reconnecting, then offline after enough failures or time. */
-  private noteOutage(error: KioskError): void {
-    const now = this.now();
-    this.outageSince ??= now;
-    let next: FeedStatus = this.status === 'live' ? 'reconnecting' : this.status;
-    if (this.failures >= this.config.offlineAfterFailures || now - this.outageSince >= this.config.offlineAfterMs) next = 'offline';
-    const changed = next !== this.status || !sameError(error, this.error);
-    if (next !== this.status) {
-      this.log.warn(SCOPE, `feed ${next}: ${error.code}${error.detail ? ` — ${error.detail}` : ''}`);
-      this.setStatus(next);
-    } else {
-      this.log.debug(SCOPE, `service failed (${this.failures} failed polls): ${error.code}`);
-    }
-    this.error = error;
-    if (changed) this.pushState(true);
+  /** (Re)starts the stall watchdog: stalledAfterMs from the last success (or the start). */
+  private armWatchdog(): void {
+    this.disarmWatchdog();
+    this.watchdog = this.timers.setTimeout(() => {
+      this.watchdog = null;
+      // Only a poll stuck under way is a stall; between polls (back-off) the failures speak.
+      if (this.controller && this.pollStartedAt !== null) this.connection.stalled(this.pollStartedAt);
+    }, this.config.stalledAfterMs);
+  }
+
+  private disarmWatchdog(): void {
+    if (this.watchdog === null) return;
+    this.timers.clearTimeout(this.watchdog);
+    this.watchdog = null;
   }
 
   private backoff(): number {
     const base = Math.max(1, this.config.pollIntervalMs);
     const ceiling = Math.max(base, this.config.maxBackoffMs);
-    const exponential = Math.min(ceiling, base * 2 ** Math.min(this.failures, 30));
+    const exponential = Math.min(ceiling, base * 2 ** Math.min(this.connection.failures, 30));
     // "Equal jitter": half fixed, half random, so retries from many kiosks spread out.
     return Math.max(1, Math.round(exponential / 2 + this.random() * (exponential / 2)));
   }
-
-  private setStatus(status: FeedStatus): void {
-    if (status === this.status) return;
-    this.status = status;
-    this.since = this.now();
-  }
-
-  private pushState(force: boolean): void {
-    const now = this.now();
-    if (!force && now - this.lastStatePushAt < this.config.stateThrottleMs) return;
-    this.lastStatePushAt = now;
-    this.push.emit('feedState', this.state());
-  }
-}
-
-/** What identifies an event beyond its id: reading the same record twice gives the same value. */
-function fingerprint(event: SystemEvent): string {
-  const created = Date.parse(String(event.created));
-  return JSON.stringify([
-    Number.isNaN(created) ? String(event.created) : created,
-    String(event.event_Category_Name ?? '').trim(),
-    String(event.device_Name ?? '').trim(),
-    String(event.custom_Text ?? '').trim(),
-  ]);
-}
-
-function sameError(a: KioskError, b: KioskError | null): boolean {
-  return b !== null && a.code === b.code && a.message === b.message;
 }
 
 function definedOnly<T extends object>(values: Partial<T>): Partial<T> {

@@ -161,6 +161,7 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
           read: false,
           data,
           headers,
+          uploadBytes: bytes,
           ...(options?.onProgress ? { onUploadProgress: options.onProgress } : {}),
           accept: (answer) => recordOrReadBack(answer, id, options),
         },

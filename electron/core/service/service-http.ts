@@ -3,7 +3,10 @@
  * with its keep-alive agents, the credential's request header, the on-premises CA and pinning
  * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — with
  * exponential backoff and jitter, never retries a write (create, update, photo upload: the outbox
- * decides about those), and throws only scrubbed ServiceFailures (service-errors.ts). Also the
+ * decides about those), and throws only scrubbed ServiceFailures (service-errors.ts). Every call
+ * has one overall deadline (`service.timeoutMs`, retries included) and every answer a size limit
+ * fitting its endpoint (answer-limits.ts): a service that drips its answer or sends too much is
+ * cut off, its request aborted, never waited on or buffered whole. Also the
  * small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
  *
  * It owns the credential's use: the secret goes into one request header and is registered with
@@ -39,6 +42,7 @@ import {
   type RequestContext,
 } from './service-errors';
 import { fieldPath } from './service-schemas';
+import { answerLimitFor, answerTooLarge, CallDeadline, deadlineFor, deadlinePassed, DIRECTORY_ANSWER_BYTES, isOverSizeLimit, sizeText, STREAM_PROGRESS_FLOOR_BYTES } from './answer-limits';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -62,10 +66,8 @@ export interface ServiceClientOptions {
 
 /** Longest wait between two attempts of a read, whatever the backoff or Retry-After says. */
 const MAX_RETRY_DELAY_MS = 30_000;
-/** Answers larger than this are refused (a list of every cardholder fits well within it). */
-const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 /** A streamed answer (the whole cardholder list) may be this large: over a million records. */
-export const MAX_STREAM_BYTES = 1024 * 1024 * 1024;
+export const MAX_STREAM_BYTES = DIRECTORY_ANSWER_BYTES;
 /** Of a streamed answer that is an error, this much is read for the server's message. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
@@ -99,6 +101,8 @@ export interface ServiceCall<T> {
   send?: (signal: AbortSignal | undefined) => Promise<T>;
   /** Bytes of the request body sent so far, and its whole size when known (photo uploads). */
   onUploadProgress?: (sent: number, total: number | null) => void;
+  /** Bytes of a large request body (a photo): its deadline grows by what a slow link needs to send them. */
+  uploadBytes?: number;
 }
 
 /** A GET whose answer body is read as it arrives (the whole cardholder list). */
@@ -179,7 +183,8 @@ export class ServiceHttp {
       responseType: 'text',
       transformResponse: [(data: unknown) => data],
       transitional: { clarifyTimeoutError: true, silentJSONParsing: false, forcedJSONParsing: false },
-      maxContentLength: MAX_ANSWER_BYTES,
+      // Each call sets its endpoint's limit (answer-limits.ts); this is only the fallback.
+      maxContentLength: answerLimitFor(''),
       maxBodyLength: Math.max(photo.maxBytes * 2, 1024 * 1024),
     });
   }
@@ -190,11 +195,16 @@ export class ServiceHttp {
     this.httpsAgent.destroy();
   }
 
-  /** Runs a call with retries (reads only) and throws only scrubbed ServiceFailures. */
+  /**
+   * Runs a call with retries (reads only), all within one overall deadline of service.timeoutMs,
+   * and throws only scrubbed ServiceFailures. A retry that could not begin before the deadline is
+   * not attempted: the last failure is thrown at once.
+   */
   async run<T>(call: ServiceCall<T>, options: CallOptions = {}): Promise<T> {
     const method = call.endpoint.split(' ')[0] ?? 'GET';
     const query = call.params ? `?${new URLSearchParams(Object.entries(call.params).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
     const ctx: RequestContext = { endpoint: call.endpoint, request: `${method} ${call.path}${query}`, ...(call.subject ? { subject: call.subject } : {}) };
+    const deadline = new CallDeadline(deadlineFor(this.timeoutMs, call.uploadBytes ?? 0), options.signal);
     try {
       if (this.refusal) throw new ServiceFailure({ ...this.refusal, endpoint: ctx.endpoint });
       if (this.missingSecret) {
@@ -208,29 +218,36 @@ export class ServiceHttp {
       const attempts = call.read ? 1 + Math.max(0, options.retries ?? this.retries) : 1;
       for (let attempt = 1; ; attempt++) {
         try {
-          return call.send ? await call.send(options.signal) : await this.once(call, method, ctx, options.signal);
+          return call.send ? await call.send(deadline.signal) : await this.once(call, method, ctx, deadline.signal);
         } catch (thrown) {
+          if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, deadline.ms, `attempt ${attempt}`);
           if (!(thrown instanceof ServiceFailure) || !thrown.retryable || attempt >= attempts || options.signal?.aborted) throw thrown;
           const delay = this.delayBefore(attempt + 1, thrown.retryAfterMs);
-          this.log.info('service', `${ctx.request} failed (${thrown.error.code}${thrown.error.status ? ` ${thrown.error.status}` : ''}); attempt ${attempt + 1} of ${attempts} in ${delay} ms`);
+          const late = delay >= deadline.remaining();
+          this.log.info('service', `${ctx.request} failed (${thrown.error.code}${thrown.error.status ? ` ${thrown.error.status}` : ''}); ${late ? 'no time left for' : ''} attempt ${attempt + 1} of ${attempts}${late ? '' : ` in ${delay} ms`}`);
+          if (late) throw thrown;
           try {
-            await this.sleep(delay, options.signal);
+            await this.sleep(delay, deadline.signal);
           } catch {
+            if (deadline.expired && !options.signal?.aborted) throw deadlinePassed(ctx, deadline.ms, `waiting to retry`);
             throw failureForTransport(ctx, Object.assign(new Error('aborted while waiting to retry'), { code: 'ERR_CANCELED' }));
           }
         }
       }
     } catch (thrown) {
       throw scrubFailure(thrown, this.scrub);
+    } finally {
+      deadline.clear();
     }
   }
 
   /**
    * Sends a GET whose body is read as it arrives. Getting the answer's head is retried like any
-   * read; once the body flows it is not (the caller starts over later). A 304 comes back as such;
-   * any other status outside 2xx is a ServiceFailure, with what the server said. Iterating the
-   * body throws a ServiceFailure when the download breaks off: the connection drops, no byte
-   * arrives for the configured timeout, or it grows past `maxBytes`.
+   * read, within the call's deadline; once the body flows it is not (the caller starts over later).
+   * A 304 comes back as such; any other status outside 2xx is a ServiceFailure, with what the
+   * server said. Iterating the body throws a ServiceFailure when the download breaks off: the
+   * connection drops, less than STREAM_PROGRESS_FLOOR_BYTES arrive within the configured timeout
+   * (silent or dripping), or it grows past `maxBytes`.
    */
   async stream(call: StreamCall, options: StreamOptions = {}): Promise<StreamAnswer> {
     const ctx: RequestContext = { endpoint: call.endpoint, request: `GET ${call.path}` };
@@ -277,7 +294,7 @@ export class ServiceHttp {
           const maxBytes = options.maxBytes ?? MAX_STREAM_BYTES;
           if (length !== null && length > maxBytes) {
             source.destroy();
-            throw new ServiceFailure({ code: 'too_large', message: 'The answer of the access-control service is too large for the kiosk.', detail: `${ctx.request}: content-length ${length} > ${maxBytes}`, endpoint: ctx.endpoint });
+            throw answerTooLarge(ctx, maxBytes, `content-length ${length}`);
           }
           return { status: response.status, headers, length, body: this.bodyOf(source, ctx, length, maxBytes, options.onProgress) };
         },
@@ -290,8 +307,11 @@ export class ServiceHttp {
     let received = 0;
     let idle: ReturnType<typeof setTimeout> | null = null;
     let stalled = false;
+    // Judged on progress: less than the floor within the timeout is a stall, silent or dripping.
+    let mark = 0;
     const arm = (): void => {
       if (idle) clearTimeout(idle);
+      mark = received;
       idle = setTimeout(() => {
         stalled = true;
         source.destroy(new Error('stalled'));
@@ -303,7 +323,7 @@ export class ServiceHttp {
         new ServiceFailure({
           code: stalled ? 'timeout' : 'unreachable',
           message: stalled
-            ? `The access-control service stopped sending in the middle of the answer (after ${mb(received)}). Try again in a moment.`
+            ? `The access-control service stopped sending, or sends far too slowly, in the middle of the answer (after ${mb(received)}). Try again in a moment.`
             : `The connection to the access-control service was cut off in the middle of the answer (after ${mb(received)}${length !== null ? ` of ${mb(length)}` : ''}). Try again in a moment.`,
           detail: `${ctx.request}: body ${why} after ${received}${length !== null ? ` of ${length}` : ''} bytes`,
           endpoint: ctx.endpoint,
@@ -317,9 +337,9 @@ export class ServiceHttp {
           received += chunk.length;
           if (received > maxBytes) {
             source.destroy();
-            throw new ServiceFailure({ code: 'too_large', message: 'The answer of the access-control service is too large for the kiosk.', detail: `${ctx.request}: more than ${maxBytes} bytes`, endpoint: ctx.endpoint });
+            throw answerTooLarge(ctx, maxBytes, `more than ${maxBytes} bytes`);
           }
-          arm();
+          if (received - mark >= STREAM_PROGRESS_FLOOR_BYTES) arm();
           onProgress?.(received, length);
           yield chunk;
         }
@@ -335,9 +355,11 @@ export class ServiceHttp {
   }
 
   private async once<T>(call: ServiceCall<T>, method: string, ctx: RequestContext, signal: AbortSignal | undefined): Promise<T> {
+    const limit = answerLimitFor(call.endpoint);
     const request: AxiosRequestConfig = {
       method,
       url: call.path,
+      maxContentLength: limit,
       ...(call.params ? { params: call.params } : {}),
       ...(call.data !== undefined ? { data: call.data } : {}),
       ...(call.headers ? { headers: call.headers } : {}),
@@ -356,7 +378,7 @@ export class ServiceHttp {
       }
       answer = { status: response.status, body: typeof response.data === 'string' ? response.data : '', headers };
     } catch (thrown) {
-      const failure = failureForTransport(ctx, thrown);
+      const failure = isOverSizeLimit(thrown) ? answerTooLarge(ctx, limit, `more than ${limit} bytes`) : failureForTransport(ctx, thrown);
       this.log.debug('service', `${ctx.request} → ${failure.error.code} after ${Date.now() - started} ms`);
       throw failure;
     }
@@ -426,12 +448,6 @@ function tlsOptions(settings: KioskConfig['service']['tls'], readFile: (file: st
     };
   }
   return options;
-}
-
-/** "840 KB", "12.5 MB": a size as a person reads it. */
-function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Reads up to `limit` bytes of a stream as text (an error's body), then lets it go. */

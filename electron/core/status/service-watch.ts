@@ -1,9 +1,11 @@
 /**
  * ServiceWatch: hears the service come back. While the live feed is not live it asks the service
  * for its highest event id (GET /api/SystemEvents/maxid, the lightest call there is, never
- * retried by the client) once per `intervalMs` — one request at a time, the next one starting
- * only after the last ended, so a host that does not answer gets one request per timeout — and
- * wakes the feed the moment an answer comes, instead of letting it wait out its back-off (up to
+ * retried by the client) once per `intervalMs` — one request at a time: a probe that has not
+ * answered by the next tick is abandoned (its request aborted) and a fresh one sent, so a probe
+ * stuck on a service that drips its answer never delays hearing it answer normally again, and a
+ * host that does not answer gets one request per interval — and wakes the feed the moment an
+ * answer comes, instead of letting it wait out its back-off (up to
  * feed.maxBackoffMs). A failed probe tells the feed why (or, while the feed is live, makes it poll
  * now), so the one connection state the screen shows is current. It also answers "Check now"
  * (getServiceStatus): a probe at once, which wakes the feed too. While the feed is live it sends
@@ -42,6 +44,9 @@ export class ServiceWatch {
   private timer: unknown = null;
   private running = false;
   private inFlight: Promise<ServiceStatus> | null = null;
+  /** Aborts the probe under way; the tick it began in, and whether a tick (not "Check now") sent it. */
+  private inFlightAbort: { controller: AbortController; tick: number; byTick: boolean } | null = null;
+  private ticks = 0;
   private probes = 0;
 
   constructor(private readonly options: ServiceWatchOptions) {
@@ -60,11 +65,12 @@ export class ServiceWatch {
     this.arm();
   }
 
-  /** Stops probing and waits for a probe under way. */
+  /** Stops probing: a probe under way is abandoned (its request aborted) and waited for. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
+    this.inFlightAbort?.controller.abort();
     await this.inFlight?.catch(() => undefined);
   }
 
@@ -77,31 +83,54 @@ export class ServiceWatch {
     if (!this.running) return;
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
-      void this.tick();
+      this.tick();
     }, this.options.intervalMs);
   }
 
-  private async tick(): Promise<void> {
+  private tick(): void {
     const { feed } = this.options;
-    if (feed.running && feed.state().status !== 'live') await this.probe().catch(() => undefined);
+    this.ticks++;
     this.arm();
-  }
-
-  private probe(): Promise<ServiceStatus> {
-    this.inFlight ??= this.ask().finally(() => {
+    const wanted = feed.running && feed.state().status !== 'live';
+    const stuck = this.inFlightAbort;
+    if (stuck) {
+      // Under way for a whole interval (sent by the last tick, or older), or no longer wanted:
+      // abandon it rather than wait behind it.
+      if (wanted && !stuck.byTick && stuck.tick === this.ticks - 1) return;
+      stuck.controller.abort();
       this.inFlight = null;
-    });
-    return this.inFlight;
+      this.inFlightAbort = null;
+    }
+    if (wanted) void this.probe(true).catch(() => undefined);
   }
 
-  private async ask(): Promise<ServiceStatus> {
+  private probe(byTick = false): Promise<ServiceStatus> {
+    if (this.inFlight) return this.inFlight;
+    const controller = new AbortController();
+    this.inFlightAbort = { controller, tick: this.ticks, byTick };
+    const probe: Promise<ServiceStatus> = this.ask(controller.signal).finally(() => {
+      if (this.inFlight === probe) {
+        this.inFlight = null;
+        this.inFlightAbort = null;
+      }
+    });
+    this.inFlight = probe;
+    return probe;
+  }
+
+  private async ask(signal: AbortSignal): Promise<ServiceStatus> {
     const { service, feed, mode, serviceLabel } = this.options;
     this.probes++;
     try {
-      const maxEventId = await service.getMaxEventId({ retries: 0 });
+      const maxEventId = await service.getMaxEventId({ retries: 0, signal });
       feed.wake();
       return { mode, serviceLabel, reachable: true, maxEventId, checkedAt: this.now().toISOString(), error: null };
     } catch (thrown) {
+      if (signal.aborted) {
+        // Abandoned for a fresh probe (or stopped): the feed's own failures say why it is not live.
+        const error = { code: 'timeout' as const, message: 'The access-control service did not answer the check in time.', detail: 'probe abandoned for a fresh one' };
+        return { mode, serviceLabel, reachable: false, maxEventId: null, checkedAt: this.now().toISOString(), error };
+      }
       // Not live: the state says why at once. Live (a "Check now" just failed): the feed polls now
       // and finds out for itself, so the state never says live about a service that failed.
       if (feed.state().status === 'live') feed.wake();

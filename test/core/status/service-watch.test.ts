@@ -144,6 +144,21 @@ describe('ServiceWatch and the feed during an outage (simulated time)', () => {
     await env.feed.stop();
   });
 
+  it('a probe stuck on a slow answer is abandoned at the next tick: the next one hears the service and the feed is live', async () => {
+    const env = setup({ watch: true });
+    await outage(env, 60_000);
+    // The next request (a probe's: the feed is backing off) hangs, as on a service that drips.
+    env.service.hangNext();
+    await env.clock.runUntil(() => env.service.inFlight === 1);
+    const stuckAt = env.clock.time;
+    await env.clock.runUntil(() => env.feed.state().status === 'live');
+    // The next tick sent a fresh probe, which woke the feed; no back-off was waited out.
+    expect(env.clock.time - stuckAt).toBeLessThanOrEqual(probeIntervalFor(500));
+    expect(env.service.inFlight).toBe(0); // the stuck request was aborted, not left behind
+    await env.watch.stop();
+    await env.feed.stop();
+  });
+
   it('sends nothing while the feed is live', async () => {
     const env = setup({ watch: true });
     await env.clock.runUntil(() => env.feed.state().status === 'live');
