@@ -7,7 +7,7 @@
  * push bus).
  */
 import { join } from 'node:path';
-import type { SiteNames } from '../contract/ipc';
+import type { PushEvents, SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
@@ -28,6 +28,8 @@ import { toKioskError } from './ipc/failure';
 import type { Logger } from './log/logger';
 import { createServiceClient, type ServiceClient } from './service/service-client';
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
+import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
+import { findEventPeople } from './cardholders/event-person';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -49,6 +51,8 @@ export interface KioskCoreOptions {
   adminLockDir?: string;
   /** The Electron edge's quit and leave-kiosk-mode (electron/main/admin-edge.ts); absent in the preview. */
   adminActions?: AdminActions | null;
+  /** Where the shift handover reports are saved (owner-only); default <dataDir>/exports. */
+  exportsDir?: string;
 }
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
@@ -72,6 +76,7 @@ export interface KioskCore {
   simulatorUrl: string | null;
   events: EventsCapability;
   cardholders: CardholdersCapability;
+  operators: OperatorsCapability;
   stop(): Promise<void>;
 }
 
@@ -110,6 +115,22 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
   let client: ServiceClient | null = null;
   try {
     client = createServiceClient({ config: effectiveConfig, baseUrl, secret, credentialProblem, log });
+    // Who is on shift: main stamps this name on every recorded action, never the renderer's word.
+    let eventsRef: EventsCapability | null = null;
+    const operators = createOperatorsCapability({
+      listDir: options.adminLockDir ?? credentialDir(options.dataDir),
+      dataDir: options.dataDir,
+      exportsDir: options.exportsDir ?? join(options.dataDir, 'exports'),
+      signIn: config.operators.signIn,
+      allowUnnamed: config.operators.allowUnnamed,
+      log,
+      events: () => eventsRef?.feed.snapshot().events ?? [],
+      acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
+    });
+    const operatorName = (): string | null => operators.name();
+    const unsubscribeShift = push.subscribe((name, payload) => {
+      if (name === 'feedState') operators.feedState(payload as PushEvents['feedState']);
+    });
     const events = createEventsCapability({
       service: client,
       push,
@@ -119,7 +140,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       alarmRules: config.alarms.rules,
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
+      operatorName,
     });
+    eventsRef = events;
     const cardholders = createCardholdersCapability({
       service: client,
       push,
@@ -130,14 +153,16 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
+      operatorName,
     });
     const admin = createAdminCapability({
       dir: options.adminLockDir ?? credentialDir(options.dataDir),
       log,
       actions: options.adminActions ?? null,
       pickSaveFile: options.pickSaveFile,
-      listAcknowledgements: () => events.handlers.listAcknowledgements(undefined),
-      listEnrolmentLog: () => cardholders.handlers.listEnrolmentLog(undefined),
+      // Every entry, newest first (the screen pages; the export carries them all).
+      listAcknowledgements: async () => [...(await events.acknowledgements.all())].reverse(),
+      listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
@@ -168,8 +193,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...cardholders.handlers,
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
+      ...operators.handlers,
+      exportSearchCsv: operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv),
+      exportOperatorLog: operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog),
+      findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
     const gateway = new Gateway(handlers, log);
+    await operators.start();
     await events.start();
     watch.start();
     await cardholders.start();
@@ -182,7 +212,10 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       simulatorUrl: demo?.url ?? null,
       events,
       cardholders,
+      operators,
       async stop() {
+        unsubscribeShift();
+        await operators.stop();
         await cardholders.stop();
         await watch.stop();
         await events.stop();

@@ -3,10 +3,12 @@
  * directory as append-only JSON lines (one acknowledgement a line, flushed to disk before the call
  * returns). It survives restarts; a line that cannot be read (a torn write, a hand edit) is skipped
  * with a warning, never a crash. It never talks to the service and never rewrites past lines.
+ * Each entry carries the operator on shift, stamped here from main's own state (`operator`),
+ * never from what the renderer sent, and the alarm event's time and priority as the guard saw them.
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { Acknowledgement } from '../../contract/ipc';
+import { ALARM_PRIORITIES, type Acknowledgement, type AcknowledgementPage, type AlarmPriority } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
@@ -22,6 +24,9 @@ const StoredAcknowledgement = z.object({
   acknowledgedAt: z.iso.datetime({ offset: true }),
   device: z.string(),
   text: z.string(),
+  operator: z.string().nullable().optional(),
+  eventCreated: z.string().nullable().optional(),
+  priority: z.enum(ALARM_PRIORITIES).nullable().optional(),
 });
 
 export interface AcknowledgementInput {
@@ -31,6 +36,9 @@ export interface AcknowledgementInput {
   /** Device and text of the alarm, as the guard saw them. */
   device: string;
   text: string;
+  /** The alarm event's time and priority, when main held the event. */
+  eventCreated?: string | null;
+  priority?: AlarmPriority | null;
 }
 
 export interface AcknowledgementStoreOptions {
@@ -40,6 +48,8 @@ export interface AcknowledgementStoreOptions {
   now?: () => Date;
   /** Most entries `list()` returns (newest first). */
   listLimit?: number;
+  /** Who is on shift (the operators capability): stamped on each entry. */
+  operator?: () => string | null;
 }
 
 export class AcknowledgementStore {
@@ -47,6 +57,7 @@ export class AcknowledgementStore {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly listLimit: number;
+  private readonly operator: () => string | null;
   private readonly lines: JsonLinesFile<Acknowledgement>;
   private entries: Acknowledgement[] = [];
   private loading: Promise<void> | null = null;
@@ -56,6 +67,7 @@ export class AcknowledgementStore {
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.listLimit = options.listLimit ?? 1_000;
+    this.operator = options.operator ?? (() => null);
     this.lines = new JsonLinesFile(this.file, (value) => {
       const parsed = StoredAcknowledgement.safeParse(value);
       return parsed.success ? parsed.data : null;
@@ -80,6 +92,7 @@ export class AcknowledgementStore {
   async addAll(inputs: readonly AcknowledgementInput[]): Promise<Acknowledgement[]> {
     await this.load();
     const at = this.now().toISOString();
+    const operator = this.operator();
     const entries = inputs.map(
       (input): Acknowledgement => ({
         alarmKey: input.alarmKey,
@@ -88,6 +101,9 @@ export class AcknowledgementStore {
         acknowledgedAt: at,
         device: input.device,
         text: input.text,
+        operator,
+        eventCreated: input.eventCreated ?? null,
+        priority: input.priority ?? null,
       }),
     );
     if (entries.length === 0) return [];
@@ -107,6 +123,21 @@ export class AcknowledgementStore {
   async list(): Promise<Acknowledgement[]> {
     await this.load();
     return this.entries.slice(-this.listLimit).reverse();
+  }
+
+  /** One page, newest first, and how many entries the log holds in all (nothing is cut). */
+  async page(offset: number, limit: number): Promise<AcknowledgementPage> {
+    await this.load();
+    const total = this.entries.length;
+    const end = Math.max(0, total - offset);
+    const start = Math.max(0, end - limit);
+    return { total, offset, items: this.entries.slice(start, end).reverse() };
+  }
+
+  /** Every entry, oldest first (the export and the handover report). */
+  async all(): Promise<readonly Acknowledgement[]> {
+    await this.load();
+    return this.entries;
   }
 
   /** Resolves when every append started so far has reached the disk. */

@@ -2,7 +2,8 @@
  * The local log of enrolment actions — created, updated, photo uploaded, queued, sent later
  * (replayed), linked to an existing record, refused, discarded — with time, outcome and the
  * officer-visible name, never a secret. Kept in the data directory as JSON lines, appended and
- * flushed to disk before the action is reported; shown in the Operator log view.
+ * flushed to disk before the action is reported; shown in the Operator log view. Each entry
+ * carries the operator on shift, stamped here from main's state (`operator`), never the renderer's word.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ const StoredEntry = z.object({
   cardholderId: z.number().int(),
   name: z.string(),
   outcome: z.string(),
+  operator: z.string().nullable().optional(),
 });
 
 export class EnrolmentLog {
@@ -30,6 +32,7 @@ export class EnrolmentLog {
     private readonly log: Logger,
     private readonly now: () => Date = () => new Date(),
     private readonly listLimit = 2_000,
+    private readonly operator: () => string | null = () => null,
   ) {
     this.file = new JsonLinesFile(path.join(dataDir, ENROLMENT_LOG_FILE), (value) => {
       const parsed = StoredEntry.safeParse(value);
@@ -37,9 +40,9 @@ export class EnrolmentLog {
     });
   }
 
-  async add(entry: Omit<EnrolmentLogEntry, 'at'>): Promise<void> {
+  async add(entry: Omit<EnrolmentLogEntry, 'at' | 'operator'>): Promise<void> {
     const entries = await this.load();
-    const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry };
+    const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry, operator: this.operator() };
     try {
       await this.file.append(full);
     } catch (thrown) {
@@ -47,6 +50,11 @@ export class EnrolmentLog {
       this.log.error('enrolment', `could not add to the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }
     entries.push(full);
+  }
+
+  /** Every entry, oldest first (the export). */
+  async all(): Promise<readonly EnrolmentLogEntry[]> {
+    return this.load();
   }
 
   /** Newest first. */
