@@ -116,7 +116,7 @@ describe('main stamps the operator on what is recorded', () => {
     let who: string | null = 'Ada Guard';
     const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(memorySink().sink), operator: () => who });
     const handlers = createEventHandlers({
-      feed: { snapshot: () => ({ state: {} as never, events: [alarm] }), findEvent: (id) => (id === 41 ? alarm : null), classify: (e) => ({ ...e, alarm: null }) },
+      feed: { snapshot: () => ({ state: {} as never, events: [alarm] }), findEvent: (id) => (id === 41 ? alarm : undefined), classify: (e) => ({ ...e, alarm: null }) },
       service: { getEvent: async () => { throw new Error('not asked'); } },
       history: {} as never,
       acknowledgements: store,
