@@ -83,9 +83,9 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     const parsed = LogEntry.safeParse(value);
     return parsed.success ? parsed.data : null;
   });
-  let reportList: HandoverLogEntry[] | null = null;
-  const loadReports = async (): Promise<HandoverLogEntry[]> => {
-    reportList ??= await reports.read((line) => log.warn('operators', `skipped unreadable line ${line} of the handover log`)).catch(() => []);
+  let reportList: Promise<HandoverLogEntry[]> | null = null;
+  const loadReports = (): Promise<HandoverLogEntry[]> => {
+    reportList ??= reports.read((line) => log.warn('operators', `skipped unreadable line ${line} of the handover log`)).catch(() => []);
     return reportList;
   };
 

@@ -21,7 +21,7 @@ export type JournalEntry = z.infer<typeof Entry>;
 
 export class ShiftJournal {
   private readonly file: JsonLinesFile<JournalEntry>;
-  private entries: JournalEntry[] | null = null;
+  private loading: Promise<JournalEntry[]> | null = null;
   /** The outage under way (not yet written: it is written once it ends, or shown open in a report). */
   private openOutage: { from: string; reason: string } | null = null;
 
@@ -81,13 +81,9 @@ export class ShiftJournal {
     }
   }
 
-  private async load(): Promise<JournalEntry[]> {
-    if (this.entries) return this.entries;
-    try {
-      this.entries = await this.file.read((line) => this.log.warn('operators', `skipped unreadable line ${line} of the shift journal`));
-    } catch {
-      this.entries = [];
-    }
-    return this.entries;
+  /** Reads the file once; every caller shares that read (and the one list it fills). */
+  private load(): Promise<JournalEntry[]> {
+    this.loading ??= this.file.read((line) => this.log.warn('operators', `skipped unreadable line ${line} of the shift journal`)).catch(() => []);
+    return this.loading;
   }
 }
