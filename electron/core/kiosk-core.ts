@@ -194,8 +194,15 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
       ...operators.handlers,
-      exportSearchCsv: operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv),
-      exportOperatorLog: operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog),
+      // What is recorded with the operator's name runs only while someone is on shift (main's word, not the screen's).
+      acknowledgeAlarms: operators.requireShift('Acknowledging an alarm', events.handlers.acknowledgeAlarms),
+      createCardholder: operators.requireShift('Enrolling a cardholder', cardholders.handlers.createCardholder),
+      updateCardholder: operators.requireShift('Changing a cardholder', cardholders.handlers.updateCardholder),
+      uploadCardholderPhoto: operators.requireShift('Uploading a photo', cardholders.handlers.uploadCardholderPhoto),
+      resendOutboxItem: operators.requireShift('Sending a fixed enrolment again', cardholders.handlers.resendOutboxItem),
+      discardOutboxItem: operators.requireShift('Discarding a waiting enrolment', cardholders.handlers.discardOutboxItem),
+      exportSearchCsv: operators.requireShift('Exporting search results', operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv)),
+      exportOperatorLog: operators.requireShift('Exporting the operator log', operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog)),
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
     const gateway = new Gateway(handlers, log);

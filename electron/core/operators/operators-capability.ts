@@ -46,6 +46,11 @@ export interface OperatorsCapability {
   handlers: OperatorHandlers;
   /** The name to stamp on a recorded action: the operator's, "unnamed", or null when nobody is signed in. */
   name(): string | null;
+  /**
+   * Wraps a handler that records an action: with sign-in required it runs only while someone is
+   * on shift (a typed 'forbidden' failure otherwise), so no recorded action goes without a name.
+   */
+  requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
   /** Follows the feed's state for the outages of the shift. */
   feedState(state: FeedState): void;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
@@ -140,6 +145,15 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     session,
     journal,
     name: () => session.name(),
+    requireShift(action, handler) {
+      return (...args) => {
+        if (options.signIn === 'required' && session.name() === null) {
+          log.warn('operators', `refused with nobody signed in: ${action}`);
+          throw KioskFailure.of('forbidden', `${action} is recorded with the operator's name: sign in at the start of your shift first.`, { detail: `operators: ${action} refused, nobody on shift` });
+        }
+        return handler(...args);
+      };
+    },
     feedState: (state) => journal.feedState(state),
     journalExport(what, handler) {
       return async (...args) => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { OPERATORS_FILE, readOperatorList, removeOperator, setOperatorPin } from '../../../electron/core/operators/operator-list';
 import { OperatorSession } from '../../../electron/core/operators/operator-session';
+import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
 import { verifyPin } from '../../../electron/core/admin-lock/pin-hash';
 import { LOCKOUT_BASE_MS, MAX_ATTEMPTS } from '../../../electron/core/admin-lock/admin-lock';
 import { createEventHandlers } from '../../../electron/core/events-capability';
@@ -148,5 +149,28 @@ describe('the operator log pages through everything it holds', () => {
     const last = await store.page(4600, 100);
     expect(last.items.map((a) => a.recordIds[0])).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     expect((await store.all()).length).toBe(4608);
+  });
+});
+
+describe('nothing is recorded without a name', () => {
+  const capability = (signIn: 'required' | 'off') =>
+    createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn, allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+
+  it('with sign-in required, main refuses a recorded action while nobody is on shift, whatever the screen shows', async () => {
+    const operators = capability('required');
+    await operators.start();
+    const acknowledge = operators.requireShift('Acknowledging an alarm', () => 'done');
+    expect(() => acknowledge()).toThrow(/sign in at the start of your shift first/);
+    await operators.handlers.signInOperator({ unnamed: true });
+    expect(acknowledge()).toBe('done');
+    await operators.handlers.endShift(undefined);
+    expect(() => acknowledge()).toThrow(/sign in/);
+  });
+
+  it('with sign-in off, actions run and carry no name', async () => {
+    const operators = capability('off');
+    await operators.start();
+    expect(operators.requireShift('Acknowledging an alarm', () => 'done')()).toBe('done');
+    expect(operators.name()).toBeNull();
   });
 });
