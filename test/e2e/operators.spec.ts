@@ -165,3 +165,30 @@ test('the idle reset clears the screens but keeps the operator signed in', async
     rmSync(kiosk.dataDir, { recursive: true, force: true });
   }
 });
+
+test('an event naming a cardholder of the directory links to the record, read-only', async ({ page, kiosk, kioskUrl, simulator }) => {
+  const people = (await (await fetch(`${kiosk.core.simulatorUrl}/api/CardHolders`)).json()) as Array<Record<string, unknown>>;
+  const person = people[21] as Record<string, unknown>;
+  await page.goto(kioskUrl);
+  await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory');
+  await page.getByRole('tab', { name: 'Live feed' }).click();
+  await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+  const marker = tag('Card expired');
+  await simulator.injectEvent({ custom_Text: `Access denied — ${String(person.first_Name)} ${String(person.last_Name)} (${marker})` });
+  const row = page.getByTestId('feed-row').filter({ hasText: marker });
+  await row.locator('.row-open').focus();
+  await page.keyboard.press('Enter');
+  const link = page.getByTestId('event-detail').getByTestId('event-person-link');
+  await expect(link).toContainText(`record ${String(person.id)}`);
+  await link.click();
+  const record = page.getByTestId('event-person-record');
+  await expect(record.getByRole('heading')).toContainText('read only');
+  await expect(record).toContainText(String(person.last_Name));
+  await expect(record).toContainText(String(person.id));
+  await expect(record.getByRole('button')).toHaveText(['Close']);
+  await expect(record.getByRole('textbox')).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await record.getByTestId('event-person-close').click();
+  await expect(record).toBeHidden();
+  await expect(link).toBeFocused();
+});
