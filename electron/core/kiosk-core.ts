@@ -203,6 +203,12 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       discardOutboxItem: operators.requireShift('Discarding a waiting enrolment', cardholders.handlers.discardOutboxItem),
       exportSearchCsv: operators.requireShift('Exporting search results', operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv)),
       exportOperatorLog: operators.requireShift('Exporting the operator log', operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog)),
+      // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
+      endShift: async (request) => {
+        const report = await operators.handlers.endShift(request);
+        await admin.lock.lock();
+        return report;
+      },
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
     const gateway = new Gateway(handlers, log);
