@@ -3,12 +3,13 @@
  * every recorded action; this store only shows it), the sign-in's state (busy, main's answer:
  * wrong PIN with the tries left, a lock-out), "End shift" and the handover report it made. The
  * idle reset never touches this store: only "End shift" signs the operator out. The PIN is never
- * kept here.
+ * kept here. Ending a shift clears the screens as the idle reset does, and locks the admin actions.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { HandoverReport, OperatorState } from '../../../electron/contract/ipc';
+import { useIdleResetStore } from '../shell/idle-reset-store';
 
 export const useOperatorStore = defineStore('operators', () => {
   const state = shallowRef<OperatorState | null>(null);
@@ -64,6 +65,10 @@ export const useOperatorStore = defineStore('operators', () => {
       }
       lastReport.value = result.value;
       error.value = null;
+      // The next person starts from clean screens: what the idle reset clears goes now (without its notice).
+      const idle = useIdleResetStore();
+      idle.reset(0);
+      idle.dismiss();
       await load();
       return true;
     } finally {
