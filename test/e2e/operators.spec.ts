@@ -16,6 +16,9 @@ import { credentialDir } from '../../electron/core/credentials/choose-vault';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 
 const ADA_PIN = '482915';
+const pad = (n: number): string => String(n).padStart(2, '0');
+const localDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const localTime = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** A kiosk whose operator list holds Ada Guard and Bo Officer, nobody signed in. */
@@ -79,6 +82,19 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     const enrolment = page.getByTestId('enrolment-log-row').filter({ hasText: 'Changed' }).first();
     await expect(enrolment.getByTestId('enrolment-log-operator')).toHaveText('Ada Guard');
 
+    // An export: the handover report lists it with the operator's name.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const now = Date.now();
+    await page.getByLabel('From', { exact: true }).fill(localDate(new Date(now - 3_600_000)));
+    await page.getByLabel('From Time', { exact: true }).fill(localTime(new Date(now - 3_600_000)));
+    await page.getByLabel('To', { exact: true }).fill(localDate(new Date(now + 3_600_000)));
+    await page.getByLabel('To Time', { exact: true }).fill(localTime(new Date(now + 3_600_000)));
+    await page.getByLabel('Text', { exact: true }).fill(device);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-count')).toHaveText('1 event');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByTestId('export-result')).toContainText(/Saved 1 row/);
+
     // End shift: the handover report is saved (PDF and CSV, owner-only) and the guard is signed out.
     await page.getByTestId('end-shift').click();
     const confirm = page.getByTestId('end-shift-dialog');
@@ -100,6 +116,8 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     expect(text).toMatch(/critical: \d+ raised, [1-9]\d* acknowledged/);
     expect(text).toContain(note);
     expect(text).toContain('Service outages (0)');
+    expect(text).toContain('Exports made (1)');
+    expect(text).toMatch(/Ada Guard\s+History search \(CSV\): 1 row,/);
     expect(execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
 
     // Signed out in main, not only on screen: a reload still asks for a sign-in, and the log keeps the report.

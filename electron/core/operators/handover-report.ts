@@ -112,7 +112,7 @@ export function handoverPage(report: ReportData, time: (iso: string) => string):
       },
       {
         heading: `Exports made (${report.exports.length})`,
-        lines: report.exports.length === 0 ? ['None.'] : report.exports.map((e) => `${time(e.at)}  ${e.operator ?? ''}  ${e.what}: ${e.rows} rows, ${e.path}`),
+        lines: report.exports.length === 0 ? ['None.'] : report.exports.map((e) => `${time(e.at)}  ${e.operator ?? ''}  ${e.what}: ${e.rows} ${e.rows === 1 ? 'row' : 'rows'}, ${e.path}`),
       },
     ],
   };
