@@ -152,6 +152,10 @@ test('five wrong PINs lock that name, even against the right PIN; another operat
     await expect(page.getByTestId('sign-in-error')).toContainText('Too many wrong PINs for Ada Guard');
     await expect(page.getByTestId('operator-badge')).toHaveCount(0);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The night theme keeps the sign-in screen readable too.
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-pressed', 'true');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: 'Bo Officer' }).check();
     await page.getByTestId('sign-in-pin').fill('739164');
     await page.getByTestId('sign-in-submit').click();
