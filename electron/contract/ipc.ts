@@ -170,6 +170,18 @@ export interface Acknowledgement {
   acknowledgedAt: string;
   device: string;
   text: string;
+  /** Who acknowledged it: the signed-in operator's name as main knew it ("unnamed" for an unnamed shift); null before operators existed or with sign-in off. */
+  operator?: string | null;
+  /** When the alarm event happened (its `created`), and its priority, as the guard saw it; null when main no longer held it. */
+  eventCreated?: string | null;
+  priority?: AlarmPriority | null;
+}
+
+/** One page of the operator log's acknowledgements, newest first; `total` is how many the log holds in all. */
+export interface AcknowledgementPage {
+  total: number;
+  offset: number;
+  items: Acknowledgement[];
 }
 
 /** What an administrator may see of the service settings and the credential: never the secret. */
@@ -416,6 +428,8 @@ export interface EnrolmentLogEntry {
   name: string;
   /** What happened, in a sentence. */
   outcome: string;
+  /** Who did it: the signed-in operator's name as main knew it; null before operators existed or with sign-in off. */
+  operator?: string | null;
 }
 
 /** A cardholder's record as the record view shows it. */
@@ -452,6 +466,69 @@ export interface AdminLockState {
 export interface AdminActionResult {
   done: boolean;
   message: string;
+}
+
+// ───────────────────────── operators (who is on shift) ─────────────────────────
+
+/** Who is on shift at this kiosk, and how one signs in; never a PIN or its hash. */
+export interface OperatorState {
+  /** 'required': the screens wait for a sign-in; 'off': the site does not name its operators. */
+  signIn: 'required' | 'off';
+  /** The site lets a shift start without a name ("unnamed"). */
+  allowUnnamed: boolean;
+  /** The provisioned operators' names (admin add-operator). */
+  names: string[];
+  /** The shift under way: the operator's name ("unnamed" for an unnamed shift) and when it began; null when nobody is signed in. */
+  current: { name: string; unnamed: boolean; since: string } | null;
+  /** Why the operator list cannot be used, or what to run when none is provisioned. */
+  problem: string | null;
+  /** The command an administrator runs to add operators. */
+  addCommand: string;
+}
+
+/** Alarms of one priority raised during a shift. */
+export interface HandoverPriorityLine {
+  priority: AlarmPriority;
+  raised: number;
+  acknowledged: number;
+  open: number;
+}
+
+/** The shift handover report made at "End shift" (saved as PDF and CSV, kept in the operator log). */
+export interface HandoverReport {
+  operator: string;
+  from: string;
+  to: string;
+  alarms: HandoverPriorityLine[];
+  /** Alarms still waiting at the end of the shift (at most the first 50). */
+  stillOpen: Array<{ id: number; created: string; priority: AlarmPriority; device: string; text: string }>;
+  notes: Array<{ at: string; device: string; text: string; note: string; operator: string | null }>;
+  outages: Array<{ from: string; to: string | null; reason: string }>;
+  exports: Array<{ at: string; what: string; path: string; rows: number; operator: string | null }>;
+  /** Where the PDF and the CSV were saved (owner-only), null when they could not be written. */
+  pdfPath: string | null;
+  csvPath: string | null;
+  /** Why a file could not be written. */
+  warning: string | null;
+}
+
+/** A handover report as the operator log lists it. */
+export interface HandoverLogEntry {
+  at: string;
+  operator: string;
+  from: string;
+  acknowledged: number;
+  open: number;
+  pdfPath: string | null;
+  csvPath: string | null;
+}
+
+/** A cardholder of the directory that an event's text names (the guard's read-only link). */
+export interface EventPerson {
+  id: number;
+  displayName: string;
+  /** The words of the event's text that matched. */
+  matched: string;
 }
 
 // ───────────────────────── request schemas ─────────────────────────
@@ -617,6 +694,21 @@ export const operations = {
       .strict(),
   ),
   listAcknowledgements: op<Acknowledgement[]>()(noPayload),
+  /** One page of the operator log's acknowledgements (newest first) with how many there are in all. */
+  listAcknowledgementPage: op<AcknowledgementPage>()(
+    z.object({ offset: z.number().int().min(0).max(100_000_000), limit: z.number().int().min(1).max(MAX_PAGE) }).strict(),
+  ),
+  // ── operators: who is on shift; main stamps every recorded action with this name ──
+  getOperatorState: op<OperatorState>()(noPayload),
+  /** Starts a shift: a provisioned name with its PIN, or (where the site allows it) unnamed. */
+  signInOperator: op<OperatorState>()(
+    z.union([z.object({ name: z.string().trim().min(1).max(100), pin: z.string().min(1).max(64) }).strict(), z.object({ unnamed: z.literal(true) }).strict()]),
+  ),
+  /** Ends the shift: makes the handover report (PDF and CSV) and signs the operator out. */
+  endShift: op<HandoverReport>()(noPayload),
+  listHandoverReports: op<HandoverLogEntry[]>()(noPayload),
+  /** Cardholders of the directory an event's text names (read-only link for the guard). */
+  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict()),
   getAdminOverview: op<AdminOverview>()(noPayload),
   getDirectoryState: op<DirectoryState>()(noPayload),
   syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),

@@ -59,6 +59,8 @@ export interface CardholdersCapabilityOptions {
   engines?: EngineFactory;
   /** Tests shorten the outbox's back-off. */
   outboxRetry?: { baseMs: number; maxMs: number };
+  /** Who is on shift (the operators capability): main stamps it on each entry of the enrolment log. */
+  operatorName?: () => string | null;
 }
 
 export interface CardholdersCapability {
@@ -85,7 +87,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     onProgress: (phase, done, total) => sync.engineProgress(phase, done, total),
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
-  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log, undefined, undefined, options.dataKey);
+  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log, undefined, undefined, options.dataKey, options.operatorName);
 
   /**
    * A cardholder a create in doubt may have made: the directory is brought up to date from the

@@ -18,14 +18,14 @@ import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine'
 
 export type EventHandlers = Pick<
   OperationHandlers,
-  'getFeedSnapshot' | 'getEvent' | 'searchEvents' | 'searchEventsByCodes' | 'exportSearchCsv' | 'acknowledgeAlarms' | 'listAcknowledgements'
+  'getFeedSnapshot' | 'getEvent' | 'searchEvents' | 'searchEventsByCodes' | 'exportSearchCsv' | 'acknowledgeAlarms' | 'listAcknowledgements' | 'listAcknowledgementPage'
 >;
 
 export interface EventHandlerDeps {
   feed: Pick<EventFeed, 'snapshot' | 'findEvent' | 'classify'>;
   service: Pick<AccessService, 'getEvent'>;
   history: Pick<EventHistory, 'search' | 'searchByCodes' | 'exportCsv'>;
-  acknowledgements: Pick<AcknowledgementStore, 'addAll' | 'list'>;
+  acknowledgements: Pick<AcknowledgementStore, 'addAll' | 'list' | 'page'>;
 }
 
 /** Events of a bulk acknowledgement that main no longer holds and asks the service about, at most. */
@@ -64,11 +64,20 @@ export function createEventHandlers({ feed, service, history, acknowledgements }
       return acknowledgements.addAll(
         ids.map((id) => {
           const event = events.get(id);
-          return { alarmKey: `event:${id}`, recordIds: [id], note, device: String(event?.device_Name ?? ''), text: String(event?.custom_Text ?? '') };
+          return {
+            alarmKey: `event:${id}`,
+            recordIds: [id],
+            note,
+            device: String(event?.device_Name ?? ''),
+            text: String(event?.custom_Text ?? ''),
+            eventCreated: event ? String(event.created) : null,
+            priority: event?.alarm?.priority ?? null,
+          };
         }),
       );
     },
     listAcknowledgements: () => acknowledgements.list(),
+    listAcknowledgementPage: ({ offset, limit }) => acknowledgements.page(offset, limit),
   };
 }
 
@@ -84,6 +93,8 @@ export interface EventsCapabilityOptions {
   alarmRules: readonly AlarmRule[];
   defaultTenants: readonly number[];
   pickSaveFile: PickSaveFile;
+  /** Who is on shift (the operators capability): main stamps it on each acknowledgement. */
+  operatorName?: () => string | null;
   /** Tests only: replace the real timers and clock of the feed. */
   timers?: FeedTimers;
   now?: () => number;
@@ -119,7 +130,12 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     defaultTenants: options.defaultTenants,
     pickSaveFile: options.pickSaveFile,
   });
-  const acknowledgements = new AcknowledgementStore({ dataDir: options.dataDir, log: options.log, dataKey: options.dataKey ?? null });
+  const acknowledgements = new AcknowledgementStore({
+    dataDir: options.dataDir,
+    log: options.log,
+    dataKey: options.dataKey ?? null,
+    ...(options.operatorName ? { operator: options.operatorName } : {}),
+  });
   const handlers = createEventHandlers({ feed, service: options.service, history, acknowledgements });
   return {
     handlers,

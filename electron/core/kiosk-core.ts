@@ -7,7 +7,7 @@
  * push bus).
  */
 import { join } from 'node:path';
-import type { SiteNames } from '../contract/ipc';
+import type { PushEvents, SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
@@ -29,6 +29,8 @@ import type { Logger } from './log/logger';
 import { clearCrashLeftovers } from './storage/crash-leftovers';
 import { createServiceClient, type ServiceClient } from './service/service-client';
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
+import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
+import { findEventPeople } from './cardholders/event-person';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -50,6 +52,8 @@ export interface KioskCoreOptions {
   adminLockDir?: string;
   /** The Electron edge's quit and leave-kiosk-mode (electron/main/admin-edge.ts); absent in the preview. */
   adminActions?: AdminActions | null;
+  /** Where the shift handover reports are saved (owner-only); default <dataDir>/exports. */
+  exportsDir?: string;
 }
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
@@ -73,6 +77,7 @@ export interface KioskCore {
   simulatorUrl: string | null;
   events: EventsCapability;
   cardholders: CardholdersCapability;
+  operators: OperatorsCapability;
   stop(): Promise<void>;
 }
 
@@ -112,6 +117,22 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
   let client: ServiceClient | null = null;
   try {
     client = createServiceClient({ config: effectiveConfig, baseUrl, secret, credentialProblem, log });
+    // Who is on shift: main stamps this name on every recorded action, never the renderer's word.
+    let eventsRef: EventsCapability | null = null;
+    const operators = createOperatorsCapability({
+      listDir: options.adminLockDir ?? credentialDir(options.dataDir),
+      dataDir: options.dataDir,
+      exportsDir: options.exportsDir ?? join(options.dataDir, 'exports'),
+      signIn: config.operators.signIn,
+      allowUnnamed: config.operators.allowUnnamed,
+      log,
+      events: () => eventsRef?.feed.snapshot().events ?? [],
+      acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
+    });
+    const operatorName = (): string | null => operators.name();
+    const unsubscribeShift = push.subscribe((name, payload) => {
+      if (name === 'feedState') operators.feedState(payload as PushEvents['feedState']);
+    });
     const events = createEventsCapability({
       service: client,
       push,
@@ -123,7 +144,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       alarmRules: config.alarms.rules,
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
+      operatorName,
     });
+    eventsRef = events;
     const cardholders = createCardholdersCapability({
       service: client,
       push,
@@ -134,14 +157,16 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
+      operatorName,
     });
     const admin = createAdminCapability({
       dir: options.adminLockDir ?? credentialDir(options.dataDir),
       log,
       actions: options.adminActions ?? null,
       pickSaveFile: options.pickSaveFile,
-      listAcknowledgements: () => events.handlers.listAcknowledgements(undefined),
-      listEnrolmentLog: () => cardholders.handlers.listEnrolmentLog(undefined),
+      // Every entry, newest first (the screen pages; the export carries them all).
+      listAcknowledgements: async () => [...(await events.acknowledgements.all())].reverse(),
+      listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
@@ -172,8 +197,26 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...cardholders.handlers,
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
+      ...operators.handlers,
+      // What is recorded with the operator's name runs only while someone is on shift (main's word, not the screen's).
+      acknowledgeAlarms: operators.requireShift('Acknowledging an alarm', events.handlers.acknowledgeAlarms),
+      createCardholder: operators.requireShift('Enrolling a cardholder', cardholders.handlers.createCardholder),
+      updateCardholder: operators.requireShift('Changing a cardholder', cardholders.handlers.updateCardholder),
+      uploadCardholderPhoto: operators.requireShift('Uploading a photo', cardholders.handlers.uploadCardholderPhoto),
+      resendOutboxItem: operators.requireShift('Sending a fixed enrolment again', cardholders.handlers.resendOutboxItem),
+      discardOutboxItem: operators.requireShift('Discarding a waiting enrolment', cardholders.handlers.discardOutboxItem),
+      exportSearchCsv: operators.requireShift('Exporting search results', operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv)),
+      exportOperatorLog: operators.requireShift('Exporting the operator log', operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog)),
+      // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
+      endShift: async (request) => {
+        const report = await operators.handlers.endShift(request);
+        await admin.lock.lock();
+        return report;
+      },
+      findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
     const gateway = new Gateway(handlers, log);
+    await operators.start();
     await events.start();
     watch.start();
     await cardholders.start();
@@ -186,7 +229,10 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       simulatorUrl: demo?.url ?? null,
       events,
       cardholders,
+      operators,
       async stop() {
+        unsubscribeShift();
+        await operators.stop();
         await cardholders.stop();
         await watch.stop();
         await events.stop();

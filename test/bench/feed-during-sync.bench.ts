@@ -93,6 +93,7 @@ export async function run(): Promise<BenchRow[]> {
       let preview: RunningKioskPreview | null = null;
       try {
         preview = await startPreview({
+          startShift: 'unnamed',
           port: 0,
           dataDir,
           rendererDir,

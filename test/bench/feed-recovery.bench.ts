@@ -112,6 +112,7 @@ export async function run(): Promise<BenchRow[]> {
   let sim: RunningSimulator | null = await startSimulator({ ...simOptions, port: 0, fresh: true });
   const port = sim.port;
   const preview = await startPreview({
+    startShift: 'unnamed',
     port: 0,
     dataDir: kioskDir,
     rendererDir,

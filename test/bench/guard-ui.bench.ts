@@ -134,6 +134,7 @@ export async function run(): Promise<BenchRow[]> {
   const sim = await startSimulator({ port: 0, fresh: true, cardholders: 20, eventRate: 0, historyEvents: 1_000 });
   const dataDir = mkdtempSync(join(tmpdir(), 'guard-bench-'));
   const preview = await startPreview({
+    startShift: 'unnamed',
     port: 0,
     dataDir,
     rendererDir,

@@ -16,14 +16,20 @@ import { createLogger, memorySink } from '../../electron/core/log/logger';
 
 export { expect };
 
-/** Starts a kiosk preview for a test that needs its own (custom configuration, a restart). */
-export async function launchPreview(options: PreviewOptions & { dataDir?: string } = {}): Promise<RunningKioskPreview & { dataDir: string; logLines: string[] }> {
+/**
+ * Starts a kiosk preview for a test that needs its own (custom configuration, a restart). The
+ * screens wait for an operator's sign-in: unless `signedIn` is false the kiosk starts with an
+ * unnamed shift under way (as main would after a guard pressed "Start the shift without a name"),
+ * so tests of other screens open on them; the operators' own spec signs in through the screen.
+ */
+export async function launchPreview(options: PreviewOptions & { dataDir?: string; signedIn?: boolean } = {}): Promise<RunningKioskPreview & { dataDir: string; logLines: string[] }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
   const log = memorySink();
   const preview = await startPreview({
     port: 0,
     dataDir,
     log: createLogger(log.sink),
+    ...(options.signedIn === false ? {} : { startShift: 'unnamed' as const }),
     ...options,
     config: { systemFile: null, userFile: null, env: {}, argv: [], ...options.config },
     demo: { eventRate: 0, testControls: true, cardholders: 200, historyEvents: 500, ...options.demo },

@@ -110,6 +110,12 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.quitKiosk = await k.quitKiosk!();
         out.leaveKioskMode = await k.leaveKioskMode!();
         out.exportOperatorLog = await k.exportOperatorLog!({ part: 'enrolments' });
+        out.getOperatorState = await k.getOperatorState!();
+        out.listAcknowledgementPage = await k.listAcknowledgementPage!({ offset: 0, limit: 50 });
+        out.findEventPeople = await k.findEventPeople!({ text: 'Access denied Marie Dupont' });
+        out.endShift = await k.endShift!();
+        out.listHandoverReports = await k.listHandoverReports!();
+        out.signInOperator = await k.signInOperator!({ unnamed: true });
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
@@ -123,6 +129,8 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         expect(answers.uploadCardholderPhoto).toMatchObject({ ok: true, value: { record: { photo_Exists: true }, queued: null } });
         expect(answers.getOutbox).toMatchObject({ ok: true, value: { pending: 0, failed: 0 } });
         expect(answers.discardOutboxItem).toMatchObject({ ok: false, error: { code: 'not_found' } });
+        expect(answers.endShift).toMatchObject({ ok: true, value: { operator: 'unnamed' } });
+        expect(answers.signInOperator).toMatchObject({ ok: true, value: { current: { name: 'unnamed' } } });
       } else {
         expect(answers.syncDirectory).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
         expect(answers.createCardholder).toMatchObject({ ok: false, error: { code: 'unauthorized' } });

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
-import type { AdminLockState, CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -55,6 +55,15 @@ export const DIRECTORY: DirectoryState = {
 
 export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
 export const ADMIN_LOCK: AdminLockState = { configured: true, unlocked: false, unlockedUntil: null, lockedUntil: null, attemptsLeft: 5, problem: null, setCommand: 'admin set-pin' };
+
+export const OPERATORS: OperatorState = {
+  signIn: 'required',
+  allowUnnamed: true,
+  names: [],
+  current: { name: 'unnamed', unnamed: true, since: '2026-11-21T08:00:00.000Z' },
+  problem: null,
+  addCommand: 'admin add-operator',
+};
 
 export function fakeHandlers(): OperationHandlers {
   return {
@@ -124,5 +133,23 @@ export function fakeHandlers(): OperationHandlers {
     quitKiosk: vi.fn(async () => ({ done: true, message: 'The kiosk is quitting.' })),
     leaveKioskMode: vi.fn(async () => ({ done: true, message: 'Kiosk mode is off.' })),
     exportOperatorLog: vi.fn(async () => ({ saved: true, path: '/tmp/log.csv', rows: 0 })),
+    listAcknowledgementPage: vi.fn(async ({ offset }: { offset: number; limit: number }) => ({ total: 0, offset, items: [] })),
+    getOperatorState: vi.fn(async () => OPERATORS),
+    signInOperator: vi.fn(async () => OPERATORS),
+    endShift: vi.fn(async () => ({
+      operator: 'unnamed',
+      from: '2026-11-21T08:00:00.000Z',
+      to: '2026-11-21T10:00:00.000Z',
+      alarms: [],
+      stillOpen: [],
+      notes: [],
+      outages: [],
+      exports: [],
+      pdfPath: '/tmp/handover.pdf',
+      csvPath: '/tmp/handover.csv',
+      warning: null,
+    })),
+    listHandoverReports: vi.fn(async () => []),
+    findEventPeople: vi.fn(async () => []),
   };
 }

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-guard-shots-'));
   const preview = await startPreview({
+    startShift: 'unnamed',
     dataDir,
     log: createLogger(silentSink),
     config: { systemFile: null, userFile: null, env: {}, argv: ['--alarm-sound=false'] },

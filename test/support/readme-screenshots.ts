@@ -20,6 +20,7 @@ const OUT = resolve(__dirname, '../../renderer/screenshots');
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-shots-'));
   const preview = await startPreview({
+    startShift: 'unnamed',
     dataDir,
     log: createLogger(silentSink),
     config: { systemFile: null, userFile: null, env: {}, argv: [] },

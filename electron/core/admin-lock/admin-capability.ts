@@ -28,8 +28,8 @@ export interface AdminCapabilityOptions {
   log: Logger;
   actions: AdminActions | null;
   pickSaveFile: PickSaveFile;
-  listAcknowledgements: () => Promise<Acknowledgement[]> | Acknowledgement[];
-  listEnrolmentLog: () => Promise<EnrolmentLogEntry[]> | EnrolmentLogEntry[];
+  listAcknowledgements: () => Promise<readonly Acknowledgement[]> | readonly Acknowledgement[];
+  listEnrolmentLog: () => Promise<readonly EnrolmentLogEntry[]> | readonly EnrolmentLogEntry[];
   now?: () => number;
 }
 
@@ -67,11 +67,15 @@ export function createAdminCapability(options: AdminCapabilityOptions): AdminCap
       const stamp = new Date(options.now?.() ?? Date.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-');
       const file = await options.pickSaveFile(`operator-log-${part}-${stamp}.csv`);
       if (file === null) return { saved: false, path: null, rows: 0 };
+      // The same columns as the operator log's screen (event time, priority, operator), every entry.
       const rows =
         part === 'alarms'
-          ? (await options.listAcknowledgements()).map((a) => [a.acknowledgedAt, a.device, a.text, a.note, a.recordIds.join(' ')])
-          : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, e.outcome]);
-      const header = part === 'alarms' ? ['acknowledgedAt', 'device', 'text', 'note', 'recordIds'] : ['at', 'kind', 'cardholderId', 'name', 'outcome'];
+          ? (await options.listAcknowledgements()).map((a) => [a.acknowledgedAt, a.eventCreated ?? '', a.priority ?? '', a.device, a.text, a.note, a.operator ?? '', a.recordIds.join(' ')])
+          : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, e.outcome, e.operator ?? '']);
+      const header =
+        part === 'alarms'
+          ? ['acknowledgedAt', 'eventTime', 'priority', 'device', 'text', 'note', 'operator', 'recordIds']
+          : ['at', 'kind', 'cardholderId', 'name', 'outcome', 'operator'];
       const written = await writeCsvFile(file, header, rows);
       log.info('admin-lock', `operator log (${part}) exported: ${written} rows`);
       return { saved: true, path: file, rows: written };

@@ -5,11 +5,13 @@
  * with a warning, never a crash. It never talks to the service and never rewrites past lines,
  * except once to seal a log written in clear before a data key existed: notes can name people and
  * phone numbers, so lines are sealed with the data key where the workstation has one
- * (json-lines-file.ts).
+ * (json-lines-file.ts). Each entry carries the operator on shift, stamped here from main's own
+ * state (`operator`), never from what the renderer sent, and the alarm event's time and priority
+ * as the guard saw them.
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { Acknowledgement } from '../../contract/ipc';
+import { ALARM_PRIORITIES, type Acknowledgement, type AcknowledgementPage, type AlarmPriority } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
@@ -25,6 +27,9 @@ const StoredAcknowledgement = z.object({
   acknowledgedAt: z.iso.datetime({ offset: true }),
   device: z.string(),
   text: z.string(),
+  operator: z.string().nullable().optional(),
+  eventCreated: z.string().nullable().optional(),
+  priority: z.enum(ALARM_PRIORITIES).nullable().optional(),
 });
 
 export interface AcknowledgementInput {
@@ -34,6 +39,9 @@ export interface AcknowledgementInput {
   /** Device and text of the alarm, as the guard saw them. */
   device: string;
   text: string;
+  /** The alarm event's time and priority, when main held the event. */
+  eventCreated?: string | null;
+  priority?: AlarmPriority | null;
 }
 
 export interface AcknowledgementStoreOptions {
@@ -45,6 +53,8 @@ export interface AcknowledgementStoreOptions {
   listLimit?: number;
   /** The data key (credentials/data-key.ts), or null: lines are kept plain in an owner-only file. */
   dataKey?: Buffer | null;
+  /** Who is on shift (the operators capability): stamped on each entry. */
+  operator?: () => string | null;
 }
 
 export class AcknowledgementStore {
@@ -52,6 +62,7 @@ export class AcknowledgementStore {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly listLimit: number;
+  private readonly operator: () => string | null;
   private readonly lines: JsonLinesFile<Acknowledgement>;
   private entries: Acknowledgement[] = [];
   private loading: Promise<void> | null = null;
@@ -61,6 +72,7 @@ export class AcknowledgementStore {
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     this.listLimit = options.listLimit ?? 1_000;
+    this.operator = options.operator ?? (() => null);
     this.lines = new JsonLinesFile(
       this.file,
       (value) => {
@@ -95,6 +107,7 @@ export class AcknowledgementStore {
   async addAll(inputs: readonly AcknowledgementInput[]): Promise<Acknowledgement[]> {
     await this.load();
     const at = this.now().toISOString();
+    const operator = this.operator();
     const entries = inputs.map(
       (input): Acknowledgement => ({
         alarmKey: input.alarmKey,
@@ -103,6 +116,9 @@ export class AcknowledgementStore {
         acknowledgedAt: at,
         device: input.device,
         text: input.text,
+        operator,
+        eventCreated: input.eventCreated ?? null,
+        priority: input.priority ?? null,
       }),
     );
     if (entries.length === 0) return [];
@@ -122,6 +138,21 @@ export class AcknowledgementStore {
   async list(): Promise<Acknowledgement[]> {
     await this.load();
     return this.entries.slice(-this.listLimit).reverse();
+  }
+
+  /** One page, newest first, and how many entries the log holds in all (nothing is cut). */
+  async page(offset: number, limit: number): Promise<AcknowledgementPage> {
+    await this.load();
+    const total = this.entries.length;
+    const end = Math.max(0, total - offset);
+    const start = Math.max(0, end - limit);
+    return { total, offset, items: this.entries.slice(start, end).reverse() };
+  }
+
+  /** Every entry, oldest first (the export and the handover report). */
+  async all(): Promise<readonly Acknowledgement[]> {
+    await this.load();
+    return this.entries;
   }
 
   /** Resolves when every append started so far has reached the disk. */

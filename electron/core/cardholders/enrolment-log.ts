@@ -4,7 +4,8 @@
  * officer-visible name, never a secret. Kept in the data directory as JSON lines, appended and
  * flushed to disk before the action is reported; shown in the Operator log view. Its lines name
  * people: sealed with the data key where the workstation has one (json-lines-file.ts; a log written
- * before that is read and sealed).
+ * before that is read and sealed). Each entry carries the operator on shift, stamped here from
+ * main's state (`operator`), never the renderer's word.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -21,6 +22,7 @@ const StoredEntry = z.object({
   cardholderId: z.number().int(),
   name: z.string(),
   outcome: z.string(),
+  operator: z.string().nullable().optional(),
 });
 
 const skipWording = { unreadable: 'unreadable', 'sealed-without-key': 'encrypted (no data key on this workstation)', 'cannot-decrypt': 'undecryptable' } as const;
@@ -36,6 +38,7 @@ export class EnrolmentLog {
     private readonly listLimit = 2_000,
     /** The data key (credentials/data-key.ts), or null: lines are kept plain in an owner-only file. */
     key: Buffer | null = null,
+    private readonly operator: () => string | null = () => null,
   ) {
     this.file = new JsonLinesFile(
       path.join(dataDir, ENROLMENT_LOG_FILE),
@@ -53,9 +56,9 @@ export class EnrolmentLog {
     );
   }
 
-  async add(entry: Omit<EnrolmentLogEntry, 'at'>): Promise<void> {
+  async add(entry: Omit<EnrolmentLogEntry, 'at' | 'operator'>): Promise<void> {
     const entries = await this.load();
-    const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry };
+    const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry, operator: this.operator() };
     try {
       await this.file.append(full);
     } catch (thrown) {
@@ -63,6 +66,11 @@ export class EnrolmentLog {
       this.log.error('enrolment', `could not add to the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }
     entries.push(full);
+  }
+
+  /** Every entry, oldest first (the export). */
+  async all(): Promise<readonly EnrolmentLogEntry[]> {
+    return this.load();
   }
 
   /** Newest first. */

@@ -230,6 +230,15 @@ const FrontDeskSchema = z.strictObject({
   idleResetSeconds: count(0, 86_400, 'seconds of inactivity; 0 never clears by itself'),
 });
 
+/** Operators sign in at the start of a shift (electron/core/operators/). */
+export const OPERATOR_SIGN_IN = ['required', 'off'] as const;
+const OperatorsSchema = z.strictObject({
+  /** 'required': the screens wait until a guard or officer signs in; 'off': the site does not name its operators. */
+  signIn: oneOf(OPERATOR_SIGN_IN),
+  /** A shift may start without a name ("unnamed"); with no operator list provisioned it is the only way in. */
+  allowUnnamed: bool(),
+});
+
 /** The screens a kiosk can open on (renderer/src/shell/views.ts has the same ids). */
 export const HOME_VIEWS = ['front-desk', 'live-feed', 'history', 'operator-log'] as const;
 
@@ -257,6 +266,7 @@ export const KioskConfigSchema = z.strictObject({
   site: SiteSchema,
   directory: DirectorySchema,
   frontDesk: FrontDeskSchema,
+  operators: OperatorsSchema,
   kiosk: KioskSectionSchema,
 });
 
@@ -297,5 +307,6 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
+  operators: { signIn: 'required', allowUnnamed: true },
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
 };

@@ -86,6 +86,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('site.subcodes', 'KIOSK_SITE_SUBCODES', 'site-subcodes', 'json'),
   setting('directory.syncIntervalMinutes', 'KIOSK_DIRECTORY_SYNC_MINUTES', 'directory-sync-minutes', 'integer'),
   setting('frontDesk.idleResetSeconds', 'KIOSK_IDLE_RESET_SECONDS', 'idle-reset-seconds', 'integer'),
+  setting('operators.signIn', 'KIOSK_OPERATORS_SIGN_IN', 'operators-sign-in', 'text'),
+  setting('operators.allowUnnamed', 'KIOSK_OPERATORS_ALLOW_UNNAMED', 'operators-allow-unnamed', 'boolean'),
   setting('kiosk.fullscreen', 'KIOSK_FULLSCREEN', 'fullscreen', 'boolean'),
   setting('kiosk.homeView', 'KIOSK_HOME_VIEW', 'home-view', 'text'),
   setting('kiosk.theme', 'KIOSK_THEME', 'theme', 'text'),

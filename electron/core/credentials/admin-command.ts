@@ -8,6 +8,8 @@
  *   show                  what is configured and how the credential is stored (never the secret)
  *   set-pin               store or replace the administrator PIN (admin-lock/), read from
  *                         STANDARD INPUT like the secret (hidden at a terminal, asked twice there)
+ *   add-operator NAME     add a guard or officer who signs in at shifts, or replace their PIN
+ *   remove-operator NAME  remove one;  list-operators: the names (operators/operator-list.ts)
  *
  * The credential is bound to the origin of the configured service address when it is set
  * (credential-binding.ts): the kiosk sends it to no other address.
@@ -25,6 +27,7 @@ import { setAdminPin } from '../admin-lock/admin-lock';
 import { PIN_RULES_TEXT } from '../admin-lock/pin-rules';
 import { AdminLock } from '../admin-lock/admin-lock';
 import { dirname } from 'node:path';
+import { readOperatorList, removeOperator, setOperatorPin } from '../operators/operator-list';
 import type { CredentialVault } from './vault';
 
 /** What the admin command needs of standard input (process.stdin fits; tests pass Readable.from). */
@@ -74,6 +77,11 @@ const USAGE = `Usage: admin <command>
                         view, the operator log's export, leaving kiosk mode and quitting.
                         It is read from standard input like the secret (typed twice at a terminal).
                         A PIN is ${PIN_RULES_TEXT}.
+  add-operator NAME     Add a guard or officer who signs in at the start of a shift, or replace
+                        their PIN. The personal PIN is read from standard input like the admin
+                        PIN (typed twice at a terminal; piped: one line, or the same line twice).
+  remove-operator NAME  Remove an operator from this kiosk's list.
+  list-operators        The operators who may sign in here (never their PINs).
 
 The credential is bound to the address of the configured service: after a change of service.url
 to another host, port or scheme, set it again.
@@ -117,6 +125,10 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
       return show(input, print);
     case 'set-pin':
       return setPin(input, print);
+    case 'add-operator':
+    case 'remove-operator':
+    case 'list-operators':
+      return operatorCommand(command, args.filter((arg) => !arg.startsWith('-')).slice(1).join(' '), input, print);
     default:
       print(`Unknown command "${command}".`);
       stdout.write(USAGE);
@@ -251,6 +263,56 @@ async function setPin(input: AdminCommandInput, print: Print): Promise<number> {
   }
   print(`Administrator PIN saved (a salted scrypt hash, in a file only this user account can read) in ${pinDirOf(input)}. Any lock-out after wrong PINs is cleared.`);
   return 0;
+}
+
+async function operatorCommand(command: string, name: string, input: AdminCommandInput, print: Print): Promise<number> {
+  const dir = pinDirOf(input);
+  try {
+    if (command === 'list-operators') {
+      const { operators, problem } = await readOperatorList(dir);
+      if (problem) print(problem);
+      print(operators.length === 0 ? 'No operators are provisioned on this kiosk.' : operators.map((o) => `  ${o.name}`).join('\n'));
+      return problem ? 1 : 0;
+    }
+    if (name.trim() === '') {
+      print(`Usage: admin ${command} NAME   (the operator's name as it will show on every record)`);
+      return 2;
+    }
+    if (command === 'remove-operator') {
+      const removed = await removeOperator(dir, name);
+      print(removed ? `${name.trim()} was removed from the operator list.` : `${name.trim()} is not on the operator list.`);
+      return removed ? 0 : 1;
+    }
+    let pin: string;
+    if (input.stdin.isTTY && input.stdin.setRawMode) {
+      input.stdout.write(`Type ${name.trim()}'s personal PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
+      pin = await readHidden(input.stdin);
+      input.stdout.write('\nType it again: ');
+      const again = await readHidden(input.stdin);
+      input.stdout.write('\n');
+      if (again !== pin) {
+        print('Not saved: the two PINs differ.');
+        return 1;
+      }
+    } else {
+      const lines = (await readAll(input.stdin)).split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1);
+      if (lines.length === 2 && lines[0] !== lines[1]) {
+        print('Not saved: the two PINs differ.');
+        return 1;
+      }
+      if (lines.length > 2) {
+        print('Not saved: standard input holds more than the PIN (one line, or the same line twice).');
+        return 1;
+      }
+      pin = lines[0] ?? '';
+    }
+    const done = await setOperatorPin(dir, name, pin);
+    print(`${name.trim()} ${done === 'added' ? 'was added to' : 'has a new PIN in'} the operator list (a salted scrypt hash, in a file only this user account can read) in ${dir}.`);
+    return 0;
+  } catch (thrown) {
+    print(`Not saved: ${toKioskError(thrown).message}`);
+    return 1;
+  }
 }
 
 // ───────────────────────── reading the secret ─────────────────────────

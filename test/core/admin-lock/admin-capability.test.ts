@@ -29,8 +29,10 @@ function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: (
     log,
     actions,
     pickSaveFile: async (name) => path.join(dir, name),
-    listAcknowledgements: () => [{ alarmKey: 'k', recordIds: [4, 5], note: '=cmd|calc', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Door 3', text: 'Forced' }],
-    listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.' }],
+    listAcknowledgements: () => [
+      { alarmKey: 'k', recordIds: [4, 5], note: '=cmd|calc', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Door 3', text: 'Forced', operator: 'Ada Guard', eventCreated: '2026-11-23T09:59:00.000Z', priority: 'critical' },
+    ],
+    listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' }],
   });
   const base = fakeHandlers();
   const handlers: OperationHandlers = { ...base, getAdminOverview: admin.protect('Opening the Administration view', base.getAdminOverview), ...admin.handlers };
@@ -74,8 +76,14 @@ describe('enforced in main', () => {
     expect(alarms).toMatchObject({ ok: true, value: { saved: true, rows: 1 } });
     const text = readFileSync((alarms as { value: { path: string } }).value.path, 'utf8');
     expect(text).toContain("'=cmd|calc");
+    // The same columns as the operator log's screen: the event's time and priority, the operator.
+    expect(text.split('\r\n')[0]).toBe('\uFEFFacknowledgedAt,eventTime,priority,device,text,note,operator,recordIds');
+    expect(text).toContain('2026-11-23T10:00:00.000Z,2026-11-23T09:59:00.000Z,critical,Door 3,Forced,');
+    expect(text).toContain(',Ada Guard,4 5');
     const enrolments = await gateway.handle('exportOperatorLog', { part: 'enrolments' }, trusted);
-    expect(readFileSync((enrolments as { value: { path: string } }).value.path, 'utf8')).toContain('"Dupont, Marie"');
+    const enrolmentText = readFileSync((enrolments as { value: { path: string } }).value.path, 'utf8');
+    expect(enrolmentText).toContain('"Dupont, Marie"');
+    expect(enrolmentText).toContain(',Bo Officer');
   });
 
   it('in the browser preview (no edge) quitting says it is not possible there', async () => {

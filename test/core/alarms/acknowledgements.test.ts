@@ -35,6 +35,9 @@ describe('AcknowledgementStore', () => {
       acknowledgedAt: '2026-03-01T10:01:00.000Z',
       device: 'Main door',
       text: 'Door forced open',
+      operator: null,
+      eventCreated: null,
+      priority: null,
     });
 
     const reopened = open().store;

@@ -148,6 +148,8 @@ describe('layering: each layer overrides the one below', () => {
       'photo.upload': ['raw', 'raw'],
       'photo.partName': ['picture', 'picture'],
       'photo.contentType': ['image/png', 'image/png'],
+      'operators.signIn': ['off', 'off'],
+      'operators.allowUnnamed': ['no', false],
     };
     const get = (config: object, key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], config);
     for (const s of CONFIG_SETTINGS) {

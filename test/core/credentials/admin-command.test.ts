@@ -243,3 +243,28 @@ describe('set-pin', () => {
     expect(text).not.toMatch(/86420[89]/);
   });
 });
+
+describe('add-operator, remove-operator, list-operators', () => {
+  it('adds an operator with a piped PIN (one line, or the same line twice), hashed like the admin PIN, and lists the names only', async () => {
+    const added = await run(['add-operator', 'Ada', 'Guard'], Readable.from(['482915\n482915\n']));
+    expect(added.code).toBe(0);
+    expect(added.text).toMatch(/Ada Guard was added to the operator list/);
+    expect((await run(['add-operator', 'Bo Officer'], Readable.from(['739164\n']))).code).toBe(0);
+    const stored = readFileSync(path.join(dir, 'operators.json'), 'utf8');
+    expect(stored).not.toMatch(/482915|739164/);
+    expect(JSON.parse(stored).operators[0].pin).toMatchObject({ algorithm: 'scrypt', N: 32768 });
+    if (process.platform !== 'win32') expect(statSync(path.join(dir, 'operators.json')).mode & 0o777).toBe(0o600);
+    const listed = await run(['list-operators']);
+    expect(listed.text).toContain('Ada Guard');
+    expect(listed.text).toContain('Bo Officer');
+    expect((await run(['remove-operator', 'ada guard'])).code).toBe(0);
+    expect((await run(['list-operators'])).text).not.toContain('Ada Guard');
+  });
+
+  it('refuses two different piped PINs, a PIN that breaks the rules and a missing name', async () => {
+    expect((await run(['add-operator', 'Ada'], Readable.from(['482915\n482916\n']))).text).toMatch(/the two PINs differ/);
+    expect((await run(['add-operator', 'Ada'], Readable.from(['123456\n']))).text).toMatch(/straight run/);
+    expect((await run(['add-operator'], Readable.from(['482915\n']))).code).toBe(2);
+    expect(existsSync(path.join(dir, 'operators.json'))).toBe(false);
+  });
+});

@@ -76,6 +76,12 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   quitKiosk: undefined,
   leaveKioskMode: undefined,
   exportOperatorLog: { part: 'alarms' },
+  listAcknowledgementPage: { offset: 0, limit: 50 },
+  getOperatorState: undefined,
+  signInOperator: { name: 'Ada Guard', pin: '482915' },
+  endShift: undefined,
+  listHandoverReports: undefined,
+  findEventPeople: { text: 'Access denied Marie Dupont' },
 };
 
 // ───────────────────────── the malformed values ─────────────────────────

@@ -6,7 +6,12 @@ import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
 import type {
   Acknowledgement,
+  AcknowledgementPage,
   AdminActionResult,
+  EventPerson,
+  HandoverLogEntry,
+  HandoverReport,
+  OperatorState,
   AdminLockState,
   CardholderFields,
   CardholderPage,
@@ -168,6 +173,16 @@ export const fail = (code: ErrorCode, message: string): Result<never> => ({
 
 type Listener = (payload: unknown) => void;
 
+/** An operator on shift (the renderer's screens show only once someone is). */
+export const OPERATOR_ON_SHIFT: OperatorState = {
+  signIn: 'required',
+  allowUnnamed: true,
+  names: ['Ada Guard'],
+  current: { name: 'Ada Guard', unnamed: false, since: '2026-11-21T08:00:00.000Z' },
+  problem: null,
+  addCommand: 'admin add-operator',
+};
+
 export function createFakeKiosk() {
   const listeners = new Map<PushName, Set<Listener>>();
   const on = (name: PushName) =>
@@ -243,6 +258,12 @@ export function createFakeKiosk() {
     quitKiosk: vi.fn(async () => ok({ done: true, message: 'The kiosk is quitting.' }) as Result<AdminActionResult>),
     leaveKioskMode: vi.fn(async () => ok({ done: true, message: 'Kiosk mode is off.' }) as Result<AdminActionResult>),
     exportOperatorLog: vi.fn(async (_request: { part: 'alarms' | 'enrolments' }) => ok({ saved: true, path: '/tmp/operator-log.csv', rows: 0 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
+    listAcknowledgementPage: vi.fn(async (request: { offset: number; limit: number }) => ok({ total: 0, offset: request.offset, items: [] }) as Result<AcknowledgementPage>),
+    getOperatorState: vi.fn(async () => ok(OPERATOR_ON_SHIFT) as Result<OperatorState>),
+    signInOperator: vi.fn(async (_request: { name: string; pin: string } | { unnamed: true }) => ok(OPERATOR_ON_SHIFT) as Result<OperatorState>),
+    endShift: vi.fn(async () => fail('rejected', 'not used') as Result<HandoverReport>),
+    listHandoverReports: vi.fn(async () => ok([]) as Result<HandoverLogEntry[]>),
+    findEventPeople: vi.fn(async (_request: { text: string }) => ok([]) as Result<EventPerson[]>),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),

@@ -1,0 +1,102 @@
+/**
+ * The provisioned list of operators (guards and front-desk officers) who may sign in at this
+ * kiosk: each a name and a personal PIN kept as a salted scrypt hash exactly like the
+ * administrator PIN (../admin-lock/pin-hash.ts, same rules in pin-rules.ts). The list lives in an
+ * owner-only file beside the credential and the admin PIN (`operators.json`); the admin command
+ * (`admin add-operator NAME`, `remove-operator NAME`, `list-operators`) writes it, the kiosk only
+ * reads it. A PIN or its hash never leaves main.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { KioskFailure } from '../ipc/failure';
+import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
+import { hashPin, StoredPin } from '../admin-lock/pin-hash';
+import { pinProblem } from '../admin-lock/pin-rules';
+
+export const OPERATORS_FILE = 'operators.json';
+export const ADD_OPERATOR_COMMAND = 'admin add-operator';
+/** Most operators one kiosk's list holds. */
+export const MAX_OPERATORS = 500;
+/** The name written on records when the site lets a guard sign in without a name. */
+export const UNNAMED_OPERATOR = 'unnamed';
+
+const OperatorEntry = z.object({ name: z.string().min(1).max(100), pin: StoredPin }).strict();
+export type OperatorEntry = z.infer<typeof OperatorEntry>;
+const OperatorFile = z
+  .object({ format: z.literal('access-kiosk-operators'), version: z.literal(1), operators: z.array(OperatorEntry).max(MAX_OPERATORS) })
+  .strict();
+
+/** Why `name` cannot be an operator's name, or null. */
+export function operatorNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'the operator needs a name.';
+  if (trimmed.length > 100) return 'an operator name can have at most 100 characters.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'an operator name cannot contain control characters.';
+  if (trimmed.toLowerCase() === UNNAMED_OPERATOR) return `"${UNNAMED_OPERATOR}" is kept for signing in without a name.`;
+  return null;
+}
+
+const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+export interface OperatorListRead {
+  operators: OperatorEntry[];
+  /** Why the file cannot be used (damaged, too open); null when it is fine or absent. */
+  problem: string | null;
+}
+
+export async function readOperatorList(dir: string): Promise<OperatorListRead> {
+  const file = join(dir, OPERATORS_FILE);
+  let bytes: Buffer | null;
+  try {
+    bytes = await readOwnerOnly(file, true);
+  } catch (thrown) {
+    const why = thrown instanceof OwnerOnlyFileError ? thrown.detail : thrown instanceof Error ? thrown.message : String(thrown);
+    return { operators: [], problem: `The operator list (${file}) cannot be used (${why}). Add the operators again with "${ADD_OPERATOR_COMMAND}".` };
+  }
+  if (bytes === null) return { operators: [], problem: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const result = OperatorFile.safeParse(parsed);
+  if (!result.success) return { operators: [], problem: `The operator list (${file}) is damaged. Add the operators again with "${ADD_OPERATOR_COMMAND}".` };
+  return { operators: result.data.operators, problem: null };
+}
+
+async function writeList(dir: string, operators: OperatorEntry[]): Promise<void> {
+  await writeOwnerOnly(join(dir, OPERATORS_FILE), `${JSON.stringify({ format: 'access-kiosk-operators', version: 1, operators }, null, 1)}\n`);
+}
+
+/** Adds an operator or replaces the PIN of one already listed (names compared regardless of case). Throws KioskFailure('invalid_request'). */
+export async function setOperatorPin(dir: string, name: string, pin: string, params?: Parameters<typeof hashPin>[1]): Promise<'added' | 'replaced'> {
+  const nameIssue = operatorNameProblem(name);
+  if (nameIssue) throw KioskFailure.of('invalid_request', nameIssue);
+  const pinIssue = pinProblem(pin);
+  if (pinIssue) throw KioskFailure.of('invalid_request', pinIssue);
+  const { operators, problem } = await readOperatorList(dir);
+  if (problem && !problem.includes('damaged')) throw KioskFailure.of('config', problem);
+  const stored = await hashPin(pin, params);
+  const index = operators.findIndex((o) => sameName(o.name, name));
+  if (index < 0 && operators.length >= MAX_OPERATORS) throw KioskFailure.of('invalid_request', `the list already holds ${MAX_OPERATORS} operators.`);
+  const entry: OperatorEntry = { name: index < 0 ? name.trim() : (operators[index]?.name ?? name.trim()), pin: stored };
+  const next = index < 0 ? [...operators, entry] : operators.map((o, i) => (i === index ? entry : o));
+  await writeList(dir, next);
+  return index < 0 ? 'added' : 'replaced';
+}
+
+/** Removes an operator; false when the name is not listed. */
+export async function removeOperator(dir: string, name: string): Promise<boolean> {
+  const { operators, problem } = await readOperatorList(dir);
+  if (problem) throw KioskFailure.of('config', problem);
+  const next = operators.filter((o) => !sameName(o.name, name));
+  if (next.length === operators.length) return false;
+  await writeList(dir, next);
+  return true;
+}
+
+export function findOperator(operators: readonly OperatorEntry[], name: string): OperatorEntry | null {
+  return operators.find((o) => sameName(o.name, name)) ?? null;
+}

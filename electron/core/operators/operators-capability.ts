@@ -1,0 +1,181 @@
+/**
+ * The operators capability wired for the gateway: who is on shift (operator-session.ts), signing
+ * in and "End shift", the shift journal (outages, exports) and the handover report made at the
+ * end of a shift — built from main's own stores, saved owner-only as PDF and CSV in the exports
+ * folder and kept in the operator log (`handover-reports.jsonl`). `name()` is what kiosk-core
+ * hands the other capabilities to stamp every recorded action with: the renderer never says who
+ * did something, main knows.
+ */
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Acknowledgement, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport } from '../../contract/ipc';
+import type { OperationHandlers } from '../ipc/gateway';
+import { KioskFailure } from '../ipc/failure';
+import type { Logger } from '../log/logger';
+import { JsonLinesFile } from '../storage/json-lines-file';
+import { writeOwnerOnly } from '../storage/owner-only-files';
+import { buildHandoverReport, handoverCsv, handoverPage } from './handover-report';
+import { renderHandoverPdf } from './handover-pdf';
+import { OperatorSession } from './operator-session';
+import { ShiftJournal } from './shift-journal';
+
+export const HANDOVER_LOG_FILE = 'handover-reports.jsonl';
+
+export type OperatorHandlers = Pick<OperationHandlers, 'getOperatorState' | 'signInOperator' | 'endShift' | 'listHandoverReports'>;
+
+export interface OperatorsCapabilityOptions {
+  /** The operator list and lock-outs: the credential's directory. */
+  listDir: string;
+  dataDir: string;
+  /** Where the handover reports are saved. */
+  exportsDir: string;
+  signIn: 'required' | 'off';
+  allowUnnamed: boolean;
+  log: Logger;
+  /** The events main holds (for the alarms of the shift). */
+  events: () => readonly FeedEvent[];
+  /** Every acknowledgement of the operator log. */
+  acknowledgements: () => Promise<readonly Acknowledgement[]>;
+  now?: () => number;
+}
+
+export interface OperatorsCapability {
+  session: OperatorSession;
+  journal: ShiftJournal;
+  handlers: OperatorHandlers;
+  /** The name to stamp on a recorded action: the operator's, "unnamed", or null when nobody is signed in. */
+  name(): string | null;
+  /**
+   * Wraps a handler that records an action: with sign-in required it runs only while someone is
+   * on shift (a typed 'forbidden' failure otherwise), so no recorded action goes without a name.
+   */
+  requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
+  /** Follows the feed's state for the outages of the shift. */
+  feedState(state: FeedState): void;
+  /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
+  journalExport<Args extends unknown[]>(what: string, handler: (...args: Args) => ExportResult | Promise<ExportResult>): (...args: Args) => Promise<ExportResult>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const LogEntry = z.object({
+  at: z.string(),
+  operator: z.string(),
+  from: z.string(),
+  acknowledged: z.number(),
+  open: z.number(),
+  pdfPath: z.string().nullable(),
+  csvPath: z.string().nullable(),
+});
+
+/** The kiosk's clock format: local time, 24 hours. */
+export function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+const slug = (name: string): string => name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 40) || 'operator';
+
+export function createOperatorsCapability(options: OperatorsCapabilityOptions): OperatorsCapability {
+  const { log } = options;
+  const now = options.now ?? Date.now;
+  const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, now });
+  const journal = new ShiftJournal(options.dataDir, log, () => new Date(now()));
+  const reports = new JsonLinesFile<HandoverLogEntry>(path.join(options.dataDir, HANDOVER_LOG_FILE), (value) => {
+    const parsed = LogEntry.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  });
+  let reportList: Promise<HandoverLogEntry[]> | null = null;
+  const loadReports = (): Promise<HandoverLogEntry[]> => {
+    reportList ??= reports.read((line) => log.warn('operators', `skipped unreadable line ${line} of the handover log`)).catch(() => []);
+    return reportList;
+  };
+
+  const endShift = async (): Promise<HandoverReport> => {
+    const shift = session.current();
+    if (!shift) throw KioskFailure.of('rejected', 'Nobody is signed in: there is no shift to end.');
+    const to = new Date(now()).toISOString();
+    const data = buildHandoverReport({
+      operator: shift.name,
+      from: shift.since,
+      to,
+      events: options.events(),
+      acknowledgements: await options.acknowledgements(),
+      journal: await journal.between(shift.since, to),
+    });
+    const base = path.join(options.exportsDir, `handover-${slug(shift.name)}-${to.slice(0, 19).replace(/[:T]/g, '-')}-${randomBytes(3).toString('hex')}`);
+    let pdfPath: string | null = null;
+    let csvPath: string | null = null;
+    const problems: string[] = [];
+    try {
+      await writeOwnerOnly(`${base}.csv`, handoverCsv(data));
+      csvPath = `${base}.csv`;
+    } catch (thrown) {
+      problems.push(`the CSV could not be saved (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+    }
+    try {
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, localTime), localTime(to)));
+      pdfPath = `${base}.pdf`;
+    } catch (thrown) {
+      problems.push(`the PDF could not be saved (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+    }
+    const warning = problems.length > 0 ? `The handover report was made, but ${problems.join(' and ')}.` : null;
+    if (warning) log.error('operators', warning);
+    const entry: HandoverLogEntry = {
+      at: to,
+      operator: shift.name,
+      from: shift.since,
+      acknowledged: data.alarms.reduce((sum, a) => sum + a.acknowledged, 0),
+      open: data.alarms.reduce((sum, a) => sum + a.open, 0),
+      pdfPath,
+      csvPath,
+    };
+    const list = await loadReports();
+    list.push(entry);
+    await reports.append(entry).catch((thrown: unknown) => log.error('operators', `could not keep the handover report in the operator log: ${String(thrown)}`));
+    await session.end();
+    log.info('operators', `handover report of ${shift.name}: ${pdfPath ?? 'no PDF'}, ${csvPath ?? 'no CSV'}`);
+    return { ...data, pdfPath, csvPath, warning };
+  };
+
+  return {
+    session,
+    journal,
+    name: () => session.name(),
+    requireShift(action, handler) {
+      return (...args) => {
+        if (options.signIn === 'required' && session.name() === null) {
+          log.warn('operators', `refused with nobody signed in: ${action}`);
+          throw KioskFailure.of('forbidden', `${action} is recorded with the operator's name: sign in at the start of your shift first.`, { detail: `operators: ${action} refused, nobody on shift` });
+        }
+        return handler(...args);
+      };
+    },
+    feedState: (state) => journal.feedState(state),
+    journalExport(what, handler) {
+      return async (...args) => {
+        const result = await handler(...args);
+        if (result.saved && result.path) {
+          const operator = session.name();
+          log.info('operators', `export by ${operator ?? 'nobody signed in'}: ${what}, ${result.rows} rows`);
+          await journal.recordExport(what, result.path, result.rows, operator);
+        }
+        return result;
+      };
+    },
+    handlers: {
+      getOperatorState: () => session.state(),
+      signInOperator: (request) => ('unnamed' in request ? session.signIn(null, '') : session.signIn(request.name, request.pin)),
+      endShift,
+      listHandoverReports: async () => [...(await loadReports())].reverse(),
+    },
+    start: () => session.load(),
+    async stop() {
+      await journal.flush();
+      await reports.flush();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// Operators: the provisioned list (hashed like the admin PIN), signing in, the per-name lock-out,
+// the shift kept across a restart, and main stamping the operator's name on what is recorded.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { OPERATORS_FILE, readOperatorList, removeOperator, setOperatorPin } from '../../../electron/core/operators/operator-list';
+import { OperatorSession } from '../../../electron/core/operators/operator-session';
+import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
+import { verifyPin } from '../../../electron/core/admin-lock/pin-hash';
+import { LOCKOUT_BASE_MS, MAX_ATTEMPTS } from '../../../electron/core/admin-lock/admin-lock';
+import { createEventHandlers } from '../../../electron/core/events-capability';
+import { AcknowledgementStore } from '../../../electron/core/alarms/acknowledgements';
+import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
+import type { FeedEvent } from '../../../electron/contract/ipc';
+
+/** Cheap scrypt for tests (the real cost is the admin PIN's). */
+const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kiosk-operators-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function session(options: { now?: () => number; allowUnnamed?: boolean } = {}) {
+  const logged = memorySink();
+  const s = new OperatorSession({ listDir: dir, dataDir: dir, signIn: 'required', allowUnnamed: options.allowUnnamed ?? true, log: createLogger(logged.sink), ...(options.now ? { now: options.now } : {}) });
+  return { s, lines: logged.lines };
+}
+
+describe('the operator list', () => {
+  it('keeps a salted scrypt hash in an owner-only file, never the PIN', async () => {
+    expect(await setOperatorPin(dir, '  Ada Guard ', '482915', FAST)).toBe('added');
+    expect(await setOperatorPin(dir, 'ada guard', '591734', FAST)).toBe('replaced');
+    const text = await readFile(path.join(dir, OPERATORS_FILE), 'utf8');
+    expect(text).not.toContain('591734');
+    expect((await stat(path.join(dir, OPERATORS_FILE))).mode & 0o777).toBe(0o600);
+    const { operators } = await readOperatorList(dir);
+    expect(operators.map((o) => o.name)).toEqual(['Ada Guard']);
+    expect(await verifyPin('591734', operators[0]!.pin)).toBe(true);
+    expect(await verifyPin('482915', operators[0]!.pin)).toBe(false);
+    expect(await removeOperator(dir, 'ADA GUARD')).toBe(true);
+    expect((await readOperatorList(dir)).operators).toEqual([]);
+  });
+
+  it('refuses PINs that break the admin PIN rules and the reserved name', async () => {
+    await expect(setOperatorPin(dir, 'Ada', '123456', FAST)).rejects.toMatchObject({ error: { message: expect.stringContaining('straight run') } });
+    await expect(setOperatorPin(dir, 'unnamed', '482915', FAST)).rejects.toMatchObject({ error: { message: expect.stringContaining('kept for signing in without a name') } });
+  });
+});
+
+describe('OperatorSession', () => {
+  it('signs in with a name and PIN, keeps the shift across a restart, and only End shift ends it', async () => {
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    const { s } = session();
+    expect((await s.state()).current).toBeNull();
+    const state = await s.signIn('ada guard', '482915');
+    expect(state.current).toMatchObject({ name: 'Ada Guard', unnamed: false });
+    expect(s.name()).toBe('Ada Guard');
+    await expect(s.signIn('Ada Guard', '482915')).rejects.toMatchObject({ error: { message: expect.stringContaining('End that shift first') } });
+    const restarted = session().s;
+    await restarted.load();
+    expect(restarted.name()).toBe('Ada Guard');
+    expect((await restarted.end())?.name).toBe('Ada Guard');
+    expect(restarted.name()).toBeNull();
+    const again = session().s;
+    await again.load();
+    expect(again.name()).toBeNull();
+  });
+
+  it('locks a name after five wrong PINs with the admin PIN rules, kept across a restart, and logs no PIN', async () => {
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    let t = Date.parse('2026-11-25T01:00:00Z');
+    const { s, lines } = session({ now: () => t });
+    for (let i = 1; i < MAX_ATTEMPTS; i++) await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('Wrong PIN') } });
+    await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { message: expect.stringContaining('try again in 1 minute') } });
+    // Locked: even the right PIN is not checked, and a restart does not lift it.
+    const restarted = session({ now: () => t }).s;
+    await expect(restarted.signIn('Ada Guard', '482915')).rejects.toMatchObject({ error: { message: expect.stringContaining('Too many wrong PINs for Ada Guard') } });
+    t += LOCKOUT_BASE_MS + 1;
+    expect((await restarted.signIn('Ada Guard', '482915')).current?.name).toBe('Ada Guard');
+    expect(lines.join('\n')).not.toMatch(/000111|482915/);
+  });
+
+  it('offers unnamed only where the site allows it', async () => {
+    expect((await session().s.signIn(null, '')).current).toMatchObject({ name: 'unnamed', unnamed: true });
+    await session().s.end();
+    await expect(session({ allowUnnamed: false }).s.signIn(null, '')).rejects.toMatchObject({ error: { code: 'forbidden' } });
+  });
+
+  it('says what to run when no operator is provisioned, and refuses a name not on the list', async () => {
+    const { s } = session();
+    expect((await s.state()).problem).toContain('admin add-operator');
+    await expect(s.signIn('Mallory', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('main stamps the operator on what is recorded', () => {
+  const alarm: FeedEvent = {
+    record_ID: 41,
+    created: '2026-11-25T00:59:00.000Z',
+    event_Category_Name: 'Door Alarm',
+    device_Name: 'Server room',
+    custom_Text: 'FORCED OPEN',
+    origin_Name: null,
+    additional_Info: null,
+    cardnumber: null,
+    facility_Code: null,
+    alarm: { priority: 'critical', rule: 'forced' },
+  };
+
+  it('an acknowledgement carries the signed-in name, the event time and priority, whatever the renderer sends', async () => {
+    let who: string | null = 'Ada Guard';
+    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(memorySink().sink), operator: () => who });
+    const handlers = createEventHandlers({
+      feed: { snapshot: () => ({ state: {} as never, events: [alarm] }), findEvent: (id) => (id === 41 ? alarm : undefined), classify: (e) => ({ ...e, alarm: null }) },
+      service: { getEvent: async () => { throw new Error('not asked'); } },
+      history: {} as never,
+      acknowledgements: store,
+    });
+    // A renderer that adds an operator of its own is refused by the contract; the handler never reads one.
+    const request = { recordIds: [41], note: 'checked', operator: 'Mallory' } as unknown as { recordIds: number[]; note: string };
+    const [entry] = await handlers.acknowledgeAlarms(request);
+    expect(entry).toMatchObject({ operator: 'Ada Guard', eventCreated: alarm.created, priority: 'critical' });
+    who = 'unnamed';
+    const [second] = await handlers.acknowledgeAlarms({ recordIds: [41], note: '' });
+    expect(second?.operator).toBe('unnamed');
+  });
+
+  it('an enrolment log entry carries the signed-in name, not one the caller passes', async () => {
+    const log = new EnrolmentLog(dir, createLogger(memorySink().sink), undefined, undefined, null, () => 'Ada Guard');
+    await log.add({ kind: 'created', cardholderId: 5, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Mallory' } as never);
+    expect((await log.list())[0]?.operator).toBe('Ada Guard');
+  });
+});
+
+describe('the operator log pages through everything it holds', () => {
+  it('page() gives the total and any page, newest first', async () => {
+    let t = Date.parse('2026-11-25T00:00:00Z');
+    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(memorySink().sink), now: () => new Date((t += 1000)) });
+    await store.addAll(Array.from({ length: 4608 }, (_, i) => ({ alarmKey: `event:${i + 1}`, recordIds: [i + 1], note: '', device: 'D', text: 'T' })));
+    const first = await store.page(0, 100);
+    expect(first.total).toBe(4608);
+    expect(first.items[0]?.recordIds).toEqual([4608]);
+    const last = await store.page(4600, 100);
+    expect(last.items.map((a) => a.recordIds[0])).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect((await store.all()).length).toBe(4608);
+  });
+});
+
+describe('nothing is recorded without a name', () => {
+  const capability = (signIn: 'required' | 'off') =>
+    createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn, allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+
+  it('with sign-in required, main refuses a recorded action while nobody is on shift, whatever the screen shows', async () => {
+    const operators = capability('required');
+    await operators.start();
+    const acknowledge = operators.requireShift('Acknowledging an alarm', () => 'done');
+    expect(() => acknowledge()).toThrow(/sign in at the start of your shift first/);
+    await operators.handlers.signInOperator({ unnamed: true });
+    expect(acknowledge()).toBe('done');
+    await operators.handlers.endShift(undefined);
+    expect(() => acknowledge()).toThrow(/sign in/);
+  });
+
+  it('with sign-in off, actions run and carry no name', async () => {
+    const operators = capability('off');
+    await operators.start();
+    expect(operators.requireShift('Acknowledging an alarm', () => 'done')()).toBe('done');
+    expect(operators.name()).toBeNull();
+  });
+});
