@@ -29,16 +29,16 @@ export function provisionalSummary(id: number, fields: CardholderFields): Cardho
   return {
     id,
     first_Name: fields.first_Name,
-    middle_Name: fields.middle_Name,
+    middle_Name: fields.middle_Name ?? '',
     last_Name: fields.last_Name,
     displayName: `${fields.last_Name} ${fields.first_Name}`,
-    employee_ID: fields.employee_ID,
-    displayEmployeeId: fields.employee_ID,
-    email: fields.email,
-    phone: fields.phone,
-    tenant: [...fields.tenant],
+    employee_ID: fields.employee_ID ?? '',
+    displayEmployeeId: fields.employee_ID ?? '',
+    email: fields.email ?? '',
+    phone: fields.phone ?? '',
+    tenant: [...(fields.tenant ?? [])],
     photo_Exists: false,
-    card_Holder_Type_ID: fields.card_Holder_Type_ID,
+    card_Holder_Type_ID: fields.card_Holder_Type_ID ?? 0,
     pending: true,
   };
 }

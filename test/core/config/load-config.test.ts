@@ -60,7 +60,7 @@ describe('defaults', () => {
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
-    expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
+    expect(config.frontDesk).toEqual({ idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null });
     expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false });
   });
 

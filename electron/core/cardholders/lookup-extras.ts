@@ -1,0 +1,155 @@
+/**
+ * What the lookup adds around the name index (cardholder-index.ts), kept apart from it:
+ * - an exact full-name match first ("Liam Smith" puts "Smith, Liam" above "Smith, Liam Joseph");
+ * - a search by what a person is rather than who: tenant (company) and cardholder type by the
+ *   site's names, city, and any part of an e-mail address ("Northwind", "Visitor", "Springfield",
+ *   "nunez@", "fabrikam"), used when the names find nobody, every typed word matching a name word
+ *   or one of those values;
+ * - the nearest names when nothing is found ("Lewandosky" → "Lewandowski"), two slips allowed.
+ * Plain data and loops over the records in name order; built lazily, once per change.
+ */
+import type { NamedId } from '../../contract/ipc';
+import type { CardHolder } from '../service/access-service';
+import type { SearchPage } from './cardholder-index';
+import { foldText, wordTokens } from './search-text';
+
+/** The site's names the lookup can search by (tenants and cardholder types). */
+export interface LookupNames {
+  tenants: readonly NamedId[];
+  cardholderTypes: readonly NamedId[];
+}
+
+export interface LookupPage extends SearchPage {
+  /** Names close to what was typed, when nothing was found. */
+  suggestions: string[];
+}
+
+/** A typed word shorter than this is not looked for inside e-mail addresses. */
+const EMAIL_FRAGMENT_MIN = 3;
+const MAX_SUGGESTIONS = 3;
+const MAX_DISTANCE = 2;
+
+interface Entry {
+  record: CardHolder;
+  /** Folded name words (first, middle, last). */
+  names: string[];
+  /** Folded city words. */
+  city: string[];
+  /** The folded e-mail address. */
+  email: string;
+}
+
+/** Words of a folded text, as the lookup compares them. */
+function words(text: string): string[] {
+  const out: string[] = [];
+  wordTokens(text, out);
+  return out;
+}
+
+/** Optimal string alignment distance, or `cap + 1` as soon as it exceeds `cap`. */
+export function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, (before[j - 2] as number) + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > cap) return cap + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+export class LookupExtras {
+  private readonly entries: Entry[];
+  /** Distinct name words → how they are written (for suggestions). */
+  private readonly spelled = new Map<string, string>();
+
+  /** `records` in the lookup's name order. */
+  constructor(records: readonly CardHolder[]) {
+    this.entries = records.map((record) => {
+      const names = [...words(record.first_Name), ...words(record.middle_Name), ...words(record.last_Name)];
+      for (const part of [record.first_Name, record.last_Name]) {
+        for (const written of part.trim().split(/\s+/)) {
+          const key = foldText(written).replace(/[^a-z0-9]/g, '');
+          if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
+        }
+      }
+      return { record, names, city: words(record.city), email: foldText(record.email.trim()) };
+    });
+  }
+
+  /**
+   * Records whose typed words each match a name word (its beginning), the city (a word's
+   * beginning), a tenant's or the cardholder type's name (a word's beginning), or a part of the
+   * e-mail address — in name order.
+   */
+  searchByValues(query: string, names: LookupNames): CardHolder[] {
+    const typed = foldText(query.trim()).split(/\s+/).filter((word) => word !== '');
+    if (typed.length === 0) return [];
+    const tenantWords = names.tenants.map((t) => ({ id: t.id, words: words(t.name) }));
+    const typeWords = names.cardholderTypes.map((t) => ({ id: t.id, words: words(t.name) }));
+    const conditions = typed.map((raw) => {
+      const plain = raw.replace(/[^a-z0-9]/g, '');
+      const parts = words(raw);
+      const startsAny = (list: readonly string[]): boolean => parts.length > 0 && parts.every((part) => list.some((word) => word.startsWith(part)));
+      const tenants = new Set(tenantWords.filter((t) => startsAny(t.words)).map((t) => t.id));
+      const types = new Set(typeWords.filter((t) => startsAny(t.words)).map((t) => t.id));
+      const fragment = raw.length >= EMAIL_FRAGMENT_MIN || raw.includes('@') ? raw : null;
+      return (entry: Entry): boolean =>
+        (plain !== '' && startsAny(entry.names)) ||
+        (entry.city.length > 0 && startsAny(entry.city)) ||
+        (fragment !== null && entry.email !== '' && entry.email.includes(fragment)) ||
+        (tenants.size > 0 && entry.record.tenant.some((t) => tenants.has(t))) ||
+        (types.size > 0 && types.has(entry.record.card_Holder_Type_ID));
+    });
+    return this.entries.filter((entry) => conditions.every((matches) => matches(entry))).map((entry) => entry.record);
+  }
+
+  /** Names within two slips of each typed word ("Lewandosky" → "Lewandowski"), nearest first. */
+  suggest(query: string): string[] {
+    const typed = foldText(query.trim()).split(/\s+/).map((word) => word.replace(/[^a-z0-9]/g, '')).filter((word) => word.length >= 4);
+    if (typed.length === 0) return [];
+    const perWord = typed.map((word) => {
+      let best: Array<{ key: string; distance: number }> = [];
+      for (const key of this.spelled.keys()) {
+        const distance = editDistance(word, key, MAX_DISTANCE);
+        if (distance <= MAX_DISTANCE && distance > 0) best.push({ key, distance });
+      }
+      best = best.sort((a, b) => a.distance - b.distance || a.key.localeCompare(b.key)).slice(0, MAX_SUGGESTIONS);
+      return { word, best };
+    });
+    const out: string[] = [];
+    // One suggestion per near name of the first word that needs one; the other words kept as typed or corrected.
+    const fixable = perWord.find((w) => w.best.length > 0 && !this.spelled.has(w.word));
+    if (!fixable) return [];
+    for (const candidate of fixable.best) {
+      const text = perWord
+        .map((w) => (w === fixable ? (this.spelled.get(candidate.key) ?? candidate.key) : this.spelled.has(w.word) ? (this.spelled.get(w.word) ?? w.word) : (this.spelled.get(w.best[0]?.key ?? '') ?? w.word)))
+        .join(' ');
+      if (!out.includes(text)) out.push(text);
+    }
+    return out.slice(0, MAX_SUGGESTIONS);
+  }
+}
+
+/**
+ * Whether a record is exactly the full name typed: its first and last name (and middle name, when
+ * it has one) are the typed words, in any order, and nothing else.
+ */
+export function isExactFullName(record: Pick<CardHolder, 'first_Name' | 'middle_Name' | 'last_Name'>, query: string): boolean {
+  const typed = words(query).sort();
+  if (typed.length < 2) return false;
+  const own = [...words(record.first_Name), ...words(record.middle_Name), ...words(record.last_Name)].sort();
+  // wordTokens adds the joined form of hyphenated names on both sides alike.
+  return own.length === typed.length && own.every((word, i) => word === typed[i]);
+}
