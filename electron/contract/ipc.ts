@@ -367,6 +367,8 @@ export interface OutboxItemView {
   /** pending: waiting or retrying; sending: being sent now; failed: the service refused it (needs attention). */
   state: 'pending' | 'sending' | 'failed';
   attempts: number;
+  /** A try whose answer never came: the service may have it already; it is checked before it is sent again. */
+  inDoubt?: boolean;
   nextAttemptAt: string | null;
   lastError: KioskError | null;
   /** The fields of a queued create or update (to open a refused one in the form), or the photo's size. */

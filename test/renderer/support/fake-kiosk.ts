@@ -213,7 +213,7 @@ export function createFakeKiosk() {
     }),
     findDuplicateCardholders: vi.fn(async (_request: { first_Name: string; last_Name: string; employee_ID?: string; email?: string; excludeId?: number }) => ok([]) as Result<DuplicateCandidate[]>),
     createCardholder: vi.fn(async (fields: CardholderFields) => {
-      const record = makeCardholder(cardholders.length + 100, { ...fields, sex: fields.sex.toUpperCase() });
+      const record = makeCardholder(cardholders.length + 100, { ...fields, sex: (fields.sex ?? 'u').toUpperCase() });
       cardholders.push(record);
       return ok({ record, queued: null }) as Result<EnrolmentWrite>;
     }),

@@ -14,6 +14,7 @@
  * Every action goes to the enrolment log. Plain TypeScript: the service, the directory and the
  * clock are passed in.
  */
+import { fieldWords } from '../field-words';
 import { randomUUID } from 'node:crypto';
 import type { CardholderFields, CardholderRecord, KioskError, OutboxState } from '../../../contract/ipc';
 import { KioskFailure, toKioskError } from '../../ipc/failure';
@@ -409,7 +410,7 @@ export class Outbox {
         } else {
           await directory.upsert([current]);
         }
-        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fields.join(', ')}.` : 'The service already had these values; nothing was sent again.' });
+        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fieldWords(fields)}.` : 'The service already had these values; nothing was sent again.' });
         return { serverId: null, linked: false };
       }
       case 'photo': {
@@ -458,6 +459,6 @@ export class Outbox {
 
 function describe(item: OutboxItem): string {
   if (item.kind === 'create') return 'the new cardholder';
-  if (item.kind === 'update') return `the change of ${Object.keys(item.changes ?? {}).join(', ') || 'nothing'}`;
+  if (item.kind === 'update') return `the change of ${fieldWords(Object.keys(item.changes ?? {})) || 'nothing'}`;
   return 'the photo';
 }
