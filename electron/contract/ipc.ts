@@ -331,6 +331,8 @@ export interface DirectoryState {
   snapshotProblem: string | null;
   /** Seconds between automatic syncs; 0: at start and on demand only. */
   intervalSeconds: number;
+  /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */
+  enrolledHere?: number;
 }
 
 /** A record of the directory that looks like the person about to be enrolled. */

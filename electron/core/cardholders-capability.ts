@@ -95,6 +95,14 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
   const enrolmentLog = new EnrolmentLog(options.dataDir, options.log);
+  /** The log of enrolment actions; a cardholder created on the service also counts in the directory's header at once. */
+  const audit: Pick<EnrolmentLog, 'add'> = {
+    async add(entry) {
+      await enrolmentLog.add(entry);
+      const created = entry.kind === 'created' || (entry.kind === 'replayed' && entry.cardholderId > 0 && entry.outcome.startsWith('Created'));
+      if (created) await sync.noteEnrolled().catch(() => undefined);
+    },
+  };
 
   /**
    * A cardholder a create in doubt may have made: the directory is brought up to date from the
@@ -135,12 +143,12 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       upsert: (records) => directory.upsert(records),
       findCreated,
     },
-    audit: enrolmentLog,
+    audit,
     push: options.push,
     log: options.log,
     ...(options.outboxRetry ? { retryBaseMs: options.outboxRetry.baseMs, retryMaxMs: options.outboxRetry.maxMs } : {}),
   });
-  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit: enrolmentLog, push: options.push, log: options.log, photo: options.photo });
+  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit, push: options.push, log: options.log, photo: options.photo });
 
   const site: LookupNames = options.site ?? { tenants: [], cardholderTypes: [] };
   const withPending = (record: CardHolder): CardholderSummary => ({ ...summaryOf(record), pending: outbox.hasPendingFor(record.id) });

@@ -39,7 +39,7 @@ async function fillNewPerson(page: Page, person: { first: string; last: string; 
   await page.getByTestId('enrol-last_Name').fill(person.last);
   await page.getByTestId('enrol-sex-f').check();
   await page.getByTestId('enrol-employee_ID').fill(person.employee);
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption({ label: 'Visitor' });
+  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption('3');
   await page.getByTestId('enrol-tenant-2').check();
   await page.getByTestId('enrol-email').fill(person.email);
   await page.getByTestId('enrol-city').fill(person.city);
