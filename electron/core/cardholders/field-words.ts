@@ -20,7 +20,11 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   card_Holder_Type_ID: 'Cardholder type',
 };
 
-/** "Last name, City": the fields named as the form names them (an unknown one as it is). */
-export function fieldWords(fields: readonly string[]): string {
-  return fields.map((field) => FIELD_WORDS[field] ?? field).join(', ');
+/**
+ * "Last name, City": the fields named as the form names them (an unknown one as it is);
+ * `inSentence`: "last name, city" for the middle of a sentence ("ZIP code" keeps its capitals).
+ */
+export function fieldWords(fields: readonly string[], inSentence = false): string {
+  const lower = (word: string): string => (/^[A-Z][a-z]/.test(word) ? word.charAt(0).toLowerCase() + word.slice(1) : word);
+  return fields.map((field) => FIELD_WORDS[field] ?? field).map((word) => (inSentence ? lower(word) : word)).join(', ');
 }

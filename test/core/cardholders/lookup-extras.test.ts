@@ -111,3 +111,13 @@ describe('editDistance', () => {
     expect(editDistance('dupont', 'martin', 2)).toBe(3);
   });
 });
+
+describe('the enrolment log names fields as the form does', () => {
+  it('uses the form\'s labels, in lower case in the middle of a sentence', async () => {
+    const { fieldWords, FIELD_WORDS } = await import('../../../electron/core/cardholders/field-words');
+    const { FIELD_LABELS } = await import('../../../renderer/src/enrolment/enrolment-rules');
+    for (const [field, word] of Object.entries(FIELD_WORDS)) expect(FIELD_LABELS[field as keyof typeof FIELD_LABELS]).toBe(word);
+    expect(fieldWords(['last_Name', 'zip'])).toBe('Last name, ZIP code');
+    expect(fieldWords(['phone', 'employee_ID'], true)).toBe('phone, employee ID');
+  });
+});

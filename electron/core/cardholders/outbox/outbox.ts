@@ -459,6 +459,6 @@ export class Outbox {
 
 function describe(item: OutboxItem): string {
   if (item.kind === 'create') return 'the new cardholder';
-  if (item.kind === 'update') return `the change of ${fieldWords(Object.keys(item.changes ?? {})) || 'nothing'}`;
+  if (item.kind === 'update') return `the change of ${fieldWords(Object.keys(item.changes ?? {}), true) || 'nothing'}`;
   return 'the photo';
 }
