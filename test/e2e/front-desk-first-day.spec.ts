@@ -135,6 +135,28 @@ test('people found by e-mail fragment, city and e-mail domain; two slips get a s
   await expect(page.getByTestId('enrol-last_Name')).toHaveValue(slipped);
 });
 
+test('an enrolment whose answer never came says so, and is not entered twice', async ({ page }) => {
+  const id = unique();
+  await openFrontDesk(page);
+  // The service creates the cardholder, then the connection drops before the answer.
+  await service.controls.setFaults({ pathPrefix: '/api/CardHolders/create', drop: { rate: 1, count: 1, afterProcessing: true } });
+  try {
+    await page.getByTestId('new-cardholder').click();
+    await page.getByTestId('enrol-first_Name').fill('Katherine');
+    await page.getByTestId('enrol-last_Name').fill(`Johnson-${id}`);
+    await page.getByTestId('enrol-employee_ID').fill(`K-${id}`);
+    await page.getByTestId('enrolment-submit').click();
+    const notice = page.getByTestId('save-confirmation');
+    await expect(notice).toHaveText('The service did not answer; this enrolment will be checked and sent, do not enter it again.');
+    await expect(notice).toHaveClass(/warn/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await service.controls.clearFaults();
+  }
+  // Checked before it is sent again: the service has the person once.
+  await expect.poll(async () => (await service.list()).filter((r) => r.employee_ID === `K-${id}`).length, { timeout: 30_000 }).toBe(1);
+});
+
 test('the save confirmation is still on screen a second after saving', async ({ page }) => {
   await openFrontDesk(page);
   await search(page, 'a');
