@@ -161,12 +161,12 @@ test('checks before sending and a refusal keep what was typed; an unreachable se
   await openFrontDesk(page, kioskUrl);
   await page.getByTestId('new-cardholder').click();
   await page.getByTestId('enrol-email').fill('not-an-address');
-  await page.getByTestId('enrol-employee_ID').fill('12AB');
+  await page.getByTestId('enrol-employee_ID').fill('12 AB/3');
   await page.getByTestId('enrolment-submit').click();
   const problems = page.getByTestId('enrolment-problems');
   await expect(problems).toContainText('Enter the first name.');
   await expect(problems).toContainText('Enter the last name.');
-  await expect(problems).toContainText('Employee ID: digits only.');
+  await expect(problems).toContainText('Employee ID: letters, digits, dashes and dots only (for example E-1234).');
   await expect(problems).toContainText('E-mail: enter an address such as name@example.org.');
   await expect(page.getByTestId('enrol-email')).toHaveAttribute('aria-invalid', 'true');
   expect(await accessibilityViolations(page)).toEqual([]);
