@@ -87,7 +87,7 @@ export class DirectoryEngine {
   private writingChanges: Promise<void> = Promise.resolve();
   /** Changes since the build (local writes): the lazily built lookup extras and counts follow it. */
   private version = 0;
-  private extras: { index: CardholderIndex; version: number; value: LookupExtras } | null = null;
+  private extras: { index: CardholderIndex; value: LookupExtras } | null = null;
   private counts: { index: CardholderIndex; version: number; value: DirectoryValueCounts } | null = null;
 
   constructor(private readonly options: EngineOptions) {}
@@ -229,7 +229,7 @@ export class DirectoryEngine {
     if (page.total > 0) return { ...this.exactFirst(index, query, page, offset, limit), suggestions: [] };
     // The names find nobody: what the person is (company, type, city, e-mail), then the nearest names.
     const extras = this.lookupExtras(index);
-    const byValues = extras.searchByValues(query, names);
+    const byValues = extras.searchByValues(query, names, index.overlayRecords());
     if (byValues.length > 0) {
       const start = Math.max(0, Math.min(offset, byValues.length));
       return { total: byValues.length, offset: start, records: byValues.slice(start, start + limit), suggestions: [] };
@@ -247,9 +247,11 @@ export class DirectoryEngine {
     return { total: page.total, offset: page.offset, records: ordered.slice(page.offset, page.offset + limit) };
   }
 
+  /** Built once per generation (the records changed on this workstation since are read at each search). */
   private lookupExtras(index: CardholderIndex): LookupExtras {
-    if (!this.extras || this.extras.index !== index || this.extras.version !== this.version) {
-      this.extras = { index, version: this.version, value: new LookupExtras(index.search('', 0, index.size).records) };
+    if (!this.extras || this.extras.index !== index) {
+      const changed = new Set(index.overlayRecords().map((record) => record.id));
+      this.extras = { index, value: new LookupExtras(index.search('', 0, index.size).records.filter((record) => !changed.has(record.id))) };
     }
     return this.extras.value;
   }

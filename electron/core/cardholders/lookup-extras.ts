@@ -31,9 +31,11 @@ const MAX_DISTANCE = 2;
 
 interface Entry {
   record: CardHolder;
-  /** Folded name words (first, middle, last). */
-  names: string[];
-  /** Folded city words. */
+  /** Folded name words (first, middle, last); arrays shared by records with the same names. */
+  first: string[];
+  middle: string[];
+  last: string[];
+  /** Folded city words (shared likewise). */
   city: string[];
   /** The folded e-mail address. */
   email: string;
@@ -69,50 +71,90 @@ export function editDistance(a: string, b: string, cap: number): number {
   return previous[b.length] as number;
 }
 
+/**
+ * The records of one generation of the index, read once (names and cities repeat: their words are
+ * computed once per distinct text and shared). Records changed on this workstation since (the
+ * index's overlay, a few) are read at each search instead of rebuilding all of it.
+ */
 export class LookupExtras {
   private readonly entries: Entry[];
+  private readonly words = new Map<string, string[]>();
   /** Distinct name words → how they are written (for suggestions). */
   private readonly spelled = new Map<string, string>();
 
   /** `records` in the lookup's name order. */
   constructor(records: readonly CardHolder[]) {
-    this.entries = records.map((record) => {
-      const names = [...words(record.first_Name), ...words(record.middle_Name), ...words(record.last_Name)];
+    this.entries = records.map((record) => this.entryOf(record));
+  }
+
+  private wordsOf(text: string): string[] {
+    let list = this.words.get(text);
+    if (list === undefined) {
+      list = words(text);
+      this.words.set(text, list);
+    }
+    return list;
+  }
+
+  private entryOf(record: CardHolder): Entry {
+    const first = this.wordsOf(record.first_Name);
+    const last = this.wordsOf(record.last_Name);
+    if (!this.words.has(`\u0000${record.first_Name}\u0000${record.last_Name}`)) {
+      this.words.set(`\u0000${record.first_Name}\u0000${record.last_Name}`, []);
       for (const part of [record.first_Name, record.last_Name]) {
         for (const written of part.trim().split(/\s+/)) {
           const key = foldText(written).replace(/[^a-z0-9]/g, '');
           if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
         }
       }
-      return { record, names, city: words(record.city), email: foldText(record.email.trim()) };
-    });
+    }
+    return { record, first, middle: this.wordsOf(record.middle_Name), last, city: this.wordsOf(record.city), email: record.email === '' ? '' : foldText(record.email.trim()) };
   }
 
   /**
    * Records whose typed words each match a name word (its beginning), the city (a word's
    * beginning), a tenant's or the cardholder type's name (a word's beginning), or a part of the
-   * e-mail address — in name order.
+   * e-mail address — in name order. `changed`: the records changed since this was built (they
+   * replace the ones with their ids).
    */
-  searchByValues(query: string, names: LookupNames): CardHolder[] {
+  searchByValues(query: string, names: LookupNames, changed: readonly CardHolder[] = []): CardHolder[] {
     const typed = foldText(query.trim()).split(/\s+/).filter((word) => word !== '');
     if (typed.length === 0) return [];
     const tenantWords = names.tenants.map((t) => ({ id: t.id, words: words(t.name) }));
     const typeWords = names.cardholderTypes.map((t) => ({ id: t.id, words: words(t.name) }));
     const conditions = typed.map((raw) => {
-      const plain = raw.replace(/[^a-z0-9]/g, '');
       const parts = words(raw);
       const startsAny = (list: readonly string[]): boolean => parts.length > 0 && parts.every((part) => list.some((word) => word.startsWith(part)));
+      // Records share their word arrays: each distinct array is judged once per search.
+      const judged = new Map<readonly string[], boolean>();
+      const starts = (list: readonly string[]): boolean => {
+        let verdict = judged.get(list);
+        if (verdict === undefined) {
+          verdict = list.length > 0 && startsAny(list);
+          judged.set(list, verdict);
+        }
+        return verdict;
+      };
       const tenants = new Set(tenantWords.filter((t) => startsAny(t.words)).map((t) => t.id));
       const types = new Set(typeWords.filter((t) => startsAny(t.words)).map((t) => t.id));
       const fragment = raw.length >= EMAIL_FRAGMENT_MIN || raw.includes('@') ? raw : null;
       return (entry: Entry): boolean =>
-        (plain !== '' && startsAny(entry.names)) ||
-        (entry.city.length > 0 && startsAny(entry.city)) ||
+        starts(entry.first) ||
+        starts(entry.last) ||
+        starts(entry.middle) ||
+        starts(entry.city) ||
         (fragment !== null && entry.email !== '' && entry.email.includes(fragment)) ||
         (tenants.size > 0 && entry.record.tenant.some((t) => tenants.has(t))) ||
         (types.size > 0 && types.has(entry.record.card_Holder_Type_ID));
     });
-    return this.entries.filter((entry) => conditions.every((matches) => matches(entry))).map((entry) => entry.record);
+    const matches = (entry: Entry): boolean => conditions.every((condition) => condition(entry));
+    const replaced = new Set(changed.map((record) => record.id));
+    const found: CardHolder[] = [];
+    for (const entry of this.entries) if (!replaced.has(entry.record.id) && matches(entry)) found.push(entry.record);
+    const local = changed.map((record) => this.entryOf(record)).filter(matches);
+    if (local.length === 0) return found;
+    const key = (r: CardHolder): string => `${foldText(r.last_Name.trim())}\u0000${foldText(r.first_Name.trim())}`;
+    return [...found, ...local.map((entry) => entry.record)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
   }
 
   /** Names within two slips of each typed word ("Lewandosky" → "Lewandowski"), nearest first. */

@@ -65,6 +65,14 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       expect(await ids(engine, 'Smith Springfield')).toEqual([1]);
     });
 
+    it('a cardholder enrolled or changed here since is found by what they are too', async () => {
+      const engine = await built();
+      expect(await ids(engine, 'Springfield')).toEqual([4, 1]);
+      await engine.upsert([person({ id: 6, first_Name: 'Ada', last_Name: 'Byron', city: 'Springfield', tenant: [0], card_Holder_Type_ID: 3 }), { ...(PEOPLE[0] as CardHolder), city: 'Leeds', updated: '2026-11-24T10:00:00.000+00:00' }], false);
+      expect(await ids(engine, 'Springfield')).toEqual([6, 4]);
+      expect(await ids(engine, 'Leeds')).toEqual([1]);
+    });
+
     it('"Lewandosky" (two slips) finds nobody and suggests "Lewandowski"', async () => {
       const engine = await built();
       const page = await engine.search('Lewandosky', 0, 50, SITE);
