@@ -76,7 +76,7 @@ test('a create with only the seed\'s six fields sends those six, with an E-1234 
   expect(created).toMatchObject({ first_Name: 'Ada', last_Name: `Lovelace-${id}`, email: `ada.${id}@fabrikam.example`, sex: 'F', city: 'London' });
 });
 
-test('a type and a tenant chosen from the values seen, by name; a value nobody uses is confirmed first', async ({ page }) => {
+test('a type and a tenant chosen from the values seen, by name; a value nobody uses is confirmed first', async ({ page }, testInfo) => {
   const id = unique();
   await openFrontDesk(page);
   await page.getByTestId('new-cardholder').click();
@@ -91,6 +91,7 @@ test('a type and a tenant chosen from the values seen, by name; a value nobody u
   const sent = page.waitForRequest((r) => r.url().includes('/__kiosk/op/createCardholder'));
   await page.getByTestId('enrolment-submit').click();
   await expect(page.getByTestId('enrolment-unused')).toContainText('Nobody in the directory has tenant 99 yet.');
+  await page.screenshot({ path: testInfo.outputPath('enrolment-choices-unused.png') });
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('enrolment-use-unused').click();
   const fields = await sentFields(await sent);
@@ -106,7 +107,7 @@ test('a type and a tenant chosen from the values seen, by name; a value nobody u
   await expect(page.getByTestId('cardholder-row').first().getByTestId('cardholder-row-tenants')).toContainText('Tenant 99');
 });
 
-test('people found by e-mail fragment, city and e-mail domain; two slips get a suggestion and a shortcut to enrol', async ({ page }) => {
+test('people found by e-mail fragment, city and e-mail domain; two slips get a suggestion and a shortcut to enrol', async ({ page }, testInfo) => {
   const people = await service.list();
   const withEmail = people.find((r) => typeof r.email === 'string' && (r.email as string).includes('.') && (r.email as string).includes('@fabrikam')) as { email: string; city: string } | undefined;
   if (!withEmail) throw new Error('the seed has nobody at fabrikam');
@@ -127,6 +128,7 @@ test('people found by e-mail fragment, city and e-mail domain; two slips get a s
   await search(page, slipped);
   await expect(page.getByTestId('cardholder-result-count')).toContainText('No cardholder matches');
   await expect(page.getByTestId('lookup-suggestions')).toContainText(`Did you mean ${last}`);
+  await page.screenshot({ path: testInfo.outputPath('lookup-suggestion.png') });
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByTestId('lookup-suggestion').first().click();
   await expect(page.getByTestId('cardholder-row').first()).toContainText(last);
