@@ -1,5 +1,6 @@
 /** The operator log screen. */
 import { describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
 import { ok, type FakeKiosk } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 
@@ -26,5 +27,15 @@ describe('OperatorLogView', () => {
     expect(row.text()).toContain('Door forced open');
     expect(row.text()).toContain('False alarm');
     expect(row.find('time').attributes('title')).toMatch(/UTC$/);
+  });
+
+  it('names fields in the enrolment history as the form does, older entries too', async () => {
+    fake.current.api.listEnrolmentLog.mockResolvedValue(
+      ok([{ at: at(2), kind: 'updated', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Changed on the service: last_Name, employee_ID, city.' }]),
+    );
+    const view = await mountView(OperatorLogView);
+    await view.get('[data-testid="operator-log-enrolments"]').setValue(true);
+    await flushPromises();
+    expect(view.get('[data-testid="enrolment-log-row"]').text()).toContain('Changed on the service: Last name, Employee ID, city.');
   });
 });
