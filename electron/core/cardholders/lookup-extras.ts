@@ -26,6 +26,7 @@ export interface LookupPage extends SearchPage {
 
 /** A typed word shorter than this is not looked for inside e-mail addresses. */
 const EMAIL_FRAGMENT_MIN = 3;
+const NO_WORDS: string[] = [];
 const MAX_SUGGESTIONS = 3;
 const MAX_DISTANCE = 2;
 
@@ -37,6 +38,8 @@ interface Entry {
   last: string[];
   /** Folded city words (shared likewise). */
   city: string[];
+  /** Words of the e-mail address's domain ("fabrikam", "example"; shared likewise). */
+  domain: string[];
   /** The folded e-mail address. */
   email: string;
 }
@@ -108,7 +111,9 @@ export class LookupExtras {
         }
       }
     }
-    return { record, first, middle: this.wordsOf(record.middle_Name), last, city: this.wordsOf(record.city), email: record.email === '' ? '' : foldText(record.email.trim()) };
+    const email = record.email === '' ? '' : foldText(record.email.trim());
+    const at = email.lastIndexOf('@');
+    return { record, first, middle: this.wordsOf(record.middle_Name), last, city: this.wordsOf(record.city), domain: at < 0 ? NO_WORDS : this.wordsOf(email.slice(at + 1)), email };
   }
 
   /**
@@ -137,12 +142,15 @@ export class LookupExtras {
       };
       const tenants = new Set(tenantWords.filter((t) => startsAny(t.words)).map((t) => t.id));
       const types = new Set(typeWords.filter((t) => startsAny(t.words)).map((t) => t.id));
-      const fragment = raw.length >= EMAIL_FRAGMENT_MIN || raw.includes('@') ? raw : null;
+      // A word with "@" or "." is looked for inside the addresses ("nunez@", "n.nunez"); a plain
+      // word at the start of a word of the domain ("fabrikam"): the local part's words are the index's.
+      const fragment = raw.length >= EMAIL_FRAGMENT_MIN && /[@.]/.test(raw) ? raw : null;
       return (entry: Entry): boolean =>
         starts(entry.first) ||
         starts(entry.last) ||
         starts(entry.middle) ||
         starts(entry.city) ||
+        starts(entry.domain) ||
         (fragment !== null && entry.email !== '' && entry.email.includes(fragment)) ||
         (tenants.size > 0 && entry.record.tenant.some((t) => tenants.has(t))) ||
         (types.size > 0 && types.has(entry.record.card_Holder_Type_ID));
