@@ -107,7 +107,7 @@ test('a type and a tenant chosen from the values seen, by name; a value nobody u
   await expect(page.getByTestId('cardholder-row').first().getByTestId('cardholder-row-tenants')).toContainText('Tenant 99');
 });
 
-test('people found by e-mail fragment, city and e-mail domain; two slips get a suggestion and a shortcut to enrol', async ({ page }, testInfo) => {
+test('people found by e-mail fragment, city, e-mail domain, type and tenant; two slips get a suggestion and a shortcut to enrol', async ({ page }, testInfo) => {
   const people = await service.list();
   const withEmail = people.find((r) => typeof r.email === 'string' && (r.email as string).includes('.') && (r.email as string).includes('@fabrikam')) as { email: string; city: string } | undefined;
   if (!withEmail) throw new Error('the seed has nobody at fabrikam');
@@ -122,6 +122,13 @@ test('people found by e-mail fragment, city and e-mail domain; two slips get a s
   const city = people.map((r) => r.city as string).find((c) => c && /^[A-Za-z]+$/.test(c) && c.length > 4) ?? 'Paris';
   await search(page, city);
   expect(await page.getByTestId('cardholder-result-count').textContent()).toMatch(/found/);
+  // A type and a tenant by the name the screens give them without a catalogue.
+  await search(page, 'Type 3');
+  expect(await page.getByTestId('cardholder-row').count()).toBeGreaterThan(0);
+  for (const row of await page.getByTestId('cardholder-row').all()) await expect(row.getByTestId('cardholder-row-type')).toHaveText('Type 3');
+  await search(page, 'Tenant 2');
+  expect(await page.getByTestId('cardholder-row').count()).toBeGreaterThan(0);
+  for (const row of await page.getByTestId('cardholder-row').all()) await expect(row.getByTestId('cardholder-row-tenants')).toContainText('Tenant 2');
   // Two slips in a name of the directory.
   const last = (people.map((r) => r.last_Name as string).find((n) => /^[A-Za-z]{8,}$/.test(n)) ?? 'Lewandowski');
   const slipped = `${last.slice(0, 3)}${last.slice(4, -1)}y`;

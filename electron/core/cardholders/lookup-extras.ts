@@ -123,8 +123,15 @@ export class LookupExtras {
    * replace the ones with their ids).
    */
   searchByValues(query: string, names: LookupNames, changed: readonly CardHolder[] = []): CardHolder[] {
-    const typed = foldText(query.trim()).split(/\s+/).filter((word) => word !== '');
-    if (typed.length === 0) return [];
+    // "Type 3", "Tenant 2": a type or tenant by the number the screens show where the catalogue names none.
+    const byNumber: Array<(entry: Entry) => boolean> = [];
+    const rest = foldText(query.trim()).replace(/\b(type|tenant)\s+(\d{1,10})\b/g, (_match, kind: string, digits: string) => {
+      const id = Number(digits);
+      byNumber.push(kind === 'type' ? (entry) => entry.record.card_Holder_Type_ID === id : (entry) => entry.record.tenant.includes(id));
+      return ' ';
+    });
+    const typed = rest.split(/\s+/).filter((word) => word !== '');
+    if (typed.length === 0 && byNumber.length === 0) return [];
     const tenantWords = names.tenants.map((t) => ({ id: t.id, words: words(t.name) }));
     const typeWords = names.cardholderTypes.map((t) => ({ id: t.id, words: words(t.name) }));
     const conditions = typed.map((raw) => {
@@ -155,6 +162,7 @@ export class LookupExtras {
         (tenants.size > 0 && entry.record.tenant.some((t) => tenants.has(t))) ||
         (types.size > 0 && types.has(entry.record.card_Holder_Type_ID));
     });
+    conditions.push(...byNumber);
     const matches = (entry: Entry): boolean => conditions.every((condition) => condition(entry));
     const replaced = new Set(changed.map((record) => record.id));
     const found: CardHolder[] = [];

@@ -63,6 +63,9 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       expect(await ids(engine, 'nunez@')).toEqual([4]);
       expect(await ids(engine, 'fabrikam')).toEqual([2]);
       expect(await ids(engine, 'Smith Springfield')).toEqual([1]);
+      // Where the catalogue names none: by the number the screens show.
+      expect(await ids(engine, 'Type 3')).toEqual([4, 2]);
+      expect(await ids(engine, 'tenant 3')).toEqual([2]);
     });
 
     it('a cardholder enrolled or changed here since is found by what they are too', async () => {
