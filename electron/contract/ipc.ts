@@ -301,6 +301,8 @@ export interface CardholderPage {
   total: number;
   offset: number;
   items: CardholderSummary[];
+  /** Names close to what was typed, when nothing was found ("Did you mean Lewandowski?"). */
+  suggestions?: string[];
 }
 
 /** A record the service sent that the directory set aside. */
@@ -352,6 +354,8 @@ export interface DirectoryState {
   snapshotProblem: string | null;
   /** Seconds between automatic syncs; 0: at start and on demand only. */
   intervalSeconds: number;
+  /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */
+  enrolledHere?: number;
 }
 
 /** A record of the directory that looks like the person about to be enrolled. */
@@ -388,6 +392,8 @@ export interface OutboxItemView {
   /** pending: waiting or retrying; sending: being sent now; failed: the service refused it (needs attention). */
   state: 'pending' | 'sending' | 'failed';
   attempts: number;
+  /** A try whose answer never came: the service may have it already; it is checked before it is sent again. */
+  inDoubt?: boolean;
   nextAttemptAt: string | null;
   lastError: KioskError | null;
   /** The fields of a queued create or update (to open a refused one in the form), or the photo's size. */
@@ -430,6 +436,41 @@ export interface EnrolmentLogEntry {
   outcome: string;
   /** Who did it: the signed-in operator's name as main knew it; null before operators existed or with sign-in off. */
   operator?: string | null;
+}
+
+/**
+ * A cardholder type or a tenant the enrolment form offers: named where the site catalogue names
+ * it, and with how many cardholders of the directory carry it (0: nobody yet; `seen`: some do).
+ */
+export interface EnrolmentChoice {
+  id: number;
+  /** The site catalogue's name, or "Tenant 2" / "Type 3" where it has none. */
+  name: string;
+  /** The site catalogue names it. */
+  named: boolean;
+  /** Cardholders of the directory that carry it. */
+  count: number;
+}
+
+/** What the enrolment form offers and starts with, from the site catalogue, the configuration and the directory. */
+export interface EnrolmentChoices {
+  tenants: EnrolmentChoice[];
+  cardholderTypes: EnrolmentChoice[];
+  /** Preselected on a new cardholder: the site's default (frontDesk.*), or else the most common in the directory. */
+  defaults: { tenants: number[]; cardholderType: number | null };
+  /** frontDesk.employeeIdPattern, when the site narrows employee IDs. */
+  employeeIdPattern: string | null;
+  /** Cardholders the counts come from. */
+  records: number;
+}
+
+/** Counts of the values the directory's records carry (computed where the directory lives). */
+export interface DirectoryValueCounts {
+  records: number;
+  tenants: Array<{ id: number; count: number }>;
+  cardholderTypes: Array<{ id: number; count: number }>;
+  /** Tenant sets as records carry them (sorted, joined by ","), most common first, at most a few. */
+  tenantSets: Array<{ ids: number[]; count: number }>;
 }
 
 /** A cardholder's record as the record view shows it. */
@@ -615,27 +656,33 @@ const personName = (what: string) =>
 const upTo = (max: number, what: string) => z.string().max(max, `The ${what} can have at most ${max} characters.`);
 const databaseId = z.number().int().min(0).max(2_147_483_647);
 
+/** Letters, digits, dash and dot: what sites use for employee IDs ("100042", "E-1234", "CH.77"). */
+export const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
+
 /**
  * The fields the front desk enrols and edits (spec names). The renderer validates the same rules
  * with its own messages before sending (renderer/src/enrolment/enrolment-rules.ts); these are
  * main's guard. `sex` goes to the service in lower case, as the spec says for create.
+ * Only the names are required: the spec shows no other field as required, so a create carries
+ * the fields the officer filled and nothing else (the seed's example sends six: first and last
+ * name, employee ID, e-mail, sex and city).
  */
 export const CardholderFields = z
   .object({
     first_Name: personName('first name'),
     last_Name: personName('last name'),
-    middle_Name: upTo(100, 'middle name'),
-    employee_ID: upTo(50, 'employee ID'),
-    email: upTo(254, 'e-mail address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The e-mail address is not valid.'),
-    sex: z.enum(['m', 'f', 'u', 'x']),
-    phone: upTo(50, 'phone number'),
-    address1: upTo(200, 'address'),
-    address2: upTo(200, 'address'),
-    city: upTo(100, 'city'),
-    state: upTo(100, 'state'),
-    zip: upTo(20, 'ZIP code'),
-    tenant: z.array(databaseId).min(1, 'Choose at least one tenant.').max(64, 'At most 64 tenants.'),
-    card_Holder_Type_ID: databaseId,
+    middle_Name: upTo(100, 'middle name').optional(),
+    employee_ID: upTo(50, 'employee ID').refine((v) => EMPLOYEE_ID_CHARACTERS.test(v), 'The employee ID can hold letters, digits, dashes and dots only.').optional(),
+    email: upTo(254, 'e-mail address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The e-mail address is not valid.').optional(),
+    sex: z.enum(['m', 'f', 'u', 'x']).optional(),
+    phone: upTo(50, 'phone number').optional(),
+    address1: upTo(200, 'address').optional(),
+    address2: upTo(200, 'address').optional(),
+    city: upTo(100, 'city').optional(),
+    state: upTo(100, 'state').optional(),
+    zip: upTo(20, 'ZIP code').optional(),
+    tenant: z.array(databaseId).min(1, 'Choose at least one tenant, or leave the tenants to the service.').max(64, 'At most 64 tenants.').optional(),
+    card_Holder_Type_ID: databaseId.optional(),
   })
   .strict();
 export type CardholderFields = z.infer<typeof CardholderFields>;
@@ -766,6 +813,8 @@ export const operations = {
       .strict(),
   ),
   listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
+  /** The cardholder types and tenants the enrolment form offers (named and seen in the directory, with counts). */
+  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload),
   // ── the admin lock: the PIN unlocks the Administration view, the operator log's export, leaving kiosk mode and quitting ──
   getAdminLock: op<AdminLockState>()(noPayload),
   unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),

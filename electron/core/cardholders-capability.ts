@@ -16,6 +16,8 @@ import { EnrolmentLog } from './cardholders/enrolment-log';
 import { Outbox, withQueuedChanges } from './cardholders/outbox/outbox';
 import type { PhotoRules } from './cardholders/photo-check';
 import { summaryOf } from './cardholders/summary';
+import { enrolmentChoices, type EnrolmentDefaults } from './cardholders/enrolment-choices';
+import type { LookupNames } from './cardholders/lookup-extras';
 import type { OperationHandlers } from './ipc/gateway';
 import { KioskFailure, toKioskError } from './ipc/failure';
 import type { PushBus } from './ipc/push-bus';
@@ -40,6 +42,7 @@ export type CardholderHandlers = Pick<
   | 'discardOutboxItem'
   | 'resendOutboxItem'
   | 'listEnrolmentLog'
+  | 'getEnrolmentChoices'
 >;
 
 export interface CardholdersCapabilityOptions {
@@ -55,6 +58,10 @@ export interface CardholdersCapabilityOptions {
   syncIntervalMs: number;
   /** What an ID photo must be to be sent (configuration: photo.*). */
   photo: PhotoRules;
+  /** The site catalogue's tenants and cardholder types (the lookup finds people by them; the form offers them). */
+  site?: LookupNames;
+  /** What a new cardholder starts with and the site's employee ID pattern (configuration: frontDesk.*). */
+  enrolmentDefaults?: EnrolmentDefaults;
   /** Tests run the engine in their own thread. */
   engines?: EngineFactory;
   /** Tests shorten the outbox's back-off. */
@@ -74,6 +81,8 @@ export interface CardholdersCapability {
   stop(): Promise<void>;
 }
 
+const NO_DEFAULTS: EnrolmentDefaults = { defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null };
+
 /** Minutes of clock difference allowed when a create in doubt is looked for by its creation time. */
 const CREATED_SLACK_MS = 10 * 60_000;
 
@@ -88,6 +97,14 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
   const enrolmentLog = new EnrolmentLog(options.dataDir, options.log, undefined, undefined, options.dataKey, options.operatorName);
+  /** The log of enrolment actions; a cardholder created on the service also counts in the directory's header at once. */
+  const audit: Pick<EnrolmentLog, 'add'> = {
+    async add(entry) {
+      await enrolmentLog.add(entry);
+      const created = entry.kind === 'created' || (entry.kind === 'replayed' && entry.cardholderId > 0 && entry.outcome.startsWith('Created'));
+      if (created) await sync.noteEnrolled().catch(() => undefined);
+    },
+  };
 
   /**
    * A cardholder a create in doubt may have made: the directory is brought up to date from the
@@ -106,12 +123,14 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
         detail: 'outbox: in-doubt create not resolved while the directory sync is held',
       });
     }
-    const matches = await directory.duplicates({ first_Name: fields.first_Name, last_Name: fields.last_Name, employee_ID: fields.employee_ID, email: fields.email });
+    const employeeId = fields.employee_ID ?? '';
+    const email = fields.email ?? '';
+    const matches = await directory.duplicates({ first_Name: fields.first_Name, last_Name: fields.last_Name, employee_ID: employeeId, email });
     const earliest = Date.parse(since) - CREATED_SLACK_MS;
     for (const { record, reasons } of matches) {
       if (record.id < 0 || !reasons.includes('name')) continue;
-      if (fields.employee_ID !== '' && reasons.includes('employeeId')) return record;
-      if (fields.employee_ID === '' && (fields.email === '' || reasons.includes('email')) && Date.parse(record.created) >= earliest) return record;
+      if (employeeId !== '' && reasons.includes('employeeId')) return record;
+      if (employeeId === '' && (email === '' || reasons.includes('email')) && Date.parse(record.created) >= earliest) return record;
     }
     return null;
   };
@@ -126,13 +145,14 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       upsert: (records) => directory.upsert(records),
       findCreated,
     },
-    audit: enrolmentLog,
+    audit,
     push: options.push,
     log: options.log,
     ...(options.outboxRetry ? { retryBaseMs: options.outboxRetry.baseMs, retryMaxMs: options.outboxRetry.maxMs } : {}),
   });
-  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit: enrolmentLog, push: options.push, log: options.log, photo: options.photo });
+  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit, push: options.push, log: options.log, photo: options.photo });
 
+  const site: LookupNames = options.site ?? { tenants: [], cardholderTypes: [] };
   const withPending = (record: CardHolder): CardholderSummary => ({ ...summaryOf(record), pending: outbox.hasPendingFor(record.id) });
 
   // The service answers again (the live feed reached it): what waits in the outbox goes now.
@@ -142,8 +162,8 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     getDirectoryState: () => sync.state(),
     syncDirectory: (request) => sync.sync({ ...(request.taskId ? { taskId: request.taskId } : {}), acceptShrink: request.acceptShrink ?? false }),
     searchCardholders: async ({ query, offset, limit }) => {
-      const page = await directory.search(query, offset, limit);
-      return { query, total: page.total, offset: page.offset, items: page.records.map(withPending) };
+      const page = await directory.search(query, offset, limit, site);
+      return { query, total: page.total, offset: page.offset, items: page.records.map(withPending), ...(page.suggestions.length > 0 ? { suggestions: page.suggestions } : {}) };
     },
     getCardholder: async (request) => {
       // A cardholder created offline and confirmed since: its real id.
@@ -179,6 +199,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     discardOutboxItem: ({ itemId }) => outbox.discard(itemId),
     resendOutboxItem: ({ itemId, create, changes }) => outbox.resend(itemId, { ...(create ? { create } : {}), ...(changes ? { changes } : {}) }),
     listEnrolmentLog: () => enrolmentLog.list(),
+    getEnrolmentChoices: async () => enrolmentChoices(site, options.enrolmentDefaults ?? NO_DEFAULTS, await directory.valueCounts()),
   };
 
   return {

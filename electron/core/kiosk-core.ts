@@ -155,6 +155,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       dataKey: options.dataKey,
       serviceLabel,
       syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
+      site: siteNamesFor(config.site, demo?.site ?? null),
+      enrolmentDefaults: config.frontDesk,
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
       operatorName,

@@ -132,7 +132,7 @@ async function enrolOne(page: Page): Promise<Run> {
   await page.getByTestId('enrol-last_Name').fill(`Ó Murchú-${id}`);
   await page.getByTestId('enrol-sex-f').check();
   await page.getByTestId('enrol-employee_ID').fill(`9${id}`);
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption({ label: 'Visitor' });
+  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption('3');
   await page.getByTestId('enrol-tenant-2').check();
   await page.getByTestId('enrol-email').fill(`siobhan.${id}@contoso.example`);
   await page.getByTestId('enrol-city').fill('Cork');

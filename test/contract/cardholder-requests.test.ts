@@ -32,9 +32,15 @@ describe('cardholder requests', () => {
     [{ ...valid, first_Name: '   ' }, 'The first name is required.'],
     [{ ...valid, last_Name: 'x'.repeat(101) }, 'The last name can have at most 100 characters.'],
     [{ ...valid, email: 'marie@' }, 'The e-mail address is not valid.'],
-    [{ ...valid, tenant: [] }, 'Choose at least one tenant.'],
+    [{ ...valid, tenant: [] }, 'Choose at least one tenant, or leave the tenants to the service.'],
+    [{ ...valid, employee_ID: 'E 12/3' }, 'The employee ID can hold letters, digits, dashes and dots only.'],
   ])('refuse %j with a sentence', (payload, message) => {
     expect(issue('createCardholder', payload)).toBe(message);
+  });
+
+  it('accept the seed\'s six fields alone (nothing else has been shown to be required) and an E-1234 employee ID', () => {
+    expect(issue('createCardholder', { first_Name: 'Ada', last_Name: 'Lovelace', employee_ID: 'E-1234', email: 'ada@fabrikam.example', sex: 'f', city: 'London' })).toBeNull();
+    expect(issue('createCardholder', { first_Name: 'Ada', last_Name: 'Lovelace' })).toBeNull();
   });
 
   it.each([
@@ -43,7 +49,7 @@ describe('cardholder requests', () => {
     { ...valid, tenant: [0.5] },
     { ...valid, badge: 'gold' },
     { ...valid, __proto__: { polluted: true }, extra: 1 },
-    (({ city: _city, ...rest }) => rest)(valid),
+    (({ first_Name: _first, ...rest }) => rest)(valid),
   ])('refuse a malformed enrolment %#', (payload) => {
     expect(issue('createCardholder', payload)).not.toBeNull();
   });

@@ -47,7 +47,7 @@ async function enrol(page: Page, person: { first: string; last: string; employee
   await page.getByTestId('enrol-last_Name').fill(person.last);
   await page.getByTestId('enrol-sex-f').check();
   await page.getByTestId('enrol-employee_ID').fill(person.employee);
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption({ label: 'Visitor' });
+  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption('3');
   await page.getByTestId('enrol-city').fill(person.city);
   await page.getByTestId('enrolment-submit').click();
   await expect(page.getByTestId('photo-step')).toBeVisible();

@@ -247,7 +247,7 @@ test.describe('(a) a camera showing one face', () => {
 });
 
 test.describe('(b) a camera showing no face', () => {
-  test('"No face found" shows, and "Use this photo anyway" still gives the photo, marked overridden', async ({ playwright, harness }) => {
+  test('"No face found" shows, and "Use this photo anyway" gives the photo after a confirmation, marked overridden', async ({ playwright, harness }) => {
     const browser = await launchWith(playwright, ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
     try {
       const page = await (await browser.newContext()).newPage();
@@ -258,10 +258,16 @@ test.describe('(b) a camera showing no face', () => {
       await expect(page.getByTestId('face-box')).toHaveCount(0);
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Use this photo anyway' }).click();
+      // Without any face, the officer is told what will happen and confirms.
+      await expect(page.getByTestId('no-face-confirm')).toContainText('No face was found in this photo.');
+      expect(await uses(page)).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.getByTestId('no-face-use').click();
       await expect(page.getByTestId('photo-used')).toBeVisible();
       const [photo] = await uses(page);
       if (!photo) throw new Error('no use event');
       expect(photo.overridden).toBe(true);
+      expect(photo.confirmedWithoutFace).toBe(true);
       expect(photo.hints.map((h) => h.code)).toContain('no-face');
       const decoded = jpeg.decode(photo.bytes, { useTArray: true });
       expect([decoded.width, decoded.height]).toEqual([600, 800]);

@@ -127,6 +127,7 @@ export function fakeHandlers(): OperationHandlers {
     discardOutboxItem: vi.fn(async () => OUTBOX),
     resendOutboxItem: vi.fn(async () => OUTBOX),
     listEnrolmentLog: vi.fn(async () => []),
+    getEnrolmentChoices: vi.fn(async () => ({ tenants: [], cardholderTypes: [], defaults: { tenants: [], cardholderType: null }, employeeIdPattern: null, records: 0 })),
     getAdminLock: vi.fn(async () => ADMIN_LOCK),
     unlockAdmin: vi.fn(async () => ({ ...ADMIN_LOCK, unlocked: true, unlockedUntil: '2026-11-21T10:05:00.000Z' })),
     lockAdmin: vi.fn(async () => ADMIN_LOCK),

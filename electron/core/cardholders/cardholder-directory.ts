@@ -8,7 +8,9 @@
  */
 import { join } from 'node:path';
 import type { CardHolder } from '../service/access-service';
-import type { DuplicateMatch, SearchPage } from './cardholder-index';
+import type { DuplicateMatch } from './cardholder-index';
+import type { LookupNames, LookupPage } from './lookup-extras';
+import type { DirectoryValueCounts } from '../../contract/ipc';
 import type { BuildOutcome, EngineProgress, LoadOutcome } from './directory-engine';
 import type { SnapshotMeta } from './directory-snapshot';
 import type { DownloadFacts, EngineFactory, EngineHandle, EngineStats } from './engine-handle';
@@ -148,8 +150,8 @@ export class CardholderDirectory {
     if (stale.length > 0) await this.withActive((engine) => engine.remove(stale), undefined);
   }
 
-  search(query: string, offset: number, limit: number): Promise<SearchPage> {
-    return this.withActive((engine) => engine.search(query, offset, limit), { total: 0, offset: 0, records: [] });
+  search(query: string, offset: number, limit: number, names?: LookupNames): Promise<LookupPage> {
+    return this.withActive((engine) => engine.search(query, offset, limit, names), { total: 0, offset: 0, records: [], suggestions: [] });
   }
 
   get(id: number): Promise<CardHolder | null> {
@@ -163,6 +165,11 @@ export class CardholderDirectory {
   /** Every tenant number on a cardholder of the directory, ascending. */
   tenants(): Promise<number[]> {
     return this.withActive((engine) => engine.tenants(), []);
+  }
+
+  /** How many cardholders carry each tenant and cardholder type. */
+  valueCounts(): Promise<DirectoryValueCounts> {
+    return this.withActive((engine) => engine.valueCounts(), { records: 0, tenants: [], cardholderTypes: [], tenantSets: [] });
   }
 
   stats(): Promise<EngineStats> {

@@ -11,6 +11,9 @@ import type { CardHolder } from '../service/access-service';
 import { CardholderIndex, type DuplicateMatch, type SearchPage } from './cardholder-index';
 import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable, writeSnapshotFile, type SnapshotMeta } from './directory-snapshot';
 import { checkCardholderList, type RecordProblem } from './record-check';
+import { countDirectoryValues } from './directory-values';
+import { isExactFullName, LookupExtras, type LookupNames, type LookupPage } from './lookup-extras';
+import type { DirectoryValueCounts } from '../../contract/ipc';
 
 /** Ids (ascending) and a fingerprint per record: what the next generation compares itself with. */
 export interface DirectoryBasis {
@@ -59,6 +62,8 @@ export interface EngineOptions {
 /** A directory is "much smaller" when it loses more than this share of at least this many records. */
 const SHRINK_SHARE = 0.5;
 const SHRINK_MIN_RECORDS = 100;
+/** Records past the page looked at for an exact full-name match to put first. */
+const EXACT_WINDOW = 50;
 /** The received bytes are kept in blocks of this size (the snapshot's writes). */
 const BLOCK_BYTES = 1 << 20;
 
@@ -80,6 +85,10 @@ export class DirectoryEngine {
   /** The bytes of the last built list, until they are saved. */
   private unsaved: Buffer[] | null = null;
   private writingChanges: Promise<void> = Promise.resolve();
+  /** Changes since the build (local writes): the lazily built lookup extras and counts follow it. */
+  private version = 0;
+  private extras: { index: CardholderIndex; value: LookupExtras } | null = null;
+  private counts: { index: CardholderIndex; version: number; value: DirectoryValueCounts } | null = null;
 
   constructor(private readonly options: EngineOptions) {}
 
@@ -212,8 +221,48 @@ export class DirectoryEngine {
     return this.index.size - this.index.overlayRecords().filter((record) => record.id < 0).length;
   }
 
-  search(query: string, offset: number, limit: number): SearchPage {
-    return this.index ? this.index.search(query, offset, limit) : { total: 0, offset: 0, records: [] };
+  search(query: string, offset: number, limit: number, names: LookupNames = { tenants: [], cardholderTypes: [] }): LookupPage {
+    const index = this.index;
+    if (!index) return { total: 0, offset: 0, records: [], suggestions: [] };
+    const page = index.search(query, offset, limit);
+    if (query.trim() === '') return { ...page, suggestions: [] };
+    if (page.total > 0) return { ...this.exactFirst(index, query, page, offset, limit), suggestions: [] };
+    // The names find nobody: what the person is (company, type, city, e-mail), then the nearest names.
+    const extras = this.lookupExtras(index);
+    const byValues = extras.searchByValues(query, names, index.overlayRecords());
+    if (byValues.length > 0) {
+      const start = Math.max(0, Math.min(offset, byValues.length));
+      return { total: byValues.length, offset: start, records: byValues.slice(start, start + limit), suggestions: [] };
+    }
+    return { ...page, suggestions: extras.suggest(query) };
+  }
+
+  /** Puts the records whose full name is exactly what was typed first (they are among the best-ranked already). */
+  private exactFirst(index: CardholderIndex, query: string, page: SearchPage, offset: number, limit: number): SearchPage {
+    if (query.trim().split(/\s+/).length < 2) return page;
+    const top = index.search(query, 0, Math.min(page.total, offset + limit + EXACT_WINDOW));
+    const exact = top.records.filter((record) => isExactFullName(record, query));
+    if (exact.length === 0 || top.records.slice(0, exact.length).every((record) => exact.includes(record))) return page;
+    const ordered = [...exact, ...top.records.filter((record) => !exact.includes(record))];
+    return { total: page.total, offset: page.offset, records: ordered.slice(page.offset, page.offset + limit) };
+  }
+
+  /** Built once per generation (the records changed on this workstation since are read at each search). */
+  private lookupExtras(index: CardholderIndex): LookupExtras {
+    if (!this.extras || this.extras.index !== index) {
+      const changed = new Set(index.overlayRecords().map((record) => record.id));
+      this.extras = { index, value: new LookupExtras(index.search('', 0, index.size).records.filter((record) => !changed.has(record.id))) };
+    }
+    return this.extras.value;
+  }
+
+  /** How many cardholders carry each tenant and each cardholder type (the enrolment form's choices). */
+  valueCounts(): DirectoryValueCounts {
+    if (!this.index) return countDirectoryValues([]);
+    if (!this.counts || this.counts.index !== this.index || this.counts.version !== this.version) {
+      this.counts = { index: this.index, version: this.version, value: countDirectoryValues(this.index.allRecords()) };
+    }
+    return this.counts.value;
   }
 
   get(id: number): CardHolder | null {
@@ -241,6 +290,7 @@ export class DirectoryEngine {
       const held = this.index.get(record.id);
       if (onlyIfNewer && held && !(Date.parse(record.updated) > Date.parse(held.updated))) continue;
       this.index.upsert(record);
+      this.version++;
       taken++;
     }
     if (taken > 0) await this.saveChanges();
@@ -251,6 +301,7 @@ export class DirectoryEngine {
   async remove(ids: number[]): Promise<void> {
     if (!this.index) return;
     for (const id of ids) this.index.remove(id);
+    this.version++;
     await this.saveChanges();
   }
 

@@ -238,6 +238,12 @@ export class DirectorySync {
     }
   }
 
+  /** A cardholder was created from this workstation (and is in the lookup already): the count says so at once. */
+  async noteEnrolled(): Promise<void> {
+    const records = (await this.options.directory.stats()).records;
+    this.update({ records: Math.max(records, this.current.records), enrolledHere: (this.current.enrolledHere ?? 0) + 1 });
+  }
+
   private update(patch: Partial<DirectoryState>): void {
     this.current = { ...this.current, ...patch };
     this.options.push.emit('directoryState', this.current);

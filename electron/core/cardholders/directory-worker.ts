@@ -38,11 +38,13 @@ async function answer(engine: DirectoryEngine, request: Extract<EngineRequest, {
     case 'stats':
       return { records: engine.size, heapUsedBytes: getHeapStatistics().used_heap_size, threadId };
     case 'search':
-      return engine.search(request.query, request.offset, request.limit);
+      return engine.search(request.query, request.offset, request.limit, request.names);
     case 'get':
       return engine.get(request.recordId);
     case 'tenants':
       return engine.tenantIds();
+    case 'valueCounts':
+      return engine.valueCounts();
     case 'duplicates':
       return engine.duplicates(request.person, request.excludeId);
     case 'upsert':

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CardHolder } from '../service/access-service';
-import type { DuplicateMatch, SearchPage } from './cardholder-index';
+import type { DuplicateMatch } from './cardholder-index';
+import type { LookupNames, LookupPage } from './lookup-extras';
+import type { DirectoryValueCounts } from '../../contract/ipc';
 import { DirectoryEngine, type BuildOutcome, type DirectoryBasis, type EngineOptions, type EngineProgress, type LoadOutcome } from './directory-engine';
 
 export interface DownloadFacts {
@@ -33,11 +35,13 @@ export interface EngineHandle {
   build(download: DownloadFacts, previous: DirectoryBasis | null, acceptShrink: boolean): Promise<BuildOutcome>;
   save(): Promise<void>;
   load(): Promise<LoadOutcome>;
-  search(query: string, offset: number, limit: number): Promise<SearchPage>;
+  search(query: string, offset: number, limit: number, names?: LookupNames): Promise<LookupPage>;
   get(id: number): Promise<CardHolder | null>;
   duplicates(person: Parameters<DirectoryEngine['duplicates']>[0], excludeId?: number): Promise<DuplicateMatch[]>;
   /** Every tenant number on a cardholder, ascending. */
   tenants(): Promise<number[]>;
+  /** How many cardholders carry each tenant and cardholder type. */
+  valueCounts(): Promise<DirectoryValueCounts>;
   upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number>;
   remove(ids: number[]): Promise<void>;
   changedIds(): Promise<number[]>;
@@ -54,9 +58,9 @@ export type EngineFactory = (options: Omit<EngineOptions, 'onProgress'>, onProgr
 export type EngineRequest =
   | { call: 'receive'; bytes: Uint8Array }
   | { id: number; call: 'build'; download: DownloadFacts; previous: DirectoryBasis | null; acceptShrink: boolean }
-  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' | 'changedIds' }
+  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' | 'valueCounts' | 'changedIds' }
   | { id: number; call: 'remove'; ids: number[] }
-  | { id: number; call: 'search'; query: string; offset: number; limit: number }
+  | { id: number; call: 'search'; query: string; offset: number; limit: number; names?: LookupNames }
   | { id: number; call: 'get'; recordId: number }
   | { id: number; call: 'duplicates'; person: Parameters<DirectoryEngine['duplicates']>[0]; excludeId?: number }
   | { id: number; call: 'upsert'; records: CardHolder[]; onlyIfNewer: boolean };
@@ -84,10 +88,11 @@ export const localEngine: EngineFactory = (options, onProgress) => {
     build: async (download, previous, acceptShrink) => engine.build(download, previous, acceptShrink),
     save: () => engine.save(),
     load: () => engine.load(),
-    search: async (query, offset, limit) => engine.search(query, offset, limit),
+    search: async (query, offset, limit, names) => engine.search(query, offset, limit, names),
     get: async (id) => engine.get(id),
     duplicates: async (person, excludeId) => engine.duplicates(person, excludeId),
     tenants: async () => engine.tenantIds(),
+    valueCounts: async () => engine.valueCounts(),
     upsert: (records, onlyIfNewer) => engine.upsert(records, onlyIfNewer),
     remove: (ids) => engine.remove(ids),
     changedIds: async () => engine.changedIds(),
@@ -219,10 +224,11 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
     build: (download, previous, acceptShrink) => call<BuildOutcome>({ call: 'build', download, previous, acceptShrink }),
     save: () => call<void>({ call: 'save' }),
     load: () => call<LoadOutcome>({ call: 'load' }),
-    search: (query, offset, limit) => call<SearchPage>({ call: 'search', query, offset, limit }),
+    search: (query, offset, limit, names) => call<LookupPage>({ call: 'search', query, offset, limit, ...(names ? { names } : {}) }),
     get: (recordId) => call<CardHolder | null>({ call: 'get', recordId }),
     duplicates: (person, excludeId) => call<DuplicateMatch[]>({ call: 'duplicates', person, ...(excludeId !== undefined ? { excludeId } : {}) }),
     tenants: () => call<number[]>({ call: 'tenants' }),
+    valueCounts: () => call<DirectoryValueCounts>({ call: 'valueCounts' }),
     upsert: (records, onlyIfNewer) => call<number>({ call: 'upsert', records, onlyIfNewer }),
     remove: (ids) => call<void>({ call: 'remove', ids }),
     changedIds: () => call<number[]>({ call: 'changedIds' }),

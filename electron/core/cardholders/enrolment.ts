@@ -14,6 +14,7 @@
  * write goes to the outbox and the officer is told it is saved on this workstation; every action
  * goes to the enrolment log.
  */
+import { fieldWords } from './field-words';
 import type { CardholderFields, CardholderRecord, CardholderUpdateOutcome, DuplicateCandidate, EnrolmentWrite, KioskError } from '../../contract/ipc';
 import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { PushBus } from '../ipc/push-bus';
@@ -116,7 +117,7 @@ export class Enrolment {
     }
     await directory.upsert([record]);
     log.info(SCOPE, `updated cardholder ${id}: ${sent.join(', ')}`);
-    await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: `Changed on the service: ${sent.join(', ')}.` });
+    await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: `Changed on the service: ${fieldWords(sent)}.` });
     return { outcome: 'saved', record, sent, warning };
   }
 

@@ -225,9 +225,29 @@ const DirectorySchema = z.strictObject({
   syncIntervalMinutes: count(0, 10_080, 'minutes between directory syncs; 0 syncs at start and on demand only'),
 });
 
+/** A regular expression that compiles (a site's employee ID pattern). */
+const compilingPattern = z
+  .string({ error: 'expected a regular expression, e.g. "^E-[0-9]{4}$"' })
+  .min(1)
+  .max(200)
+  .refine((text) => {
+    try {
+      new RegExp(text, 'u');
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: 'expected a valid regular expression, e.g. "^E-[0-9]{4}$"' });
+
 const FrontDeskSchema = z.strictObject({
   /** Idle time after which the front desk clears the person on screen; 0: never by itself. */
   idleResetSeconds: count(0, 86_400, 'seconds of inactivity; 0 never clears by itself'),
+  /** Tenants a new cardholder starts with; empty: the most common tenant set of the directory. */
+  defaultTenants: z.array(count(0, 2_147_483_647, 'tenant number'), { error: 'expected a list of tenant numbers, e.g. [0, 2]' }).max(64),
+  /** The cardholder type a new cardholder starts with; null: the most common type of the directory. */
+  defaultCardholderType: count(0, 2_147_483_647, 'cardholder type number').nullable(),
+  /** A pattern employee IDs must match (beyond letters, digits, dash and dot); null: any such ID. */
+  employeeIdPattern: compilingPattern.nullable(),
 });
 
 /** Operators sign in at the start of a shift (electron/core/operators/). */
@@ -306,7 +326,7 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   },
   site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
   directory: { syncIntervalMinutes: 15 },
-  frontDesk: { idleResetSeconds: 120 },
+  frontDesk: { idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null },
   operators: { signIn: 'required', allowUnnamed: true },
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
 };

@@ -29,7 +29,7 @@ import { DEFAULT_CONFIG, KioskConfigSchema, type KioskConfig } from './config-sc
 
 // ───────────────────────── environment variables and flags ─────────────────────────
 
-type SettingKind = 'text' | 'nullableText' | 'integer' | 'boolean' | 'integerList' | 'textList' | 'json';
+type SettingKind = 'text' | 'nullableText' | 'integer' | 'nullableInteger' | 'boolean' | 'integerList' | 'textList' | 'json';
 
 export interface ConfigSetting {
   /** Dotted key in the configuration, e.g. "feed.pollIntervalMs". */
@@ -86,6 +86,9 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('site.subcodes', 'KIOSK_SITE_SUBCODES', 'site-subcodes', 'json'),
   setting('directory.syncIntervalMinutes', 'KIOSK_DIRECTORY_SYNC_MINUTES', 'directory-sync-minutes', 'integer'),
   setting('frontDesk.idleResetSeconds', 'KIOSK_IDLE_RESET_SECONDS', 'idle-reset-seconds', 'integer'),
+  setting('frontDesk.defaultTenants', 'KIOSK_ENROL_DEFAULT_TENANTS', 'enrol-default-tenants', 'integerList'),
+  setting('frontDesk.defaultCardholderType', 'KIOSK_ENROL_DEFAULT_CARDHOLDER_TYPE', 'enrol-default-cardholder-type', 'nullableInteger'),
+  setting('frontDesk.employeeIdPattern', 'KIOSK_EMPLOYEE_ID_PATTERN', 'employee-id-pattern', 'nullableText'),
   setting('operators.signIn', 'KIOSK_OPERATORS_SIGN_IN', 'operators-sign-in', 'text'),
   setting('operators.allowUnnamed', 'KIOSK_OPERATORS_ALLOW_UNNAMED', 'operators-allow-unnamed', 'boolean'),
   setting('kiosk.fullscreen', 'KIOSK_FULLSCREEN', 'fullscreen', 'boolean'),
@@ -372,6 +375,8 @@ function coerce(s: ConfigSetting, raw: string, label: string): unknown {
       return text === 'null' ? null : text;
     case 'integer':
       return integer(text);
+    case 'nullableInteger':
+      return text === 'null' || text === '' ? null : integer(text);
     case 'boolean': {
       const lower = text.toLowerCase();
       if (['true', 'yes', 'on', '1'].includes(lower)) return true;

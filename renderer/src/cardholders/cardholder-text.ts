@@ -24,11 +24,21 @@ export function fullName(person: Pick<CardholderSummary, 'first_Name' | 'middle_
 }
 
 /** "Contoso Labs (2), 7": numbers with the site's name for them where it has one. */
-export function namedNumbers(numbers: readonly number[], names: readonly NamedId[] = []): string {
+export function namedNumbers(numbers: readonly number[], names: readonly NamedId[] = [], unnamed = ''): string {
   return numbers.map((n) => {
     const name = names.find((entry) => entry.id === n)?.name;
-    return name ? `${name} (${n})` : String(n);
+    return name ? `${name} (${n})` : unnamed ? `${unnamed} ${n}` : String(n);
   }).join(', ');
+}
+
+/** "Visitor", or "Type 3" where the site catalogue does not name it. */
+export function typeName(type: number, names: readonly NamedId[] = []): string {
+  return names.find((entry) => entry.id === type)?.name ?? `Type ${type}`;
+}
+
+/** "Northwind Traders, Building (shared)", or "Tenant 7" where the site catalogue does not name one. */
+export function tenantNames(tenants: readonly number[], names: readonly NamedId[] = []): string {
+  return tenants.map((t) => names.find((entry) => entry.id === t)?.name ?? `Tenant ${t}`).join(', ');
 }
 
 export function tenantsText(tenants: readonly number[]): string {

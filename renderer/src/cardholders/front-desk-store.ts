@@ -24,21 +24,28 @@ export function namesFromQuery(query: string): { first_Name?: string; last_Name?
   return { first_Name: first, last_Name: rest.join(' ') };
 }
 
+/** A name typed in the lookup as the form's names: "Jane Smith" → first and last, one word → the last name. */
+export function namesFromTyped(typed: string): { first_Name?: string; last_Name?: string } {
+  const words = typed.trim().split(/\s+/).filter((w) => w !== '');
+  if (words.length === 1 && !/[\d@]/.test(words[0] ?? '')) return { last_Name: words[0] };
+  return namesFromQuery(typed);
+}
+
 /** The lookup row of a cardholder created on this workstation and not yet on the service. */
 export function provisionalSummary(id: number, fields: CardholderFields): CardholderSummary {
   return {
     id,
     first_Name: fields.first_Name,
-    middle_Name: fields.middle_Name,
+    middle_Name: fields.middle_Name ?? '',
     last_Name: fields.last_Name,
     displayName: `${fields.last_Name} ${fields.first_Name}`,
-    employee_ID: fields.employee_ID,
-    displayEmployeeId: fields.employee_ID,
-    email: fields.email,
-    phone: fields.phone,
-    tenant: [...fields.tenant],
+    employee_ID: fields.employee_ID ?? '',
+    displayEmployeeId: fields.employee_ID ?? '',
+    email: fields.email ?? '',
+    phone: fields.phone ?? '',
+    tenant: [...(fields.tenant ?? [])],
     photo_Exists: false,
-    card_Holder_Type_ID: fields.card_Holder_Type_ID,
+    card_Holder_Type_ID: fields.card_Holder_Type_ID ?? 0,
     pending: true,
   };
 }
@@ -49,9 +56,15 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   const photoFor = shallowRef<CardholderRecord | null>(null);
   /** Said after the screen was cleared by the idle timer. */
   const clearedByIdle = ref(false);
+  /** What the last save did ("Saved: 1 field changed."), shown over the record until the officer's next action. */
+  const confirmation = ref<string | null>(null);
+  /** The confirmation says the service did not answer (a warning, not a success). */
+  const unanswered = ref(false);
   const listeners = new Set<() => void>();
 
   function openRecord(row: CardholderSummary): void {
+    confirmation.value = null;
+    unanswered.value = false;
     useEnrolmentStore().clear();
     photoFor.value = null;
     step.value = 'record';
@@ -59,9 +72,12 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     void useRecordStore().open(row);
   }
 
-  function startNew(): void {
+  /** A new cardholder; `typed`: a name the officer asked to enrol from the lookup ("Lewandosky"). */
+  function startNew(typed?: string): void {
+    confirmation.value = null;
+    unanswered.value = false;
     const lookup = useLookupStore();
-    const prefill = lookup.total === 0 ? namesFromQuery(lookup.query) : {};
+    const prefill = typed !== undefined ? namesFromTyped(typed) : lookup.total === 0 ? namesFromQuery(lookup.query) : {};
     useRecordStore().clear();
     photoFor.value = null;
     useEnrolmentStore().startCreate(prefill);
@@ -70,6 +86,8 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   }
 
   function edit(record: CardholderRecord): void {
+    confirmation.value = null;
+    unanswered.value = false;
     useEnrolmentStore().startEdit(record);
     step.value = 'enrol';
   }
@@ -103,6 +121,8 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   }
 
   function takePhoto(record: CardholderRecord): void {
+    confirmation.value = null;
+    unanswered.value = false;
     photoFor.value = record;
     step.value = 'photo';
   }
@@ -119,6 +139,18 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     }
   }
 
+  /** After a save: the record as the service saved it, and what the save did, kept on screen until the next action. */
+  function showSaved(record: CardholderRecord, message: string | null): void {
+    showRecord(record);
+    confirmation.value = message;
+  }
+
+  /** The service never answered an enrolment (it waits, checked, in the outbox): said until the next action. */
+  function noteUnanswered(message: string | null, warn = true): void {
+    confirmation.value = message;
+    unanswered.value = warn;
+  }
+
   /** Runs when the person's data is forgotten (the photo step drops its image). */
   function onForget(listener: () => void): () => void {
     listeners.add(listener);
@@ -131,12 +163,14 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     useRecordStore().clear();
     useEnrolmentStore().clear();
     photoFor.value = null;
+    confirmation.value = null;
+    unanswered.value = false;
     step.value = 'idle';
     clearedByIdle.value = byIdle;
     for (const listener of listeners) listener();
   }
 
-  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, onForget, nextPerson };
+  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation: readonly(confirmation), unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, onForget, nextPerson };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFrontDeskStore, import.meta.hot));

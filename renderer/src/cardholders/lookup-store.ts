@@ -27,6 +27,10 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
   const slow = ref(false);
   let slowTimer: ReturnType<typeof setTimeout> | null = null;
   const error = ref<KioskError | null>(null);
+  /** Names close to the query, when it found nobody. */
+  const suggestions = shallowRef<string[]>([]);
+  /** A row the officer highlighted while the answer to the last keystroke was on its way. */
+  let movedWhileSearching: number | null = null;
   let token = 0;
   const pending = new Set<number>();
 
@@ -36,8 +40,12 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     return pages.value.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE] ?? null;
   }
 
-  /** Runs the lookup for `text` (each keystroke); a blank query shows nothing. */
-  async function search(text: string): Promise<void> {
+  /**
+   * Runs the lookup for `text` (each keystroke); a blank query shows nothing. `keepId`: the person
+   * to keep highlighted when the answer holds them (a refresh after a save keeps the open record's row).
+   */
+  async function search(text: string, keepId: number | null = null): Promise<void> {
+    if (text !== query.value) movedWhileSearching = null;
     query.value = text;
     const mine = ++token;
     pending.clear();
@@ -59,7 +67,14 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     shownQuery.value = text;
     total.value = result.value.total;
     pages.value = new Map([[0, result.value.items]]);
-    active.value = result.value.total > 0 ? 0 : -1;
+    suggestions.value = result.value.suggestions ?? [];
+    const kept = keepId === null ? -1 : result.value.items.findIndex((item) => item.id === keepId);
+    const moved = movedWhileSearching;
+    movedWhileSearching = null;
+    if (result.value.total === 0) active.value = -1;
+    else if (kept >= 0) active.value = kept;
+    else if (moved !== null) active.value = Math.min(moved, result.value.total - 1);
+    else active.value = 0;
   }
 
   /** Makes sure the rows from `start` to `end` (exclusive) are loaded. */
@@ -89,12 +104,18 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     await Promise.all(loads);
   }
 
-  /** Asks again for the query shown (the directory changed under it). */
-  async function refresh(): Promise<void> {
-    if (query.value.trim() !== '') await search(query.value);
+  /**
+   * Asks again for the query shown (the directory changed under it), keeping the highlight on
+   * `keepId` (or on the person highlighted now) when they are still in the first page.
+   */
+  async function refresh(keepId: number | null = null): Promise<void> {
+    const highlighted = active.value >= 0 ? (itemAt(active.value)?.id ?? null) : null;
+    if (query.value.trim() !== '') await search(query.value, keepId ?? highlighted);
   }
 
   function move(to: number): void {
+    // The answer to the last keystroke is on its way: the officer's choice is kept for it.
+    if (searching.value) movedWhileSearching = Math.max(0, to);
     if (total.value === 0) return;
     active.value = Math.max(0, Math.min(total.value - 1, to));
   }
@@ -114,6 +135,8 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     active.value = -1;
     searching.value = false;
     error.value = null;
+    suggestions.value = [];
+    movedWhileSearching = null;
   }
 
   /** Forgets the query and every result (Next person, idle). */
@@ -132,6 +155,7 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     searching: readonly(searching),
     slow: readonly(slow),
     error: readonly(error),
+    suggestions,
     hasQuery,
     itemAt,
     search,

@@ -13,7 +13,7 @@ export interface EnrolmentForm {
   last_Name: string;
   employee_ID: string;
   email: string;
-  /** m, f, u or x; '' until chosen. */
+  /** m, f, u or x; '' when not given (not sent). */
   sex: string;
   phone: string;
   address1: string;
@@ -25,7 +25,7 @@ export interface EnrolmentForm {
   tenant: number[];
   /** Tenant numbers typed for tenants the site list does not name ("7, 12"). */
   otherTenants: string;
-  /** A cardholder type number, as chosen or typed. */
+  /** A cardholder type number, as chosen or typed; '' leaves it to the service (not sent). */
   card_Holder_Type_ID: string;
 }
 
@@ -70,6 +70,8 @@ export const MAX_LENGTH: Partial<Record<FormField, number>> = {
 };
 
 const MAX_ID = 2_147_483_647;
+/** Letters, digits, dash and dot (main's contract has the same rule: EMPLOYEE_ID_CHARACTERS). */
+const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()./-]*$/;
 // eslint-disable-next-line no-control-regex
@@ -89,7 +91,7 @@ export function emptyForm(defaults: { tenant?: number[]; cardholderType?: number
     city: '',
     state: '',
     zip: '',
-    tenant: [...(defaults.tenant ?? [0])],
+    tenant: [...(defaults.tenant ?? [])],
     otherTenants: '',
     card_Holder_Type_ID: defaults.cardholderType == null ? '' : String(defaults.cardholderType),
   };
@@ -101,9 +103,19 @@ export function formFromRecord(record: CardholderRecord, knownTenants: readonly 
   const fields = fieldsOf(record);
   return {
     ...fields,
-    tenant: fields.tenant.filter((t) => known.has(t)),
-    otherTenants: fields.tenant.filter((t) => !known.has(t)).join(', '),
-    card_Holder_Type_ID: String(fields.card_Holder_Type_ID),
+    middle_Name: fields.middle_Name ?? '',
+    employee_ID: fields.employee_ID ?? '',
+    email: fields.email ?? '',
+    sex: fields.sex ?? '',
+    phone: fields.phone ?? '',
+    address1: fields.address1 ?? '',
+    address2: fields.address2 ?? '',
+    city: fields.city ?? '',
+    state: fields.state ?? '',
+    zip: fields.zip ?? '',
+    tenant: (fields.tenant ?? []).filter((t) => known.has(t)),
+    otherTenants: (fields.tenant ?? []).filter((t) => !known.has(t)).join(', '),
+    card_Holder_Type_ID: fields.card_Holder_Type_ID === undefined ? '' : String(fields.card_Holder_Type_ID),
   };
 }
 
@@ -118,8 +130,25 @@ function otherTenantNumbers(text: string): number[] | null {
   return numbers;
 }
 
-/** Every problem of the form, in the order of the fields; none means it can be sent. */
-export function checkForm(form: EnrolmentForm): FieldProblem[] {
+/** What a site adds to the form's checks (configuration: frontDesk.employeeIdPattern). */
+export interface SiteRules {
+  employeeIdPattern?: string | null;
+}
+
+/** Whether a site's employee ID pattern accepts `id` (an unusable pattern accepts everything: main checked it at start). */
+function matchesPattern(id: string, pattern: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(id);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Every problem of the form, in the order of the fields; none means it can be sent. Only the
+ * names are required: the service has not been shown to require anything else.
+ */
+export function checkForm(form: EnrolmentForm, site: SiteRules = {}): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (field: FormField, message: string): void => void problems.push({ field, message });
   const text = (field: FormField): string => String(form[field]);
@@ -131,41 +160,44 @@ export function checkForm(form: EnrolmentForm): FieldProblem[] {
     if (value.length > max) add(field, `${FIELD_LABELS[field]}: at most ${max} characters (now ${value.length}).`);
     else if (CONTROL.test(value)) add(field, `${FIELD_LABELS[field]}: remove the invisible control characters.`);
   }
-  if (form.employee_ID.trim() !== '' && !/^\d+$/.test(form.employee_ID.trim())) add('employee_ID', 'Employee ID: digits only.');
+  const employeeId = form.employee_ID.trim();
+  if (employeeId !== '' && !EMPLOYEE_ID_CHARACTERS.test(employeeId)) add('employee_ID', 'Employee ID: letters, digits, dashes and dots only (for example E-1234).');
+  else if (employeeId !== '' && site.employeeIdPattern && !matchesPattern(employeeId, site.employeeIdPattern)) add('employee_ID', 'Employee ID: this site\'s employee IDs look different; check it against the badge or the HR record.');
   if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) add('email', 'E-mail: enter an address such as name@example.org.');
   if (form.phone.trim() !== '' && !PHONE.test(form.phone.trim())) add('phone', 'Phone: digits, spaces and + ( ) - . / only.');
-  if (!['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', 'Choose the sex (or "Not stated").');
+  if (form.sex !== '' && !['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', 'Choose the sex, or leave it empty.');
   const others = otherTenantNumbers(form.otherTenants);
   if (others === null) add('otherTenants', 'Other tenant numbers: whole numbers separated by commas.');
   const tenants = new Set([...form.tenant, ...(others ?? [])]);
-  if (others !== null && tenants.size === 0) add('tenant', 'Choose at least one tenant.');
   if (tenants.size > 64) add('tenant', 'At most 64 tenants.');
   const type = form.card_Holder_Type_ID.trim();
-  if (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID) add('card_Holder_Type_ID', 'Choose the cardholder type.');
+  if (type !== '' && (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID)) add('card_Holder_Type_ID', 'Cardholder type: choose one of the list, or leave it to the service.');
   return problems.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
 }
 
 export const FIELD_ORDER: FormField[] = ['first_Name', 'middle_Name', 'last_Name', 'sex', 'employee_ID', 'card_Holder_Type_ID', 'tenant', 'otherTenants', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip'];
 
-/** The fields as main takes them (trimmed; tenants sorted and merged); call after checkForm found nothing. */
-export function toFields(form: EnrolmentForm): CardholderFields {
-  const tenants = [...new Set([...form.tenant, ...(otherTenantNumbers(form.otherTenants) ?? [])])].sort((a, b) => a - b);
-  return {
-    first_Name: form.first_Name.trim(),
-    middle_Name: form.middle_Name.trim(),
-    last_Name: form.last_Name.trim(),
-    employee_ID: form.employee_ID.trim(),
-    email: form.email.trim(),
-    sex: form.sex as CardholderFields['sex'],
-    phone: form.phone.trim(),
-    address1: form.address1.trim(),
-    address2: form.address2.trim(),
-    city: form.city.trim(),
-    state: form.state.trim(),
-    zip: form.zip.trim(),
-    tenant: tenants,
-    card_Holder_Type_ID: Number(form.card_Holder_Type_ID.trim()),
-  };
+/** The tenant numbers the form holds (ticked and typed), sorted. */
+export function tenantsOf(form: EnrolmentForm): number[] {
+  return [...new Set([...form.tenant, ...(otherTenantNumbers(form.otherTenants) ?? [])])].sort((a, b) => a - b);
+}
+
+/**
+ * The fields as main takes them (trimmed; tenants sorted and merged); call after checkForm found
+ * nothing. A field left empty is not sent, so a create carries only what the officer filled (an
+ * edit compares with the record, where an emptied text is a change and is sent).
+ */
+export function toFields(form: EnrolmentForm, purpose: 'create' | 'edit' = 'create'): CardholderFields {
+  const tenants = tenantsOf(form);
+  const fields: CardholderFields = { first_Name: form.first_Name.trim(), last_Name: form.last_Name.trim() };
+  for (const key of ['middle_Name', 'employee_ID', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const) {
+    const value = form[key].trim();
+    if (value !== '' || purpose === 'edit') fields[key] = value;
+  }
+  if (form.sex !== '') fields.sex = form.sex as NonNullable<CardholderFields['sex']>;
+  if (tenants.length > 0) fields.tenant = tenants;
+  if (form.card_Holder_Type_ID.trim() !== '') fields.card_Holder_Type_ID = Number(form.card_Holder_Type_ID.trim());
+  return fields;
 }
 
 /** The fields of a record, as the form would send them unchanged. */
@@ -176,7 +208,7 @@ export function fieldsOf(record: CardholderRecord): CardholderFields {
     last_Name: record.last_Name,
     employee_ID: record.employee_ID,
     email: record.email,
-    sex: record.sex.trim().toLowerCase() as CardholderFields['sex'],
+    ...(record.sex.trim() === '' ? {} : { sex: record.sex.trim().toLowerCase() as NonNullable<CardholderFields['sex']> }),
     phone: record.phone,
     address1: record.address1,
     address2: record.address2,

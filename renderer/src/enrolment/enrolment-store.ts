@@ -9,8 +9,9 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { CardholderFields, CardholderRecord, DuplicateCandidate, OutboxItemView } from '../../../electron/contract/ipc';
+import type { CardholderFields, CardholderRecord, DuplicateCandidate, EnrolmentChoices, OutboxItemView } from '../../../electron/contract/ipc';
 import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
+import { unusedValues, type UnusedValue } from './enrolment-choices';
 
 /** create and edit send to the service; fix changes an enrolment the service refused, waiting in the outbox. */
 export type EnrolmentMode = 'closed' | 'create' | 'edit' | 'fix';
@@ -26,6 +27,9 @@ export const DUPLICATE_CHECK_DELAY_MS = 250;
 
 /** What the officer reads when the service could not be reached and the enrolment waits. */
 export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent as soon as the service takes it.';
+
+/** What the officer reads when the service took the enrolment but never answered (it may have it already). */
+export const NO_ANSWER = 'The service did not answer; this enrolment will be checked and sent, do not enter it again.';
 
 export const useEnrolmentStore = defineStore('enrolment', () => {
   const mode = ref<EnrolmentMode>('closed');
@@ -44,6 +48,13 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   const notice = ref<string | null>(null);
   /** The refused outbox item being fixed (mode 'fix'). */
   const fixing = shallowRef<OutboxItemView | null>(null);
+  /** The types and tenants offered (named by the site, seen in the directory), asked for when the form opens. */
+  const choices = shallowRef<EnrolmentChoices | null>(null);
+  /** Values nobody in the directory uses that the officer is about to send: they confirm them first. */
+  const unused = shallowRef<UnusedValue[]>([]);
+  const unusedAccepted = ref(false);
+  /** The service did not answer a create or a change: it waits, checked, in the outbox (do not enter it again). */
+  const unanswered = ref(false);
   let defaults: { tenant: number[]; cardholderType: number | null; knownTenants: number[] } = { tenant: [0], cardholderType: null, knownTenants: [] };
   let duplicateTimer: ReturnType<typeof setTimeout> | null = null;
   let duplicateToken = 0;
@@ -65,9 +76,42 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     duplicatesAccepted.value = false;
     conflict.value = null;
     notice.value = null;
+    unused.value = [];
+    unusedAccepted.value = false;
+    unanswered.value = false;
     if (duplicateTimer) clearTimeout(duplicateTimer);
     duplicateTimer = null;
     ++duplicateToken;
+  }
+
+  /**
+   * Asks main for the types and tenants to offer (named and seen, with counts) and what a new
+   * cardholder starts with; `fresh`: put those defaults in the form (a create nobody typed in yet).
+   */
+  async function loadChoices(fresh: boolean): Promise<void> {
+    const result = await kiosk.getEnrolmentChoices();
+    if (!result.ok) return;
+    choices.value = result.value;
+    const offered = result.value.tenants.map((t) => t.id);
+    defaults = { tenant: result.value.defaults.tenants, cardholderType: result.value.defaults.cardholderType, knownTenants: [...new Set([...defaults.knownTenants, ...offered])] };
+    if (fresh && mode.value === 'create' && !typedAnything()) {
+      form.tenant = [...defaults.tenant].filter((t) => offered.includes(t));
+      form.otherTenants = defaults.tenant.filter((t) => !offered.includes(t)).join(', ');
+      form.card_Holder_Type_ID = defaults.cardholderType === null ? '' : String(defaults.cardholderType);
+    } else if (mode.value === 'edit' && original.value) {
+      // Tenants the choices now name move from "other numbers" to their boxes.
+      const { tenant, otherTenants } = formFromRecord({ ...original.value, tenant: [...form.tenant, ...otherNumbers()] }, defaults.knownTenants);
+      form.tenant = tenant;
+      form.otherTenants = otherTenants;
+    }
+  }
+
+  function otherNumbers(): number[] {
+    return form.otherTenants.split(/[\s,;]+/).filter((p) => /^\d{1,10}$/.test(p)).map(Number);
+  }
+
+  function typedAnything(): boolean {
+    return (['middle_Name', 'employee_ID', 'email', 'sex', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const).some((key) => form[key].trim() !== '');
   }
 
   /** A new cardholder; what the officer typed in the lookup may prefill the names ("Jane Smith"). */
@@ -77,6 +121,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     original.value = null;
     mode.value = 'create';
     if (prefill.first_Name || prefill.last_Name) scheduleDuplicateCheck();
+    void loadChoices(true);
   }
 
   function startEdit(record: CardholderRecord): void {
@@ -84,6 +129,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     Object.assign(form, formFromRecord(record, defaults.knownTenants));
     original.value = record;
     mode.value = 'edit';
+    void loadChoices(false);
   }
 
   /**
@@ -127,6 +173,11 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     problems.value = problems.value.filter((p) => p.field !== field);
     if (refusal.value?.field === field) refusal.value = null;
     notice.value = null;
+    unanswered.value = false;
+    if (field === 'tenant' || field === 'otherTenants' || field === 'card_Holder_Type_ID') {
+      unused.value = [];
+      unusedAccepted.value = false;
+    }
     if (['first_Name', 'last_Name', 'employee_ID', 'email'].includes(field)) {
       duplicatesAccepted.value = false;
       scheduleDuplicateCheck();
@@ -159,9 +210,20 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     duplicatesAccepted.value = true;
   }
 
-  function check(): CardholderFields | null {
-    problems.value = checkForm(form);
-    return problems.value.length === 0 ? toFields(form) : null;
+  function check(purpose: 'create' | 'edit' = 'create'): CardholderFields | null {
+    problems.value = checkForm(form, { employeeIdPattern: choices.value?.employeeIdPattern ?? null });
+    return problems.value.length === 0 ? toFields(form, purpose) : null;
+  }
+
+  /** False (and the values shown for confirmation) when the fields use a type or tenant nobody has yet. */
+  function confirmedValues(fields: Partial<CardholderFields>): boolean {
+    if (unusedAccepted.value || !choices.value) return true;
+    unused.value = unusedValues(fields, choices.value);
+    return unused.value.length === 0;
+  }
+
+  function acceptUnused(): void {
+    unusedAccepted.value = true;
   }
 
   function refused(error: KioskError): void {
@@ -175,6 +237,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   async function create(): Promise<CardholderRecord | null> {
     const fields = check();
     if (!fields) return null;
+    if (!confirmedValues(fields)) return null;
     refusal.value = null;
     saving.value = true;
     try {
@@ -187,7 +250,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         refused(result.error);
         return null;
       }
-      notice.value = result.value.queued ? SAVED_LOCALLY : 'The cardholder was created.';
+      unanswered.value = result.value.queued?.inDoubt === true;
+      notice.value = result.value.queued ? (unanswered.value ? NO_ANSWER : SAVED_LOCALLY) : 'The cardholder was created.';
       return result.value.record;
     } finally {
       saving.value = false;
@@ -202,9 +266,10 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   async function saveChanges(): Promise<CardholderRecord | 'unchanged' | null> {
     const before = original.value;
     if (!before) return null;
-    const fields = check();
+    const fields = check('edit');
     if (!fields) return null;
     const changes = changedFields(fieldsOf(before), fields);
+    if (!confirmedValues(changes)) return null;
     if (Object.keys(changes).length === 0) {
       notice.value = 'Nothing was changed, so nothing was sent.';
       return 'unchanged';
@@ -232,7 +297,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         return original.value;
       }
       if (outcome.outcome === 'queued') {
-        notice.value = SAVED_LOCALLY;
+        unanswered.value = outcome.item.inDoubt === true;
+        notice.value = unanswered.value ? NO_ANSWER : SAVED_LOCALLY;
         return outcome.record;
       }
       original.value = outcome.record;
@@ -272,7 +338,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   const dirty = computed(() => {
     if (mode.value === 'create') return Object.values(form).some((v) => (Array.isArray(v) ? false : String(v).trim() !== ''));
     if (mode.value === 'edit' && original.value) {
-      const fields = checkForm(form).length === 0 ? toFields(form) : null;
+      const fields = checkForm(form).length === 0 ? toFields(form, 'edit') : null;
       return fields === null || Object.keys(changedFields(fieldsOf(original.value), fields)).length > 0;
     }
     return false;
@@ -298,6 +364,10 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     conflict,
     notice: readonly(notice),
     fixing,
+    choices,
+    unused,
+    unusedAccepted: readonly(unusedAccepted),
+    unanswered: readonly(unanswered),
     dirty,
     problemFor,
     configure,
@@ -308,6 +378,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     touched,
     checkDuplicates,
     acceptDuplicates,
+    acceptUnused,
+    loadChoices,
     create,
     saveChanges,
     keepMine,

@@ -48,7 +48,7 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
         taskId,
         photo: photo.bytes,
         contentType: photo.contentType,
-        overriddenHints: photo.overridden ? photo.hints.map((h) => h.code) : [],
+        overriddenHints: [...(photo.overridden ? photo.hints.map((h) => h.code) : []), ...(photo.confirmedWithoutFace ? ['no face, confirmed by the officer'] : [])],
       });
       if (!result.ok) {
         error.value = result.error;

@@ -23,6 +23,8 @@ export interface CapturedPhoto {
   hints: PhotoHint[];
   /** True when the photo was used despite hints: the caller logs that choice. */
   overridden: boolean;
+  /** No face was found, and the officer confirmed using the photo anyway (logged as such). */
+  confirmedWithoutFace?: boolean;
 }
 
 export const DEFAULT_PIXEL_SIZE: PhotoPixelSize = { width: 600, height: 800 };

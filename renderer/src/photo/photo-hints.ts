@@ -47,11 +47,16 @@ export const HINT_THRESHOLDS = {
   maxHorizontalOffsetShare: 0.1,
   /** Face centre, from the crop's top, outside this range (shares of the crop height). */
   faceCentreFromTop: { min: 0.3, max: 0.6 },
-  /** Mean luminance (0…255) of the face, or of the crop without a face. */
-  tooDarkBelow: 60,
-  tooBrightAbove: 185,
-  /** …or this share of it burnt out (luminance ≥ 250): a well-lit face has almost none. */
-  tooBrightClippedAbove: 0.1,
+  /**
+   * Mean luminance (0…255) of the face, or of the crop without a face. Calibrated on the 22 real
+   * faces of face-api's demo photos (test/renderer/photo/image-metrics.test.ts): they measure
+   * 60…160 as taken, and none may be hinted between 0.85× and 1.25× its light (a webcam's
+   * auto-exposure, a window); a quarter of the light is too dark, twice the light washes out.
+   */
+  tooDarkBelow: 50,
+  tooBrightAbove: 215,
+  /** …or this share of it burnt out (luminance ≥ 250): real faces have up to 8 %, more with a brighter exposure. */
+  tooBrightClippedAbove: 0.3,
   /** Variance of the Laplacian at METRICS_HEIGHT (image-metrics.ts); a sharp webcam face is ~300. */
   blurredBelow: 45,
 } as const;

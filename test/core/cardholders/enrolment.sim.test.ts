@@ -101,6 +101,24 @@ afterEach(async () => {
 const onService = async (id: number): Promise<Record<string, unknown>> => (await (await fetch(`${sim.url}/api/CardHolders/${id}`)).json()) as Record<string, unknown>;
 
 describe('enrolment', () => {
+  it('creates with only the seed\'s six fields, sending nothing else, and counts the person in the directory at once', async () => {
+    const before = capability.sync.state().records;
+    const six = { first_Name: 'Ada', last_Name: 'Lovelace', employee_ID: 'E-1234', email: 'ada@fabrikam.example', sex: 'f' as const, city: 'London' };
+    const { record } = await capability.handlers.createCardholder(six);
+    expect(JSON.parse(requests[0]?.body ?? '{}')).toEqual(six);
+    expect(record).toMatchObject({ employee_ID: 'E-1234', city: 'London' });
+    expect(capability.sync.state()).toMatchObject({ records: before + 1, enrolledHere: 1 });
+  });
+
+  it('offers the tenants and cardholder types the directory\'s records carry, with their counts', async () => {
+    const choices = await capability.handlers.getEnrolmentChoices(undefined);
+    expect(choices.records).toBe(50);
+    expect(choices.tenants.map((t) => t.id)).toContain(0);
+    expect(choices.tenants.every((t) => !t.named && t.name === `Tenant ${t.id}` && t.count > 0)).toBe(true);
+    expect(choices.cardholderTypes.reduce((sum, t) => sum + t.count, 0)).toBe(50);
+    expect(choices.defaults.cardholderType).toBe(choices.cardholderTypes[0]?.id);
+  });
+
   it('warns about likely duplicates from the directory: same employee ID, same name, same e-mail', async () => {
     const someone = (await capability.handlers.searchCardholders({ query: '', offset: 0, limit: 1 })).items[0];
     if (!someone) throw new Error('empty directory');
@@ -133,6 +151,8 @@ describe('enrolment', () => {
     const after = await onService(created.id);
     const changedKeys = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
     expect(changedKeys.sort()).toEqual(['phone', 'updated', 'zip']);
+    // The operator log names the fields as the form does.
+    expect((await capability.handlers.listEnrolmentLog(undefined)).map((e) => e.outcome)).toContain('Changed on the service: Phone, ZIP code.');
     requests.length = 0;
     expect(await capability.handlers.updateCardholder({ id: created.id, changes: {}, expectedUpdated: created.updated })).toEqual({ outcome: 'unchanged', record: null });
     expect(requests).toEqual([]);

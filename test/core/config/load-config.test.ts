@@ -60,7 +60,7 @@ describe('defaults', () => {
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
-    expect(config.frontDesk).toEqual({ idleResetSeconds: 120 });
+    expect(config.frontDesk).toEqual({ idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null });
     expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false });
   });
 
@@ -145,6 +145,9 @@ describe('layering: each layer overrides the one below', () => {
       'site.subcodes': ['[{"id":43,"name":"Enclosure opened"}]', [{ id: 43, name: 'Enclosure opened' }]],
       'kiosk.theme': ['dark', 'dark'],
       'search.defaultTenants': ['0, 2 5', [0, 2, 5]],
+      'frontDesk.defaultTenants': ['0, 2', [0, 2]],
+      'frontDesk.defaultCardholderType': ['3', 3],
+      'frontDesk.employeeIdPattern': ['^E-[0-9]{4}$', '^E-[0-9]{4}$'],
       'photo.upload': ['raw', 'raw'],
       'photo.partName': ['picture', 'picture'],
       'photo.contentType': ['image/png', 'image/png'],

@@ -70,6 +70,7 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   discardOutboxItem: { itemId: 'outbox-1' },
   resendOutboxItem: { itemId: 'outbox-1', changes: { phone: '+44 20 7946 0000' } },
   listEnrolmentLog: undefined,
+  getEnrolmentChoices: undefined,
   getAdminLock: undefined,
   unlockAdmin: { pin: '240517' },
   lockAdmin: undefined,

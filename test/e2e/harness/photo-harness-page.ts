@@ -15,6 +15,7 @@ interface RecordedUse {
   contentType: string;
   hints: Array<{ code: string; message: string }>;
   overridden: boolean;
+  confirmedWithoutFace?: boolean;
 }
 export interface PhotoHarness {
   uses: RecordedUse[];

@@ -33,6 +33,37 @@ describe('lookup store', () => {
     expect(fake.current.api.searchCardholders).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the row the officer highlighted while the answer to the last keystroke was on its way', async () => {
+    const lookup = useLookupStore();
+    await lookup.search('d');
+    let release: () => void = () => undefined;
+    const original = fake.current.api.searchCardholders.getMockImplementation();
+    fake.current.api.searchCardholders.mockImplementationOnce(
+      (request) =>
+        new Promise((resolve) => {
+          release = () => void original?.(request).then(resolve);
+        }),
+    );
+    const pending = lookup.search('du');
+    lookup.move(1);
+    release();
+    await pending;
+    expect(lookup.total).toBeGreaterThan(1);
+    expect(lookup.active).toBe(1);
+  });
+
+  it('keeps the highlight on the saved person when the lookup is asked again after a save', async () => {
+    const lookup = useLookupStore();
+    await lookup.search('d');
+    const second = lookup.itemAt(1);
+    expect(second).not.toBeNull();
+    await lookup.refresh(second?.id ?? null);
+    expect(lookup.active).toBe(1);
+    lookup.move(1);
+    await lookup.refresh();
+    expect(lookup.active).toBe(1);
+  });
+
   it('drops an answer that comes back after a newer keystroke', async () => {
     const lookup = useLookupStore();
     let releaseSlow: () => void = () => undefined;

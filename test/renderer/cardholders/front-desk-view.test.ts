@@ -84,7 +84,12 @@ describe('front desk view', () => {
     const view = await mountView(FrontDeskView);
     expect(view.get('[data-testid="directory-count"]').text()).toBe('3 cardholders in the directory');
     expect(view.get('[data-testid="directory-synced-at"] time').attributes('datetime')).toBe(DIRECTORY_READY.syncedAt);
-    expect(view.get('[data-testid="directory-summary"]').text()).toBe('(3 added)');
+    expect(view.get('[data-testid="directory-summary"]').text()).toBe('(last update: 3 added)');
+    // People enrolled at this desk count at once, and an update that brings nothing else says so.
+    fake.current.emit('directoryState', { ...DIRECTORY_READY, records: 5, enrolledHere: 2, lastSync: { ...(DIRECTORY_READY.lastSync as NonNullable<typeof DIRECTORY_READY.lastSync>), outcome: 'unchanged', added: 0 } });
+    await flushPromises();
+    expect(view.get('[data-testid="directory-count"]').text()).toBe('5 cardholders in the directory');
+    expect(view.get('[data-testid="directory-summary"]').text()).toBe('(last update: no change on the service; 2 cardholders enrolled at this desk)');
     fake.current.emit('directoryState', {
       ...DIRECTORY_READY,
       lastFailure: { at: '2026-11-21T11:00:00.000Z', error: { code: 'unreachable', message: 'The cardholder directory could not be updated. The service is down.' } },

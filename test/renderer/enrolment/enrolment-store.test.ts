@@ -85,6 +85,50 @@ describe('enrolment store, offline and refused enrolments', () => {
     expect(store.notice).toBe('Saved on this workstation; it will be sent as soon as the service takes it.');
   });
 
+  it('says when the service never answered: it will be checked and sent, do not enter it again', async () => {
+    const store = useEnrolmentStore();
+    fillNew(store);
+    const record = makeCardholder(-1, { first_Name: 'Aoife', last_Name: 'Kelly' });
+    fake.current.api.createCardholder.mockResolvedValueOnce(ok({ record, queued: makeOutboxItem('q', { label: 'Kelly, Aoife', attempts: 1, inDoubt: true }) }));
+    expect(await store.create()).toEqual(record);
+    expect(store.notice).toBe('The service did not answer; this enrolment will be checked and sent, do not enter it again.');
+    expect(store.unanswered).toBe(true);
+  });
+
+  it('offers the types and tenants seen in the directory and starts a new cardholder with the most common ones', async () => {
+    const store = useEnrolmentStore();
+    fake.current.api.getEnrolmentChoices.mockResolvedValueOnce(
+      ok({
+        tenants: [{ id: 0, name: 'Tenant 0', named: false, count: 9 }, { id: 4, name: 'Tenant 4', named: false, count: 3 }],
+        cardholderTypes: [{ id: 2, name: 'Type 2', named: false, count: 7 }],
+        defaults: { tenants: [0, 4], cardholderType: 2 },
+        employeeIdPattern: '^E-[0-9]+$',
+        records: 12,
+      }),
+    );
+    store.startCreate();
+    await vi.waitFor(() => expect(store.choices).not.toBeNull());
+    expect(store.form.tenant).toEqual([0, 4]);
+    expect(store.form.card_Holder_Type_ID).toBe('2');
+    // The site's pattern narrows employee IDs.
+    Object.assign(store.form, { first_Name: 'Aoife', last_Name: 'Kelly', employee_ID: '700100' });
+    expect(await store.create()).toBeNull();
+    expect(store.problems.map((p) => p.field)).toEqual(['employee_ID']);
+  });
+
+  it('asks before sending a tenant nobody in the directory has, then sends it', async () => {
+    const store = useEnrolmentStore();
+    store.startCreate();
+    await vi.waitFor(() => expect(store.choices).not.toBeNull());
+    Object.assign(store.form, { first_Name: 'Aoife', last_Name: 'Kelly', otherTenants: '99' });
+    expect(await store.create()).toBeNull();
+    expect(store.unused.map((u) => u.text)).toEqual(['tenant 99']);
+    expect(fake.current.api.createCardholder).not.toHaveBeenCalled();
+    store.acceptUnused();
+    expect(await store.create()).not.toBeNull();
+    expect(fake.current.api.createCardholder).toHaveBeenCalledWith(expect.objectContaining({ tenant: [0, 99] }));
+  });
+
   it('fixes a refused create: the refusal beside its field, the fixed fields sent back to the outbox', async () => {
     const store = useEnrolmentStore();
     store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });

@@ -54,4 +54,14 @@ describe('OperatorLogView', () => {
     expect(view.findAll('[data-testid="operator-log-row"]')).toHaveLength(8);
     expect(view.find('[data-testid="operator-log-older"]').attributes('disabled')).toBeDefined();
   });
+
+  it('names fields in the enrolment history as the form does, older entries too', async () => {
+    fake.current.api.listEnrolmentLog.mockResolvedValue(
+      ok([{ at: at(2), kind: 'updated', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Changed on the service: last_Name, employee_ID, city.' }]),
+    );
+    const view = await mountView(OperatorLogView);
+    await view.get('[data-testid="operator-log-enrolments"]').setValue(true);
+    await flushPromises();
+    expect(view.get('[data-testid="enrolment-log-row"]').text()).toContain('Changed on the service: Last name, Employee ID, city.');
+  });
 });

@@ -191,6 +191,30 @@ describe('front desk and the outbox', () => {
     expect(view.get('[data-testid="field-city"]').text()).toBe('Lyon (new) (waiting to be sent)');
   });
 
+  it('the ages of what waits tick while the record is on screen', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:10.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const provisional = makeCardholder(-4, { first_Name: 'Nora', last_Name: 'Dupuis' });
+      fake.current.cardholders.push(provisional);
+      fake.current.api.searchCardholders.mockImplementation(async (request) => ok({ query: request.query, total: 1, offset: 0, items: [{ ...provisional, pending: true }] }));
+      const queued = [makeOutboxItem('c', { cardholderId: -4, label: 'Dupuis, Nora' })];
+      fake.current.api.getCardholder.mockResolvedValue(ok({ record: provisional, refreshed: false, warning: null, queued }));
+      const view = await mountView(FrontDeskView);
+      const input = view.get<HTMLInputElement>('[data-testid="cardholder-search"]').element;
+      input.value = 'dupuis';
+      input.dispatchEvent(new Event('input'));
+      await flushPromises();
+      await view.get('[data-testid="cardholder-row"]').trigger('click');
+      await flushPromises();
+      expect(view.get('[data-testid="record-queued-item"]').text()).toContain('saved just now');
+      vi.advanceTimersByTime(2 * 60_000);
+      await flushPromises();
+      expect(view.get('[data-testid="record-queued-item"]').text()).toContain('saved 2 min ago');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows a cardholder created offline to its real record once the service confirms it', async () => {
     const provisional = makeCardholder(-4, { first_Name: 'Nora', last_Name: 'Dupuis' });
     const real = makeCardholder(61, { first_Name: 'Nora', last_Name: 'Dupuis' });

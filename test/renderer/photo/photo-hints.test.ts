@@ -53,7 +53,7 @@ describe('quality hints', () => {
   it('dark, bright (by mean or burnt-out share), blurred', () => {
     expect(codes(qualityHints({ ...GOOD, meanLuminance: HINT_THRESHOLDS.tooDarkBelow - 1 }))).toEqual(['too-dark']);
     expect(codes(qualityHints({ ...GOOD, meanLuminance: HINT_THRESHOLDS.tooBrightAbove + 1 }))).toEqual(['too-bright']);
-    expect(codes(qualityHints({ ...GOOD, clipped: 0.2 }))).toEqual(['too-bright']);
+    expect(codes(qualityHints({ ...GOOD, clipped: HINT_THRESHOLDS.tooBrightClippedAbove + 0.05 }))).toEqual(['too-bright']);
     expect(codes(qualityHints({ ...GOOD, sharpness: HINT_THRESHOLDS.blurredBelow - 1 }))).toEqual(['blurred']);
     expect(codes(qualityHints({ meanLuminance: 20, sharpness: 5, clipped: 0 }))).toEqual(['too-dark', 'blurred']);
   });

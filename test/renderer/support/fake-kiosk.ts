@@ -14,6 +14,7 @@ import type {
   OperatorState,
   AdminLockState,
   CardholderFields,
+  EnrolmentChoices,
   CardholderPage,
   CardholderRecord,
   CardholderUpdateOutcome,
@@ -227,7 +228,7 @@ export function createFakeKiosk() {
     }),
     findDuplicateCardholders: vi.fn(async (_request: { first_Name: string; last_Name: string; employee_ID?: string; email?: string; excludeId?: number }) => ok([]) as Result<DuplicateCandidate[]>),
     createCardholder: vi.fn(async (fields: CardholderFields) => {
-      const record = makeCardholder(cardholders.length + 100, { ...fields, sex: fields.sex.toUpperCase() });
+      const record = makeCardholder(cardholders.length + 100, { ...fields, sex: (fields.sex ?? 'u').toUpperCase() });
       cardholders.push(record);
       return ok({ record, queued: null }) as Result<EnrolmentWrite>;
     }),
@@ -249,6 +250,15 @@ export function createFakeKiosk() {
     discardOutboxItem: vi.fn(async (_request: { itemId: string }) => ok(OUTBOX_EMPTY) as Result<OutboxState>),
     resendOutboxItem: vi.fn(async (_request: { itemId: string; create?: CardholderFields; changes?: Partial<CardholderFields> }) => ok(OUTBOX_EMPTY) as Result<OutboxState>),
     listEnrolmentLog: vi.fn(async () => ok([]) as Result<EnrolmentLogEntry[]>),
+    getEnrolmentChoices: vi.fn(async () =>
+      ok({
+        tenants: [{ id: 0, name: 'Building (shared)', named: true, count: 3 }, { id: 2, name: 'Contoso Labs', named: true, count: 1 }],
+        cardholderTypes: [{ id: 1, name: 'Employee', named: true, count: 2 }, { id: 3, name: 'Visitor', named: true, count: 1 }],
+        defaults: { tenants: [0], cardholderType: 1 },
+        employeeIdPattern: null,
+        records: 3,
+      }) as Result<EnrolmentChoices>,
+    ),
     removeDirectorySnapshot: vi.fn(async () => ok({ ...DIRECTORY_READY, status: 'empty', records: 0, syncedAt: null, lastSync: null }) as Result<DirectoryState>),
     getAdminLock: vi.fn(async () => ok(ADMIN_LOCKED) as Result<AdminLockState>),
     unlockAdmin: vi.fn(async (request: { pin: string }) =>

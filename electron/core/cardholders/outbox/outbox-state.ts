@@ -180,6 +180,7 @@ export function viewOf(item: OutboxItem): OutboxItemView {
     queuedAt: item.queuedAt,
     state: item.state,
     attempts: item.attempts,
+    ...(item.inDoubt ? { inDoubt: true } : {}),
     nextAttemptAt: item.nextAttemptAt,
     lastError: item.lastError,
     fields: item.create ?? item.changes ?? null,

@@ -14,6 +14,7 @@
  * Every action goes to the enrolment log. Plain TypeScript: the service, the directory and the
  * clock are passed in.
  */
+import { fieldWords } from '../field-words';
 import { randomUUID } from 'node:crypto';
 import type { CardholderFields, CardholderRecord, KioskError, OutboxState } from '../../../contract/ipc';
 import { KioskFailure, toKioskError } from '../../ipc/failure';
@@ -76,24 +77,25 @@ export function provisionalRecord(fields: CardholderFields, id: number, at: stri
     displayName: `${fields.last_Name} ${fields.first_Name}`,
     first_Name: fields.first_Name,
     last_Name: fields.last_Name,
-    middle_Name: fields.middle_Name,
+    middle_Name: fields.middle_Name ?? '',
     card_Holder_Letter_ID: 0,
-    employee_ID: fields.employee_ID,
-    displayEmployeeId: fields.employee_ID,
-    email: fields.email,
-    sex: fields.sex.toUpperCase(),
-    phone: fields.phone,
-    address1: fields.address1,
-    address2: fields.address2,
-    city: fields.city,
-    state: fields.state,
-    zip: fields.zip,
+    employee_ID: fields.employee_ID ?? '',
+    displayEmployeeId: fields.employee_ID ?? '',
+    email: fields.email ?? '',
+    sex: (fields.sex ?? '').toUpperCase(),
+    phone: fields.phone ?? '',
+    address1: fields.address1 ?? '',
+    address2: fields.address2 ?? '',
+    city: fields.city ?? '',
+    state: fields.state ?? '',
+    zip: fields.zip ?? '',
     birthday: null,
     created: at,
     updated: at,
-    tenant: [...fields.tenant],
+    // Not sent: the service decides (shown as not known yet until it answers).
+    tenant: [...(fields.tenant ?? [])],
     photo_Exists: false,
-    card_Holder_Type_ID: fields.card_Holder_Type_ID,
+    card_Holder_Type_ID: fields.card_Holder_Type_ID ?? 0,
     card_Holder_ID: null,
     name: `${fields.last_Name}, ${fields.first_Name}`,
   };
@@ -408,7 +410,7 @@ export class Outbox {
         } else {
           await directory.upsert([current]);
         }
-        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fields.join(', ')}.` : 'The service already had these values; nothing was sent again.' });
+        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fieldWords(fields)}.` : 'The service already had these values; nothing was sent again.' });
         return { serverId: null, linked: false };
       }
       case 'photo': {
@@ -457,6 +459,6 @@ export class Outbox {
 
 function describe(item: OutboxItem): string {
   if (item.kind === 'create') return 'the new cardholder';
-  if (item.kind === 'update') return `the change of ${Object.keys(item.changes ?? {}).join(', ') || 'nothing'}`;
+  if (item.kind === 'update') return `the change of ${fieldWords(Object.keys(item.changes ?? {}), true) || 'nothing'}`;
   return 'the photo';
 }

@@ -167,10 +167,10 @@ export class FakeDirectory implements OutboxDirectory {
   }
 
   async findCreated(fields: CardholderFields): Promise<CardHolder | null> {
-    this.lookedFor.push(fields.employee_ID);
+    this.lookedFor.push(fields.employee_ID ?? '');
     if (this.findFails) throw this.findFails;
     if (this.service.down) throw unreachable(false);
-    return this.service.byEmployeeId(fields.employee_ID).find((r) => r.first_Name === fields.first_Name && r.last_Name === fields.last_Name) ?? null;
+    return this.service.byEmployeeId(fields.employee_ID ?? '').find((r) => r.first_Name === fields.first_Name && r.last_Name === fields.last_Name) ?? null;
   }
 }
 
