@@ -117,6 +117,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       dataDir: options.dataDir,
       feedConfig: config.feed,
       alarmRules: config.alarms.rules,
+      openAlarms: { bound: config.alarms.maxOpen, shiftHours: config.alarms.shiftHours },
+      dataKey: options.dataKey,
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
     });
