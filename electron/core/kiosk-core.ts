@@ -22,6 +22,7 @@ import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './history/event-history';
 import { siteCatalogue } from './history/site-catalogue';
+import { catalogueWarning } from './history/catalogue-check';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -142,6 +143,24 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       listEnrolmentLog: () => cardholders.handlers.listEnrolmentLog(undefined),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
+    const overview = createAdminOverviewHandler({
+      config,
+      vault: options.vault,
+      mode,
+      serviceLabel,
+      directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
+      credentialProblem,
+    });
+    // A configured catalogue whose devices no event names is said in Administration and, once, in the log.
+    let loggedCatalogueWarning: string | null = null;
+    const checkCatalogue = (): string | null => {
+      const held = events.feed.snapshot().events;
+      const devices = config.site.devices.map((d) => ({ id: d.id, name: d.name, type: d.type ?? null }));
+      const warning = catalogueWarning(devices, [...held.map((e) => e.device_Name), ...events.history.seenNames().devices], events.feed.stats().delivered);
+      if (warning && warning !== loggedCatalogueWarning) log.warn('core', warning);
+      loggedCatalogueWarning = warning;
+      return warning;
+    };
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
@@ -158,13 +177,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
           history: events.history.seenNames(),
           tenants: await cardholders.directory.tenants().catch(() => []),
         }),
-      getAdminOverview: admin.protect('Opening the Administration view', createAdminOverviewHandler({
-        config,
-        vault: options.vault,
-        mode,
-        serviceLabel,
-        directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
-        credentialProblem,
+      getAdminOverview: admin.protect('Opening the Administration view', async () => ({
+        ...(await overview()),
+        catalogueWarning: checkCatalogue(),
       })),
       ...events.handlers,
       ...cardholders.handlers,
