@@ -82,7 +82,9 @@ describe('alarms waiting', () => {
       setAlarmBeeperFactory(() => ({ beep: (kind) => void beeps.push(kind), dispose: () => undefined }));
       fake.current.api.getSettings.mockResolvedValue(ok({ ...SETTINGS, alarms: { ...SETTINGS.alarms, soundFor: ['critical', 'high'], rules: [{ id: 'vip-denied', priority: 'low', instructions: [], requireNote: false, sound: true }] } }));
       await mountView(LiveFeedView);
-      const later = (): void => vi.setSystemTime(Date.now() + 5_000); // past the least time between two beeps
+      const later = (): void => {
+        vi.setSystemTime(Date.now() + 5_000);
+      }; // past the least time between two beeps
       fake.current.emit('feedEvents', { events: [low(10)] });
       later();
       expect(beeps).toEqual([]);
