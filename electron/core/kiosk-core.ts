@@ -22,7 +22,7 @@ import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './history/event-history';
 import { siteCatalogue } from './history/site-catalogue';
-import { catalogueWarning } from './history/catalogue-check';
+import { catalogueWarning, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -161,6 +161,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       loggedCatalogueWarning = warning;
       return warning;
     };
+    // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
+    if (config.site.devices.length > 0) {
+      const unsubscribe = push.subscribe((name) => {
+        if (name !== 'feedState' || events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
+        unsubscribe();
+        checkCatalogue();
+      });
+    }
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
