@@ -82,6 +82,25 @@ test.describe('an unacknowledged alarm is never dropped', () => {
   });
 });
 
+test.describe('the bound of the alarms waiting', () => {
+  test('reaching it is said on screen and in the log; the lowest priority goes first, the critical alarm stays', async ({ page }) => {
+    test.setTimeout(120_000);
+    const kiosk = await launchPreview({ demo: { historyEvents: 0, eventRate: 1000 }, config: { argv: ['--max-open-alarms=100', '--buffer-size=1000'] } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      const device = tag('Bound door');
+      await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+      await openLiveFeed(page, kiosk.url);
+      await expect(page.getByTestId('open-alarms-overflow')).toContainText('The list of unacknowledged alarms is full (100)', { timeout: 60_000 });
+      expect(kiosk.logLines.some((line) => /unacknowledged alarms at their bound of 100/.test(line))).toBe(true);
+      expect(kiosk.core.events.openAlarms.size).toBeLessThanOrEqual(100);
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
 test.describe('the alarm list and the shift', () => {
   test('a critical FORCED OPEN sits above six newer low "Denied" in the alarm list', async ({ page, kioskUrl, simulator }) => {
     const device = tag('Priority door');
