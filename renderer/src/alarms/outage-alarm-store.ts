@@ -4,7 +4,9 @@
  * reaches "live" — the outage is raised: a banner across the feed, rows greyed as not live, and
  * its own sound that repeats every OUTAGE_REPEAT_MS until the guard acknowledges it (the mute does
  * not silence it; it stops when the service is back). The outage's start time is the state's
- * `since`, as main reports it. Renders nothing.
+ * `since`, as main reports it. It starts with the live feed screen (OutageBanner), so a front desk
+ * that never opens it is not asked to acknowledge outages; once started it keeps watching
+ * whichever screen is shown. Renders nothing.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, watch } from 'vue';
