@@ -99,9 +99,26 @@ export const useOpenAlarmStore = defineStore('openAlarms', () => {
     return loading;
   }
 
-  /** Subscribes, then loads (idempotent). */
+  /**
+   * Subscribes, then loads (idempotent). A push stream may open only after the first snapshot was
+   * read (the browser harness's event stream connects asynchronously), and a change in between
+   * would be missed with no later gap to reveal it: the first feed state heard proves the stream
+   * is open, and the snapshot is read once more after it.
+   */
   function start(): Promise<void> {
-    unsubscribe ??= kiosk.onOpenAlarms((change) => onChange(change));
+    if (!unsubscribe) {
+      const offChanges = kiosk.onOpenAlarms((change) => onChange(change));
+      let offState: (() => void) | null = null;
+      offState = kiosk.onFeedState(() => {
+        offState?.();
+        offState = null;
+        void (loading ?? Promise.resolve()).then(() => load());
+      });
+      unsubscribe = () => {
+        offChanges();
+        offState?.();
+      };
+    }
     return loaded.value ? Promise.resolve() : load();
   }
 

@@ -75,6 +75,17 @@ describe('alarms waiting', () => {
     expect(store.loaded).toBe(true);
   });
 
+  it('reads the snapshot once more when the push stream is heard to be open (a change before it would be missed)', async () => {
+    await mountView(LiveFeedView);
+    const calls = fake.current.api.getOpenAlarms.mock.calls.length;
+    fake.current.emit('feedState', LIVE_STATE);
+    await flushPromises();
+    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(calls + 1);
+    fake.current.emit('feedState', LIVE_STATE);
+    await flushPromises();
+    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(calls + 1); // once only
+  });
+
   it('by default a plain denial is silent, a critical alarm sounds; a rule may say otherwise', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
