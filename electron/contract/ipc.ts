@@ -115,7 +115,15 @@ export interface KioskSettings {
   mode: 'demo' | 'configured';
   serviceLabel: string;
   feed: { bufferSize: number; autoScrollResumeMs: number; alarmMergeWindowMs: number };
-  alarms: { sound: boolean; muteMinutes: number; escalateAfterMinutes: number };
+  alarms: {
+    sound: boolean;
+    muteMinutes: number;
+    escalateAfterMinutes: number;
+    /** The rules' instructions, required notes and sounds, by rule id (optional: older mains sent none). */
+    rules?: AlarmRuleView[];
+    /** Priorities that sound when a rule does not say (escalated alarms too). */
+    soundFor?: AlarmPriority[];
+  };
   /** The tenants History starts with; empty: every tenant of the site catalogue. */
   search: { defaultTenants: number[] };
   /** How the front desk captures ID photos (the upload format stays in main). */
@@ -184,6 +192,57 @@ export interface AcknowledgementPage {
   items: Acknowledgement[];
 }
 
+/** An alarm nobody has acknowledged yet, as main keeps it apart from the feed's rolling buffer. */
+export interface OpenAlarm {
+  event: FeedEvent;
+  /** Its `created` is before this shift began (older than alarms.shiftHours at start): grouped, never escalated. */
+  preShift: boolean;
+}
+
+/** How the kiosk's list of unacknowledged alarms stands: its bound, and alarms it had to set aside. */
+export interface OpenAlarmsOverflow {
+  /** Alarms set aside unacknowledged since start because the list was full (the lowest priority, oldest first). */
+  dropped: number;
+  /** When that first happened, and last (ISO 8601). */
+  firstAt: string;
+  lastAt: string;
+  message: string;
+}
+
+/** Every unacknowledged alarm main holds (whatever the event rate), in record_ID order. */
+export interface OpenAlarmsSnapshot {
+  /** Increases with every change; a push with a revision other than the next one asks for a new snapshot. */
+  revision: number;
+  alarms: OpenAlarm[];
+  /** Most alarms held at once (alarms.maxOpen). */
+  bound: number;
+  /** Alarms created before this instant are "from before this shift" (ISO 8601). */
+  shiftStartedAt: string;
+  overflow: OpenAlarmsOverflow | null;
+  /** The saved list could not be read at start (it was kept aside); null when it could. */
+  loadProblem: string | null;
+}
+
+/** A change of the unacknowledged alarms (push). */
+export interface OpenAlarmsChange {
+  revision: number;
+  added: OpenAlarm[];
+  removed: number[];
+  overflow: OpenAlarmsOverflow | null;
+}
+
+/** What the guard needs of an alarm rule on screen (never the matching criteria). */
+export interface AlarmRuleView {
+  id: string;
+  priority: AlarmPriority;
+  /** Lines telling the guard what to do, provisioned with the rule (may be empty). */
+  instructions: string[];
+  /** Acknowledging needs a note (main refuses one without). */
+  requireNote: boolean;
+  /** Whether a new alarm of this rule sounds: the rule's own choice, else alarms.soundFor. */
+  sound: boolean;
+}
+
 /** What an administrator may see of the service settings and the credential: never the secret. */
 export interface AdminOverview {
   mode: 'demo' | 'configured';
@@ -207,6 +266,8 @@ export interface AdminOverview {
   };
   /** Set when the service is reached over plain http:// to another computer, allowed explicitly by service.allowPlainHttp. */
   transportWarning: string | null;
+  /** Devices of the configured site catalogue that no event seen so far names (optional: older mains sent none). */
+  catalogueWarning?: string | null;
   /** The cardholder directory saved on this workstation (personal data). */
   directory: {
     saved: boolean;
@@ -756,6 +817,8 @@ export const operations = {
   listHandoverReports: op<HandoverLogEntry[]>()(noPayload),
   /** Cardholders of the directory an event's text names (read-only link for the guard). */
   findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict()),
+  /** Every unacknowledged alarm main holds, apart from the feed's rolling buffer. */
+  getOpenAlarms: op<OpenAlarmsSnapshot>()(noPayload),
   getAdminOverview: op<AdminOverview>()(noPayload),
   getDirectoryState: op<DirectoryState>()(noPayload),
   syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
@@ -850,9 +913,10 @@ export interface PushEvents {
   taskProgress: TaskProgress;
   directoryState: DirectoryState;
   outboxState: OutboxState;
+  openAlarms: OpenAlarmsChange;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState', 'outboxState'] as const satisfies readonly PushName[];
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState', 'outboxState', 'openAlarms'] as const satisfies readonly PushName[];
 // Compile-time check that PUSH_NAMES lists every push event.
 type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
 export const _allPushNamesListed: _AllPushNamesListed = true;

@@ -22,6 +22,7 @@ import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './history/event-history';
 import { siteCatalogue } from './history/site-catalogue';
+import { catalogueWarning, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -126,7 +127,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       signIn: config.operators.signIn,
       allowUnnamed: config.operators.allowUnnamed,
       log,
-      events: () => eventsRef?.feed.snapshot().events ?? [],
+      // The feed's ring and every alarm still unacknowledged, even one the ring has let go of.
+      events: () => {
+        if (!eventsRef) return [];
+        const byId = new Map(eventsRef.feed.snapshot().events.map((event) => [event.record_ID, event]));
+        for (const open of eventsRef.openAlarms.snapshot().alarms) byId.set(open.event.record_ID, open.event);
+        return [...byId.values()];
+      },
       acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
     });
     const operatorName = (): string | null => operators.name();
@@ -142,6 +149,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       // The feed stops saying "live" once no poll has succeeded for longer than the service's timeout.
       feedConfig: { ...config.feed, stalledAfterMs: config.service.timeoutMs },
       alarmRules: config.alarms.rules,
+      openAlarms: { bound: config.alarms.maxOpen, shiftHours: config.alarms.shiftHours },
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
       operatorName,
@@ -171,6 +179,32 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
+    const overview = createAdminOverviewHandler({
+      config,
+      vault: options.vault,
+      mode,
+      serviceLabel,
+      directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
+      credentialProblem,
+    });
+    // A configured catalogue whose devices no event names is said in Administration and, once, in the log.
+    let loggedCatalogueWarning: string | null = null;
+    const checkCatalogue = (): string | null => {
+      const held = events.feed.snapshot().events;
+      const devices = config.site.devices.map((d) => ({ id: d.id, name: d.name, type: d.type ?? null }));
+      const warning = catalogueWarning(devices, [...held.map((e) => e.device_Name), ...events.history.seenNames().devices], events.feed.stats().delivered);
+      if (warning && warning !== loggedCatalogueWarning) log.warn('core', warning);
+      loggedCatalogueWarning = warning;
+      return warning;
+    };
+    // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
+    if (config.site.devices.length > 0) {
+      const unsubscribe = push.subscribe((name) => {
+        if (name !== 'feedState' || events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
+        unsubscribe();
+        checkCatalogue();
+      });
+    }
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
@@ -187,13 +221,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
           history: events.history.seenNames(),
           tenants: await cardholders.directory.tenants().catch(() => []),
         }),
-      getAdminOverview: admin.protect('Opening the Administration view', createAdminOverviewHandler({
-        config,
-        vault: options.vault,
-        mode,
-        serviceLabel,
-        directory: { file: cardholders.directory.files.snapshot, state: () => cardholders.sync.state(), encrypted: options.dataKey !== null, warning: options.dataKeyWarning ?? null },
-        credentialProblem,
+      getAdminOverview: admin.protect('Opening the Administration view', async () => ({
+        ...(await overview()),
+        catalogueWarning: checkCatalogue(),
       })),
       ...events.handlers,
       ...cardholders.handlers,

@@ -3,7 +3,7 @@
 // onto one EventFilter; the event log does the filtering.
 
 import { z } from 'zod';
-import { parseIsoTimestamp, type EventFilter } from './events';
+import { foldForSearch, parseIsoTimestamp, type EventFilter } from './events';
 import { ApiError, MAX_INT32, jsonResponse, parseIdSegment, parseWith, readJsonBody, serializedJsonResponse, type SimResponse } from './http-exchange';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
@@ -121,7 +121,7 @@ export function eventRoutes(sim: Simulation): Route[] {
         const filter: EventFilter = {
           ...timeRange(body.from, body.to),
           tenants: setOf(body.tenants),
-          text: body.searchstring === null || body.searchstring === undefined ? undefined : body.searchstring.toLowerCase(),
+          text: body.searchstring === null || body.searchstring === undefined ? undefined : foldForSearch(body.searchstring),
           deviceIds: setOf(body.DeviceIds),
           deviceType: orUndefined(body.DeviceType),
           isAlarm: orUndefined(body.isAlarm),

@@ -25,7 +25,7 @@ export interface StoredEvent extends EventAttributes {
   id: number;
   /** The public JSON of the event (a SystemEventRecord), UTF-8 encoded once. */
   json: Buffer;
-  /** Lower-cased text the searchstring filter looks in; built on first search. */
+  /** Case- and accent-folded text the searchstring filter looks in (foldForSearch); built on first search. */
   searchText?: string;
 }
 
@@ -80,7 +80,7 @@ export function storedEvent(attributes: EventAttributes, id: number): StoredEven
 
 function searchTextOf(event: StoredEvent): string {
   if (event.searchText === undefined) {
-    event.searchText = `${event.customText}\u0000${event.deviceName}\u0000${event.categoryName}`.toLowerCase();
+    event.searchText = foldForSearch(`${event.customText}\u0000${event.deviceName}\u0000${event.categoryName}`);
   }
   return event.searchText;
 }
@@ -212,4 +212,9 @@ export class EventLog {
     }
     return low;
   }
+}
+
+/** How a typical service compares text: case and accents aside ("cafe" finds "Café", "CAFÉ" finds "cafe"). */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }

@@ -28,13 +28,13 @@ const RATE = 1_000;
 const POLL_MS = 500;
 const LATENCY_SAMPLES = 40;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const percentile = (values: readonly number[], p: number): number => {
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export const percentile = (values: readonly number[], p: number): number => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 };
-const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 // Page-side code is sent as source text: the bench is type-checked without the DOM library, and
 // source text keeps the bundler's helpers (e.g. __name) out of the page.
@@ -68,12 +68,12 @@ const PROBES = `(() => {
   requestAnimationFrame(frame);
 })()`;
 
-async function installProbes(page: Page): Promise<void> {
+export async function installProbes(page: Page): Promise<void> {
   await page.evaluate(PROBES);
 }
 
 /** Returns the frames recorded so far and starts (or stops) recording anew. */
-async function recordFrames(page: Page, on: boolean): Promise<number[]> {
+export async function recordFrames(page: Page, on: boolean): Promise<number[]> {
   return page.evaluate(`(() => {
     const state = window.__guardBench;
     const frames = state.frames;
@@ -85,7 +85,7 @@ async function recordFrames(page: Page, on: boolean): Promise<number[]> {
 }
 
 /** Polls a page expression until it is true (waitForFunction would need eval, which the page's CSP forbids). */
-async function until(page: Page, expression: string, timeoutMs: number): Promise<void> {
+export async function until(page: Page, expression: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate<boolean>(expression))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
@@ -93,7 +93,7 @@ async function until(page: Page, expression: string, timeoutMs: number): Promise
   }
 }
 
-async function heapMb(cdp: CDPSession): Promise<number> {
+export async function heapMb(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   return usage.usedSize / (1024 * 1024);
@@ -150,6 +150,8 @@ export async function run(): Promise<BenchRow[]> {
         `--buffer-size=${bufferSize}`,
         '--auto-scroll-resume-ms=3600000',
         '--alarm-sound=false',
+        // A guard station opens on the live feed (the kiosk's default home is the front desk).
+        '--home-view=live-feed',
       ],
     },
   });

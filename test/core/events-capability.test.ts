@@ -20,7 +20,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function setup() {
+function setup(alarmRules = DEFAULT_ALARM_RULES) {
   const service = new FakeEventService();
   service.append(30);
   const clock = new ManualClock();
@@ -34,7 +34,7 @@ function setup() {
     log,
     dataDir,
     feedConfig: { pollIntervalMs: 500, initialEvents: 10, chunkSize: 50, bufferSize: 100, maxBackoffMs: 5_000 },
-    alarmRules: DEFAULT_ALARM_RULES,
+    alarmRules,
     defaultTenants: [0],
     pickSaveFile: async () => null,
     timers: clock,
@@ -47,6 +47,28 @@ function setup() {
 }
 
 describe('events capability through the gateway', () => {
+  it('keeps an alarm apart from the ring until acknowledged; a rule that requires a note is refused without one', async () => {
+    const rules = DEFAULT_ALARM_RULES.map((rule) => (rule.id === 'door-forced' ? { ...rule, instructions: ['Call 4410'], requireNote: true } : rule));
+    const { service, clock, capability, call, pushed } = setup(rules);
+    await capability.start();
+    await clock.runUntil(() => capability.feed.state().lastDeliveredId === 30);
+    const forced = service.appendWithText('Door forced open');
+    await clock.runUntil(() => capability.feed.state().lastDeliveredId === forced);
+    for (let i = 0; i < 3; i++) service.append(100); // three times the ring of 100
+    await clock.runUntil(() => capability.feed.state().lastDeliveredId === forced + 300);
+    expect(capability.feed.findEvent(forced)).toBeUndefined();
+    const open = await call('getOpenAlarms');
+    expect(open).toMatchObject({ ok: true, value: { alarms: expect.arrayContaining([expect.objectContaining({ event: expect.objectContaining({ record_ID: forced }) })]) } });
+    expect(pushed.some((p) => p.name === 'openAlarms')).toBe(true);
+    const refused = await call('acknowledgeAlarms', { recordIds: [forced], note: ' ' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'note' } });
+    expect((refused as { error: { message: string } }).error.message).toMatch(/A note is required/);
+    expect(capability.openAlarms.has(forced)).toBe(true);
+    expect(await call('acknowledgeAlarms', { recordIds: [forced], note: 'Called 4410' })).toMatchObject({ ok: true, value: [{ recordIds: [forced], text: 'Door forced open' }] });
+    expect(capability.openAlarms.has(forced)).toBe(false);
+    await capability.stop();
+  });
+
   it('serves the feed snapshot, event detail, search and export', async () => {
     const { service, clock, capability, call } = setup();
     await capability.start();

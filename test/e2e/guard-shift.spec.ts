@@ -144,7 +144,8 @@ test.describe('alarm floods', () => {
   test('an alarm left unacknowledged past the configured time is raised in priority and sounds again', async ({ page }) => {
     // A kiosk of its own with no past events: the only alarm that can sound again is this one.
     // Its idle reset is off: the ten minutes skipped below would otherwise return it to its home view.
-    const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { env: { KIOSK_IDLE_RESET_SECONDS: '0' } } });
+    // Every priority sounds here (by default a low denial, raised to medium, would stay silent).
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { env: { KIOSK_IDLE_RESET_SECONDS: '0' }, argv: ['--alarm-sound-for=critical,high,medium,low'] } });
     try {
       const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
       // Count the beeps the page plays (one oscillator per beep tone).

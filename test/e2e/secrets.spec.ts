@@ -66,6 +66,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.acknowledgeAlarms = await k.acknowledgeAlarms!({ recordIds: [1], note: 'secret check' });
         out.getSiteCatalogue = await k.getSiteCatalogue!();
         out.listAcknowledgements = await k.listAcknowledgements!();
+        out.getOpenAlarms = await k.getOpenAlarms!();
         out.getAdminOverview = await k.getAdminOverview!();
         out.getDirectoryState = await k.getDirectoryState!();
         out.syncDirectory = await k.syncDirectory!({ taskId: 'secret-check' });

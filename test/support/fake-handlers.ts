@@ -102,6 +102,7 @@ export function fakeHandlers(): OperationHandlers {
       r.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: r.note, acknowledgedAt: '2026-11-21T10:00:00.000Z', device: 'Front door', text: 'Door forced open' })),
     ),
     listAcknowledgements: vi.fn(async () => []),
+    getOpenAlarms: vi.fn(async () => ({ revision: 0, alarms: [], bound: 5000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null })),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,
       serviceLabel: '127.0.0.1:1',

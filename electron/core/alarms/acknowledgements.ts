@@ -65,6 +65,8 @@ export class AcknowledgementStore {
   private readonly operator: () => string | null;
   private readonly lines: JsonLinesFile<Acknowledgement>;
   private entries: Acknowledgement[] = [];
+  /** Every record id acknowledged so far (all entries, not only those `list()` returns). */
+  private readonly acknowledged = new Set<number>();
   private loading: Promise<void> | null = null;
 
   constructor(options: AcknowledgementStoreOptions) {
@@ -131,7 +133,13 @@ export class AcknowledgementStore {
       });
     }
     this.entries.push(...entries);
+    for (const entry of entries) for (const id of entry.recordIds) this.acknowledged.add(id);
     return entries;
+  }
+
+  /** Whether this alarm event is in the log (after `load`). */
+  isAcknowledged(recordId: number): boolean {
+    return this.acknowledged.has(recordId);
   }
 
   /** Newest first. */
@@ -171,5 +179,6 @@ export class AcknowledgementStore {
     // Keep chronological order even if the clock was changed between entries.
     loaded.sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt));
     this.entries = loaded;
+    for (const entry of loaded) for (const id of entry.recordIds) this.acknowledged.add(id);
   }
 }

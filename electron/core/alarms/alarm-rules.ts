@@ -2,10 +2,16 @@
  * Alarm rules: which events are alarms and how urgent, decided by configuration (the service
  * itself has no alarm flag on an event). A rule matches an event when every criterion it names
  * matches (each list matches on any of its entries, case-insensitively); the first matching rule
- * in priority order, then in file order, wins.
+ * in priority order, then in file order, wins. A rule may also carry instructions for the guard
+ * (shown with the alarm and in the acknowledgement dialog), require a note to be acknowledged,
+ * and say whether it sounds (otherwise `alarms.soundFor` decides by priority).
  */
 import { z } from 'zod';
-import { ALARM_PRIORITIES, type AlarmPriority, type SystemEvent } from '../../contract/ipc';
+import { ALARM_PRIORITIES, type AlarmPriority, type AlarmRuleView, type SystemEvent } from '../../contract/ipc';
+
+/** Most lines of instructions a rule carries, and most characters a line. */
+export const MAX_INSTRUCTION_LINES = 10;
+export const MAX_INSTRUCTION_LINE = 300;
 
 export const AlarmRuleSchema = z
   .object({
@@ -17,6 +23,17 @@ export const AlarmRuleSchema = z
     textIncludes: z.array(z.string().min(1)).optional(),
     /** Exact device_Name values. */
     devices: z.array(z.string().min(1)).optional(),
+    /** What the guard should do, a few lines ("Call the duty manager on 4410", "Check camera 12"). */
+    instructions: z
+      .array(z.string().trim().min(1, { error: 'an instruction line is empty' }).max(MAX_INSTRUCTION_LINE, { error: `an instruction line has at most ${MAX_INSTRUCTION_LINE} characters` }), {
+        error: 'expected a list of lines of text, e.g. ["Call the duty manager on 4410"]',
+      })
+      .max(MAX_INSTRUCTION_LINES, { error: `at most ${MAX_INSTRUCTION_LINES} lines of instructions` })
+      .optional(),
+    /** Acknowledging this alarm needs a note (checked by main, not only by the dialog). */
+    requireNote: z.boolean().optional(),
+    /** Whether a new alarm of this rule sounds; absent: alarms.soundFor decides by its priority. */
+    sound: z.boolean().optional(),
   })
   .strict()
   .refine((r) => Boolean(r.categories?.length || r.textIncludes?.length || r.devices?.length), {
@@ -39,6 +56,20 @@ export const DEFAULT_ALARM_RULES: AlarmRule[] = [
   { id: 'device-offline', priority: 'medium', textIncludes: ['offline'] },
   { id: 'access-denied', priority: 'low', textIncludes: ['denied'] },
 ];
+
+/** Priorities that sound by default: a plain "Denied" (low) is listed but silent, so the real alarm is still heard. */
+export const DEFAULT_SOUND_FOR: AlarmPriority[] = ['critical', 'high'];
+
+/** What the renderer needs of each rule (instructions, note, sound), never its matching criteria. */
+export function ruleViews(rules: readonly AlarmRule[], soundFor: readonly AlarmPriority[]): AlarmRuleView[] {
+  return rules.map((rule) => ({
+    id: rule.id,
+    priority: rule.priority,
+    instructions: [...(rule.instructions ?? [])],
+    requireNote: rule.requireNote ?? false,
+    sound: rule.sound ?? soundFor.includes(rule.priority),
+  }));
+}
 
 const rank = (p: AlarmPriority): number => ALARM_PRIORITIES.indexOf(p);
 

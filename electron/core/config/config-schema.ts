@@ -6,7 +6,8 @@
  * which authentication scheme is used and its non-secret parts (header name, user name).
  */
 import { z } from 'zod';
-import { AlarmRuleSchema, DEFAULT_ALARM_RULES } from '../alarms/alarm-rules';
+import { AlarmRuleSchema, DEFAULT_ALARM_RULES, DEFAULT_SOUND_FOR } from '../alarms/alarm-rules';
+import { ALARM_PRIORITIES } from '../../contract/ipc';
 import { plainHttpProblem } from '../credentials/credential-binding';
 
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
@@ -166,6 +167,12 @@ const AlarmsSchema = z.strictObject({
   muteMinutes: count(0, 1440, 'minutes'),
   /** An alarm left unacknowledged this long is raised one priority and sounds again (each time); 0: never. */
   escalateAfterMinutes: count(0, 1440, 'minutes an alarm may stay unacknowledged before it is raised; 0 never'),
+  /** Priorities whose new alarms sound when their rule does not say (a plain denial is low: silent by default). */
+  soundFor: z.array(z.enum(ALARM_PRIORITIES, { error: 'expected critical, high, medium or low' }), { error: 'expected a list of priorities, e.g. ["critical", "high"]' }).max(4),
+  /** Alarms older than this at start are "from before this shift": one group, never escalated. */
+  shiftHours: count(1, 168, 'hours in a shift'),
+  /** Most unacknowledged alarms kept (memory stays flat under a flood; reaching it is said on screen and in the log). */
+  maxOpen: count(100, 100_000, 'unacknowledged alarms kept'),
 });
 
 const SearchSchema = z.strictObject({
@@ -315,7 +322,7 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     alarmMergeWindowMs: 60_000,
     maxBackoffMs: 30_000,
   },
-  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10 },
+  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: DEFAULT_SOUND_FOR, shiftHours: 12, maxOpen: 5_000 },
   search: { defaultTenants: [] },
   photo: {
     upload: 'multipart',

@@ -5,6 +5,7 @@
  */
 import type { KioskSettings, SiteNames } from '../../contract/ipc';
 import type { KioskConfig } from './config-schema';
+import { ruleViews } from '../alarms/alarm-rules';
 
 /** The site catalogue: each list as configured, or the demo service's where the configuration names none. */
 export function siteNamesFor(site: KioskConfig['site'], demoSite: SiteNames | null): SiteNames {
@@ -37,7 +38,13 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
       autoScrollResumeMs: config.feed.autoScrollResumeMs,
       alarmMergeWindowMs: config.feed.alarmMergeWindowMs,
     },
-    alarms: { sound: config.alarms.sound, muteMinutes: config.alarms.muteMinutes, escalateAfterMinutes: config.alarms.escalateAfterMinutes },
+    alarms: {
+      sound: config.alarms.sound,
+      muteMinutes: config.alarms.muteMinutes,
+      escalateAfterMinutes: config.alarms.escalateAfterMinutes,
+      rules: ruleViews(config.alarms.rules, config.alarms.soundFor),
+      soundFor: [...config.alarms.soundFor],
+    },
     search: { defaultTenants: [...config.search.defaultTenants] },
     photo: { width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes, contentType: config.photo.contentType },
     frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },

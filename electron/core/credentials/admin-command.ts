@@ -254,7 +254,17 @@ async function setPin(input: AdminCommandInput, print: Print): Promise<number> {
         return 1;
       }
     } else {
-      pin = (await readAll(input.stdin)).replace(/\r?\n$/, '');
+      // From a pipe: the PIN on one line, or — as typed at a terminal — twice, on two lines.
+      const lines = (await readAll(input.stdin)).replace(/(\r?\n)+$/, '').split(/\r?\n/);
+      if (lines.length > 2) {
+        print('Not saved: give the PIN on one line, or the same PIN twice on two lines.');
+        return 1;
+      }
+      if (lines.length === 2 && lines[0] !== lines[1]) {
+        print('Not saved: the two PINs differ.');
+        return 1;
+      }
+      pin = lines[0] ?? '';
     }
     await setAdminPin(pinDirOf(input), pin);
   } catch (thrown) {

@@ -6,8 +6,11 @@
  */
 import type { AlarmPriority } from '../../../electron/contract/ipc';
 
+/** What a beep means: an alarm's priority, or the service lost (its own, lower two-tone pattern). */
+export type BeepKind = AlarmPriority | 'outage';
+
 export interface AlarmBeeper {
-  beep(priority: AlarmPriority): void;
+  beep(kind: BeepKind): void;
   dispose(): void;
 }
 
@@ -16,7 +19,8 @@ interface Tone {
   beeps: number;
 }
 
-const TONES: Record<AlarmPriority, Tone> = {
+const TONES: Record<BeepKind, Tone> = {
+  outage: { frequency: 392, beeps: 4 },
   critical: { frequency: 1046, beeps: 3 },
   high: { frequency: 880, beeps: 2 },
   medium: { frequency: 740, beeps: 1 },
@@ -57,7 +61,7 @@ export function createAlarmBeeper(target: EventTarget | null = typeof document =
   };
   if (Ctor && target) for (const g of gestures) target.addEventListener(g, unlock, { passive: true });
 
-  const play = (ctx: AudioContext, priority: AlarmPriority): void => {
+  const play = (ctx: AudioContext, priority: BeepKind): void => {
     try {
       const tone = TONES[priority];
       const start = ctx.currentTime + 0.02;
@@ -66,7 +70,8 @@ export function createAlarmBeeper(target: EventTarget | null = typeof document =
         const osc = ctx.createOscillator();
         const gain = ctx.createGain();
         osc.type = 'square';
-        osc.frequency.value = tone.frequency;
+        // The outage alternates two tones, so it is never mistaken for an alarm.
+        osc.frequency.value = priority === 'outage' && i % 2 === 1 ? tone.frequency * 1.5 : tone.frequency;
         gain.gain.setValueAtTime(0, at);
         gain.gain.linearRampToValueAtTime(VOLUME, at + 0.01);
         gain.gain.setValueAtTime(VOLUME, at + BEEP_S - 0.02);

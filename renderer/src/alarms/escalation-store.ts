@@ -3,15 +3,16 @@
  * kiosk runs), the period from the settings, and the re-sounding: on each tick every
  * unacknowledged alarm that waited one more full period sounds again, at its raised priority
  * (one beep pattern per tick, at the highest priority among them; the mute applies). Alarms found
- * already waiting (loaded at start) are not sounded for the periods they waited before.
+ * already waiting (loaded at start) are not sounded for the periods they waited before, and alarms
+ * from before this shift are never raised (they wait in their own group).
  * Renders nothing; the feed rows and the status bar read `now` and `periodMs`.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref } from 'vue';
 import type { AlarmPriority } from '../../../electron/contract/ipc';
 import { useFeedStore } from '../feed/feed-store';
-import { useAcknowledgementStore } from './acknowledgement-store';
 import { useAlarmSoundStore } from './alarm-sound-store';
+import { useOpenAlarmStore } from './open-alarms-store';
 import { escalationOf } from './escalation';
 
 export const ESCALATION_TICK_MS = 15_000;
@@ -19,7 +20,7 @@ const RANK: Record<AlarmPriority, number> = { critical: 0, high: 1, medium: 2, l
 
 export const useEscalationStore = defineStore('alarmEscalation', () => {
   const feed = useFeedStore();
-  const acks = useAcknowledgementStore();
+  const open = useOpenAlarmStore();
   const sound = useAlarmSoundStore();
   const now = ref(Date.now());
   const periodMs = computed(() => Math.max(0, feed.alarmSettings.escalateAfterMinutes) * 60_000);
@@ -33,12 +34,12 @@ export const useEscalationStore = defineStore('alarmEscalation', () => {
   function tick(at: number = Date.now()): void {
     now.value = at;
     const period = periodMs.value;
-    const acked = acks.acknowledgedIds;
     const next = new Map<number, number>();
     let top: AlarmPriority | null = null;
-    for (const { event, time } of feed.view.entries) {
+    for (const { alarm: held, time } of open.current) {
+      const event = held.event;
       const alarm = event.alarm;
-      if (!alarm || acked.has(event.record_ID)) continue;
+      if (!alarm) continue;
       const escalation = escalationOf(alarm.priority, time, at, period);
       // An alarm the last tick did not see (it arrived since) is compared with the periods it had
       // waited at that tick: one that crossed a period since then sounds (a clock that jumped, a
@@ -49,7 +50,7 @@ export const useEscalationStore = defineStore('alarmEscalation', () => {
     }
     heard = next;
     lastTickAt = at;
-    if (top) sound.announcePriority(top);
+    if (top && sound.soundsAt(top)) sound.announcePriority(top);
   }
 
   /** Starts the clock (idempotent). */

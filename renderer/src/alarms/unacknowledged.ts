@@ -1,11 +1,11 @@
 /**
- * The alarms in memory nobody has acknowledged yet, whatever the feed's filters: how many, and
- * since when the oldest of them waits. The feed screen and the status bar show them so an alarm
- * is never out of sight.
+ * The alarms nobody has acknowledged yet, whatever the feed's filters and however many events
+ * passed since: how many, and since when the oldest of them waits. They come from main's list of
+ * unacknowledged alarms (the open alarms store), never from the feed's rolling buffer, so an alarm
+ * is never out of sight. The feed screen and the status bar show them.
  */
 import { computed, type ComputedRef } from 'vue';
-import { useFeedStore } from '../feed/feed-store';
-import { useAcknowledgementStore } from './acknowledgement-store';
+import { useOpenAlarmStore } from './open-alarms-store';
 
 export interface Unacknowledged {
   count: number;
@@ -14,17 +14,7 @@ export interface Unacknowledged {
 }
 
 export function useUnacknowledged(): ComputedRef<Unacknowledged> {
-  const feed = useFeedStore();
-  const acks = useAcknowledgementStore();
-  return computed(() => {
-    const acked = acks.acknowledgedIds;
-    let count = 0;
-    let oldestAt: number | null = null;
-    for (const { event, time } of feed.view.entries) {
-      if (!event.alarm || acked.has(event.record_ID)) continue;
-      count += 1;
-      if (Number.isFinite(time) && (oldestAt === null || time < oldestAt)) oldestAt = time;
-    }
-    return { count, oldestAt };
-  });
+  const open = useOpenAlarmStore();
+  void open.start();
+  return computed(() => ({ count: open.count, oldestAt: open.oldestAt }));
 }

@@ -26,6 +26,9 @@ export const EMPTY_FILTER: Readonly<FeedFilter> = Object.freeze({ text: '', devi
 export const isFilterActive = (f: FeedFilter): boolean =>
   f.text.trim() !== '' || f.device.trim() !== '' || f.category !== '' || f.alarmsOnly || f.unacknowledgedOnly;
 
+/** Selecting more waiting rows than this at once asks first (one stray Enter must not select thousands). */
+export const SELECT_ALL_WITHOUT_ASKING = 10;
+
 const NONE_ACKNOWLEDGED: ReadonlySet<number> = new Set();
 
 export type EventPredicate = (entry: BufferedEvent) => boolean;

@@ -48,6 +48,8 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   let configuredTenants: number[] = [];
   let tenantsTouched = false;
   let searchToken = 0;
+  /** The "To" the form was given automatically; while the guard leaves it so, each search moves it to now. */
+  let autoTo: Pick<SearchForm, 'toDate' | 'toTime'> = { toDate: form.toDate, toTime: form.toTime };
 
   const endpoint = computed(() => endpointFor(form));
   const options = computed<SearchOptions>(() => (catalogue.value ? searchOptions(catalogue.value) : EMPTY_OPTIONS));
@@ -80,6 +82,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   function resetForm(): void {
     tenantsTouched = false;
     Object.assign(form, emptySearchForm(startingTenants(configuredTenants, catalogue.value)), defaultRange());
+    autoTo = { toDate: form.toDate, toTime: form.toTime };
     problems.value = [];
     error.value = null;
   }
@@ -90,6 +93,12 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
 
   /** Validates, then calls the endpoint the filled fields call for. Returns whether a request went out. */
   async function search(): Promise<boolean> {
+    // "To" defaults to now at each search (an alarm of a second ago is found) unless the guard set it.
+    if (form.toDate === autoTo.toDate && form.toTime === autoTo.toTime) {
+      const { toDate, toTime } = defaultRange();
+      Object.assign(form, { toDate, toTime });
+      autoTo = { toDate, toTime };
+    }
     const plan = planSearch(form, catalogue.value ? knownTenants(catalogue.value) : []);
     if (!plan.ok) {
       problems.value = plan.problems;

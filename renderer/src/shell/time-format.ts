@@ -1,6 +1,7 @@
 /**
  * Time as the guard reads it: local wall-clock time on screen, the exact UTC instant on hover.
- * Formatters are built once (formatting 20,000 rows must stay cheap).
+ * Formatters are built once (formatting 20,000 rows must stay cheap). Every screen formats times
+ * here, so the kiosk has one clock format: the 24-hour clock (never "12:19:16 AM").
  */
 
 // 24-hour clock, as guard logs are kept; month and day order follow the locale.

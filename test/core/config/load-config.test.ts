@@ -55,7 +55,7 @@ describe('defaults', () => {
     const config = load();
     expect(config.service).toEqual({ url: null, auth: { scheme: 'none' }, timeoutMs: 10_000, retries: 2, retryBaseDelayMs: 300, tls: { caFile: null, pinnedSha256: [] }, allowPlainHttp: false });
     expect(config.feed).toEqual({ pollIntervalMs: 500, initialEvents: 200, chunkSize: 500, bufferSize: 20_000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000, maxBackoffMs: 30_000 });
-    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10 });
+    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: ['critical', 'high'], shiftHours: 12, maxOpen: 5_000 });
     expect(config.search.defaultTenants).toEqual([]);
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
@@ -130,6 +130,9 @@ describe('layering: each layer overrides the one below', () => {
       'service.tls.pinnedSha256': [`${'AA:'.repeat(31)}AA, ${'bb'.repeat(32)}`, ['aa'.repeat(32), 'bb'.repeat(32)]],
       'alarms.rules': ['[{"id":"x","priority":"high","devices":["Gate"]}]', [{ id: 'x', priority: 'high', devices: ['Gate'] }]],
       'alarms.sound': ['off', false],
+      'alarms.soundFor': ['critical, high, medium', ['critical', 'high', 'medium']],
+      'alarms.shiftHours': ['8', 8],
+      'alarms.maxOpen': ['2000', 2000],
       'kiosk.fullscreen': ['no', false],
       'kiosk.startAtLogin': ['yes', true],
       'kiosk.dataDir': ['/var/lib/kiosk', '/var/lib/kiosk'],

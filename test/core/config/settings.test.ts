@@ -31,7 +31,16 @@ describe('settingsFor', () => {
       mode: 'configured',
       serviceLabel: 'access.example.org:443',
       feed: { bufferSize: 5000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000 },
-      alarms: { sound: false, muteMinutes: 2, escalateAfterMinutes: 3 },
+      alarms: {
+        sound: false,
+        muteMinutes: 2,
+        escalateAfterMinutes: 3,
+        soundFor: ['critical', 'high'],
+        rules: expect.arrayContaining([
+          { id: 'door-forced', priority: 'critical', instructions: [], requireNote: false, sound: true },
+          { id: 'access-denied', priority: 'low', instructions: [], requireNote: false, sound: false },
+        ]),
+      },
       search: { defaultTenants: [0, 7] },
       photo: { width: 300, height: 400, maxBytes: 2_097_152, contentType: 'image/jpeg' },
       frontDesk: { idleResetSeconds: 45 },

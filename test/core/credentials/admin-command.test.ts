@@ -217,8 +217,20 @@ describe('set-pin', () => {
     if (process.platform !== 'win32') expect(statSync(path.join(dir, 'admin-pin.json')).mode & 0o777).toBe(0o600);
   });
 
+  it('takes the PIN typed twice through a pipe ("482915\\n482915\\n"), as at a terminal; two different ones are refused', async () => {
+    const saved = await run(['set-pin'], Readable.from(['482915\n482915\n']));
+    expect(saved.text).toMatch(/Administrator PIN saved/);
+    expect(saved.code).toBe(0);
+    rmSync(path.join(dir, 'admin-pin.json'));
+    const differ = await run(['set-pin'], Readable.from(['482915\r\n482916\r\n']));
+    expect(differ.code).toBe(1);
+    expect(differ.text).toMatch(/the two PINs differ/);
+    expect(existsSync(path.join(dir, 'admin-pin.json'))).toBe(false);
+  });
+
   it.each([
     ['letters', 'abc123x\n', /digits only/],
+    ['three lines', '482915\n482915\n482915\n', /on one line, or the same PIN twice/],
     ['too short', '97531\n', /too short/],
     ['one digit repeated', '777777\n', /one digit repeated/],
     ['a straight run', '345678\n', /straight run/],

@@ -55,6 +55,7 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   acknowledgeAlarms: { recordIds: [1, 2], note: 'checked' },
   getSiteCatalogue: undefined,
   listAcknowledgements: undefined,
+  getOpenAlarms: undefined,
   getAdminOverview: undefined,
   getDirectoryState: undefined,
   syncDirectory: { taskId: 'sync-1', acceptShrink: false },

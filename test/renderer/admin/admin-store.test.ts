@@ -75,6 +75,15 @@ describe('administration', () => {
     await vi.waitFor(() => expect(wrapper.get('[data-testid="admin-connection"]').text()).toContain('refused the kiosk’s credential'));
   });
 
+  it('shows times on the kiosk\'s one clock, 24 hours (never "12:19:16 AM")', async () => {
+    const justAfterMidnight = new Date(2026, 10, 21, 0, 19, 16).toISOString();
+    api.getAdminOverview.mockResolvedValue({ ok: true, value: { ...OVERVIEW, credential: { ...OVERVIEW.credential, savedAt: justAfterMidnight }, directory: { ...OVERVIEW.directory, syncedAt: justAfterMidnight } } });
+    const wrapper = mount(AdminView, { global: { plugins: [createPinia()] } });
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="admin-credential"]').text()).toContain('00:19:16'));
+    expect(wrapper.text()).not.toMatch(/\b(AM|PM)\b/);
+    expect(wrapper.text()).not.toContain('12:19:16');
+  });
+
   it('says how many enrolments wait, and where a damaged saved outbox was kept', async () => {
     api.getOutbox.mockResolvedValueOnce({
       ok: true,

@@ -1,7 +1,7 @@
 /** Components of the live feed: the feed screen, the event detail panel, the status bar and its alarms item. */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { LIVE_STATE, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { LIVE_STATE, SETTINGS, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 
 const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
@@ -20,6 +20,11 @@ import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-sto
 import { useEscalationStore } from '../../../renderer/src/alarms/escalation-store';
 
 const { mountView } = useComponentHarness(fake);
+
+/** Settings where every priority sounds (by default a low or medium alarm is silent, raised or not). */
+function soundForEveryPriority(): void {
+  fake.current.api.getSettings.mockResolvedValueOnce(ok({ ...SETTINGS, alarms: { ...SETTINGS.alarms, soundFor: ['critical', 'high', 'medium', 'low'] } }));
+}
 
 describe('LiveFeedView', () => {
   it('renders rows newest first with time (UTC on hover), category, device and text', async () => {
@@ -168,6 +173,7 @@ describe('LiveFeedView', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.parse(at(30)));
+      soundForEveryPriority();
       fake.current.setSnapshot([makeAlarm(1, { created: at(0), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })]);
       const view = await mountView(LiveFeedView);
       const escalation = useEscalationStore();
@@ -195,6 +201,7 @@ describe('LiveFeedView', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.parse(at(30)));
+      soundForEveryPriority();
       fake.current.setSnapshot([makeEvent(1)]);
       await mountView(LiveFeedView);
       const escalation = useEscalationStore();
@@ -310,9 +317,11 @@ describe('FeedStatusItem', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.parse(at(12 * 60 + 30)));
-      fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), makeAlarm(2, { device_Name: 'Door 9', created: at(60) }), makeEvent(3)]);
-      fake.current.api.listAcknowledgements.mockResolvedValueOnce(
-        ok([{ alarmKey: 'event:1', recordIds: [1], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
+      const waiting = makeAlarm(2, { device_Name: 'Door 9', created: at(60) });
+      fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), waiting, makeEvent(3)]);
+      // Main's list of unacknowledged alarms (alarm 1 was acknowledged): the count and the oldest come from it, not from the feed.
+      fake.current.api.getOpenAlarms.mockResolvedValueOnce(
+        ok({ revision: 1, alarms: [{ event: waiting, preShift: false }], bound: 5_000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null }),
       );
       const view = await mountView(FeedStatusItem);
       expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm, oldest 11 min');

@@ -24,6 +24,24 @@ describe('history search store', () => {
     expect(range).toEqual({ fromDate: '2026-11-20', fromTime: '14:05', toDate: '2026-11-21', toTime: '14:05:59' });
   });
 
+  it('"To" moves to now at each search while the guard leaves it, and stays where the guard set it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 21, 14, 5, 17));
+      const search = useHistorySearchStore();
+      vi.setSystemTime(new Date(2026, 10, 21, 15, 40, 2)); // an alarm was raised at 15:40:01
+      await search.search();
+      expect(search.form.toTime).toBe('15:40:59');
+      expect(fake.current.api.searchEvents.mock.calls[0]?.[0]).toMatchObject({ to: new Date(2026, 10, 21, 15, 40, 59, 999).toISOString() });
+      search.form.toTime = '15:00';
+      vi.setSystemTime(new Date(2026, 10, 21, 16, 0, 0));
+      await search.search();
+      expect(search.form.toTime).toBe('15:00');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends nothing while the form is invalid, and marks earlier results stale', async () => {
     const search = useHistorySearchStore();
     await search.search();

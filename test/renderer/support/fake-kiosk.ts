@@ -31,6 +31,8 @@ import type {
   FeedSnapshot,
   FeedState,
   KioskSettings,
+  OpenAlarm,
+  OpenAlarmsSnapshot,
   OutboxItemView,
   OutboxState,
   PushEvents,
@@ -196,6 +198,26 @@ export function createFakeKiosk() {
       };
     });
   const snapshot: FeedSnapshot = { state: LIVE_STATE, events: [] };
+  // Main's unacknowledged alarms: those of the snapshot and of every feedEvents push, minus acknowledged ones.
+  const open = new Map<number, OpenAlarm>();
+  let openRevision = 0;
+  const emitTo = (name: PushName, payload: unknown): void => {
+    for (const l of listeners.get(name) ?? []) l(payload);
+  };
+  const openAlarms = (events: readonly FeedEvent[]): OpenAlarm[] => {
+    const added: OpenAlarm[] = [];
+    for (const event of events) {
+      if (!event.alarm || open.has(event.record_ID)) continue;
+      const alarm = { event, preShift: false };
+      open.set(event.record_ID, alarm);
+      added.push(alarm);
+    }
+    return added;
+  };
+  const closeAlarms = (ids: readonly number[]): void => {
+    const removed = ids.filter((id) => open.delete(id));
+    if (removed.length > 0) emitTo('openAlarms', { revision: ++openRevision, added: [], removed, overflow: null });
+  };
   /** The fake directory: a query matches a record whose last name starts with it (case ignored). */
   const cardholders: CardholderRecord[] = [makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' }), makeCardholder(2, { first_Name: 'Paul', last_Name: 'Dupond' }), makeCardholder(3, { first_Name: 'Zoë', last_Name: 'Åberg' })];
   const api = {
@@ -210,11 +232,17 @@ export function createFakeKiosk() {
       // One acknowledgement time for the whole request, as main gives (a clock tick between entries would reorder them).
       async (request: { recordIds: number[]; note: string }) => {
         const acknowledgedAt = new Date().toISOString();
+        closeAlarms(request.recordIds);
         return ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt, device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>;
       },
     ),
     getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
+    getOpenAlarms: vi.fn(async () => {
+      openAlarms(snapshot.events);
+      const alarms = [...open.values()].sort((a, b) => a.event.record_ID - b.event.record_ID);
+      return ok({ revision: openRevision, alarms, bound: 5_000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null }) as Result<OpenAlarmsSnapshot>;
+    }),
     getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
     getDirectoryState: vi.fn(async () => ok(DIRECTORY_READY) as Result<DirectoryState>),
     syncDirectory: vi.fn(async (_request: unknown) => ok(DIRECTORY_READY.lastSync) as Result<DirectorySyncResult>),
@@ -280,12 +308,19 @@ export function createFakeKiosk() {
     onTaskProgress: on('taskProgress'),
     onDirectoryState: on('directoryState'),
     onOutboxState: on('outboxState'),
+    onOpenAlarms: on('openAlarms'),
   };
   return {
     api,
     emit<P extends PushName>(name: P, payload: PushEvents[P]): void {
-      for (const l of listeners.get(name) ?? []) l(payload);
+      emitTo(name, payload);
+      if (name === 'feedEvents') {
+        const added = openAlarms((payload as PushEvents['feedEvents']).events);
+        if (added.length > 0) emitTo('openAlarms', { revision: ++openRevision, added, removed: [], overflow: null });
+      }
     },
+    /** Plays main's change of the unacknowledged alarms (the fake keeps its own list in step). */
+    openAlarmsNow: (): OpenAlarm[] => [...open.values()],
     listenerCount: (name: PushName): number => listeners.get(name)?.size ?? 0,
     cardholders,
     setSnapshot(events: FeedEvent[], state: FeedState = LIVE_STATE): void {

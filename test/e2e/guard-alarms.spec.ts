@@ -1,0 +1,296 @@
+/**
+ * The guard station, third pass (issue 19): no unacknowledged alarm is ever dropped, whatever the
+ * event rate and across a restart; the alarm list by priority; the group from before the shift;
+ * which alarms sound; losing the service is an alarm; instructions and required notes; History's
+ * "To"; focus after acknowledging. The real core and the embedded simulator over HTTP, the built
+ * renderer in Chromium. Every wait is a polling assertion on what the guard sees.
+ */
+import { rmSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, launchPreview } from './fixtures';
+import { SimulatorControls } from '../../electron/simulator/control-client';
+
+const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+const bar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Service status' });
+const rowsWith = (page: Page, text: string): Locator => page.getByTestId('feed-row').filter({ hasText: text });
+const alarmsWith = (page: Page, text: string): Locator => page.getByTestId('open-alarm').filter({ hasText: text });
+
+async function openLiveFeed(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Live feed' }).click();
+  await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+}
+
+/** Counts the beep tones the page plays (one oscillator per tone). */
+async function countBeeps(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __beeps: number };
+    w.__beeps = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      w.__beeps += 1;
+      return create.call(this);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
+}
+
+test.describe('an unacknowledged alarm is never dropped', () => {
+  test('a FORCED OPEN left unacknowledged through a flood that overflows the ring twenty times, then a restart, is still listed and counted', async ({ page }) => {
+    test.setTimeout(240_000);
+    // The ring is 1,000 events here (the smallest a site may configure is 100), so a 1,000 events/s
+    // run overflows it twenty times in about twenty seconds, as 20,000 would in ten minutes at 300/s.
+    const argv = ['--buffer-size=1000', '--initial-events=100'];
+    const first = await launchPreview({ demo: { historyEvents: 0, eventRate: 1000 }, config: { argv } });
+    const dataDir = first.dataDir;
+    const device = tag('Vault door');
+    try {
+      const simulator = new SimulatorControls(first.core.simulatorUrl ?? '');
+      const forced = await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+      await openLiveFeed(page, first.url);
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+      const deliveredAtStart = first.core.events.feed.stats().delivered;
+      await expect.poll(() => first.core.events.feed.stats().delivered - deliveredAtStart, { timeout: 120_000 }).toBeGreaterThan(20_000);
+      // Gone from the rolling buffer of ordinary events, in main and on screen...
+      expect(first.core.events.feed.findEvent(forced.record_ID)).toBeUndefined();
+      await expect(page.getByTestId('feed-counts')).toContainText('1,000 events in memory');
+      await expect(page.locator(`[data-testid="feed-row"][data-record-id="${forced.record_ID}"]`)).toHaveCount(0);
+      // ...but not from the alarms waiting: in the list (a critical among the oldest), in the count and in "Unacknowledged only".
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+      await expect(alarmsWith(page, device).getByTestId('open-alarm-priority')).toHaveText('Critical alarm');
+      expect(first.core.events.openAlarms.has(forced.record_ID)).toBe(true);
+      const count = Number((await page.getByTestId('unacknowledged-count').textContent())?.replace(/[^\d]/g, '') ?? '0');
+      expect(count).toBe(first.core.events.openAlarms.size);
+      await page.getByLabel('Unacknowledged only').check();
+      await page.getByLabel('Device', { exact: true }).fill(device); // thousands wait: ours is the oldest, at the bottom
+      await expect(rowsWith(page, device)).toHaveCount(1);
+    } finally {
+      await first.close();
+    }
+    const again = await launchPreview({ dataDir, demo: { historyEvents: 0, eventRate: 0 }, config: { argv } });
+    try {
+      await openLiveFeed(page, again.url);
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+      await page.getByLabel('Unacknowledged only').check();
+      await page.getByLabel('Device', { exact: true }).fill(device); // thousands wait: ours is the oldest, at the bottom
+      await expect(rowsWith(page, device)).toHaveCount(1);
+      await expect(bar(page).getByTestId('status-unacknowledged')).toContainText(again.core.events.openAlarms.size.toLocaleString('en'));
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('the bound of the alarms waiting', () => {
+  test('reaching it is said on screen and in the log; the lowest priority goes first, the critical alarm stays', async ({ page }) => {
+    test.setTimeout(120_000);
+    const kiosk = await launchPreview({ demo: { historyEvents: 0, eventRate: 1000 }, config: { argv: ['--max-open-alarms=100', '--buffer-size=1000'] } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      const device = tag('Bound door');
+      await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+      await openLiveFeed(page, kiosk.url);
+      await expect(page.getByTestId('open-alarms-overflow')).toContainText('The list of unacknowledged alarms is full (100)', { timeout: 60_000 });
+      expect(kiosk.logLines.some((line) => /unacknowledged alarms at their bound of 100/.test(line))).toBe(true);
+      expect(kiosk.core.events.openAlarms.size).toBeLessThanOrEqual(100);
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
+test.describe('the alarm list and the shift', () => {
+  test('a critical FORCED OPEN sits above six newer low "Denied" in the alarm list', async ({ page, kioskUrl, simulator }) => {
+    const device = tag('Priority door');
+    await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+    for (let i = 0; i < 6; i++) await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card' });
+    await openLiveFeed(page, kioskUrl);
+    await expect(alarmsWith(page, device)).toHaveCount(7);
+    const texts = await alarmsWith(page, device).allTextContents();
+    expect(texts[0]).toContain('FORCED OPEN');
+    expect(texts[0]).toMatch(/critical alarm/i);
+    for (const text of texts.slice(1)) expect(text).toContain('Denied');
+    // The feed itself stays in time order: the newest denial on top of the device's rows.
+    await expect(rowsWith(page, device).first()).toContainText('Denied');
+  });
+
+  test('at start, alarms from before the shift are one group, not raised one by one, acknowledged with one note', async ({ page }) => {
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      const device = tag('Old door');
+      const dayAgo = (hours: number): string => new Date(Date.now() - hours * 3_600_000).toISOString();
+      for (const hours of [30, 26, 20]) await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card', created: dayAgo(hours) });
+      const recent = tag('New door');
+      await simulator.injectEvent({ eventTypeId: 201, device_Name: recent, custom_Text: 'Denied: unknown card' });
+      await openLiveFeed(page, kiosk.url);
+      const group = page.getByTestId('pre-shift-group');
+      await expect(group).toContainText('3 alarms from before this shift');
+      await expect(alarmsWith(page, device)).toHaveCount(0); // not among this shift's alarms
+      await expect(alarmsWith(page, recent)).toHaveCount(1);
+      // Day-old denials are shown as they are: low, never "critical, raised from low".
+      for (const marker of await rowsWith(page, device).getByTestId('alarm-marker').all()) await expect(marker).toHaveText('Low alarm');
+      await group.getByTestId('pre-shift-review').click();
+      await expect(page.getByTestId('pre-shift-alarm')).toHaveCount(3);
+      await group.getByTestId('pre-shift-ack').click();
+      const dialog = page.getByRole('dialog', { name: 'Acknowledge 3 alarms' });
+      const note = tag('Reviewed at shift start');
+      await dialog.getByLabel('Note (optional)').fill(note);
+      await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+      await expect(group).toHaveCount(0);
+      await page.getByRole('tab', { name: 'Operator log' }).click();
+      await expect(page.getByTestId('operator-log-row').filter({ hasText: note })).toHaveCount(3);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
+test.describe('sound', () => {
+  test('a plain "Denied" makes no sound (it is still listed); a high alarm does', async ({ page }) => {
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      const beeps = await countBeeps(page);
+      await openLiveFeed(page, kiosk.url); // the tab click is the gesture that lets audio play
+      const device = tag('Quiet reader');
+      await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card' });
+      await expect(rowsWith(page, device)).toHaveCount(1);
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+      // A high alarm after it: its two tones are all that played (a sounding denial would have
+      // played its one tone first, and then either held the high one back or added to it).
+      await simulator.injectEvent({ eventTypeId: 302, device_Name: device, custom_Text: 'HELD OPEN' });
+      await expect(rowsWith(page, device)).toHaveCount(2);
+      await expect.poll(beeps).toBe(2);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
+test.describe('losing the service is an alarm', () => {
+  test('a banner across the feed with the outage\'s start, rows greyed as not live, a sound that repeats until acknowledged', async ({ page }) => {
+    const kiosk = await launchPreview({ demo: { historyEvents: 20 } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      const beeps = await countBeeps(page);
+      await page.clock.install();
+      await openLiveFeed(page, kiosk.url);
+      await expect(page.getByTestId('feed-row').first()).toBeVisible();
+      await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
+      const banner = page.getByTestId('outage-banner');
+      await expect(banner).toContainText('Service lost since');
+      await expect(banner).toContainText('the events below are not live');
+      const since = kiosk.core.events.feed.state().since;
+      await expect(banner.getByTestId('outage-since')).toHaveAttribute('datetime', since);
+      await expect(page.getByTestId('feed-scroller')).toHaveClass(/not-live/);
+      await expect.poll(beeps).toBeGreaterThan(0);
+      const first = await beeps();
+      await page.clock.fastForward(5_000); // OUTAGE_REPEAT_MS
+      await expect.poll(beeps).toBeGreaterThan(first);
+      await page.clock.fastForward(5_000);
+      const beforeAck = await beeps();
+      await banner.getByRole('button', { name: 'Acknowledge outage' }).click();
+      await expect(banner.getByTestId('outage-acked')).toBeVisible();
+      const afterAck = await beeps();
+      expect(afterAck).toBeGreaterThanOrEqual(beforeAck);
+      await page.clock.fastForward(30_000);
+      expect(await beeps()).toBe(afterAck);
+      await expect(banner).toBeVisible(); // still lost: still said
+      await simulator.clearFaults();
+      await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live', { timeout: 30_000 });
+      await expect(banner).toHaveCount(0);
+      await expect(page.getByTestId('feed-scroller')).not.toHaveClass(/not-live/);
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
+test.describe('alarm instructions', () => {
+  test('the rule\'s instructions are shown in the detail panel and the dialog; its required note is enforced, in main too', async ({ page }) => {
+    const rules = [
+      { id: 'door-forced', priority: 'critical', textIncludes: ['forced'], instructions: ['Call the duty manager on 4410', 'Check camera 12'], requireNote: true },
+      { id: 'access-denied', priority: 'low', textIncludes: ['denied'] },
+    ];
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { argv: [`--alarm-rules=${JSON.stringify(rules)}`] } });
+    try {
+      const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
+      await openLiveFeed(page, kiosk.url);
+      const device = tag('Instructed door');
+      const forced = await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+      const row = rowsWith(page, device);
+      await row.locator('.row-open').click();
+      await expect(page.getByTestId('detail-instructions')).toContainText('Call the duty manager on 4410');
+      await expect(page.getByTestId('detail-instructions')).toContainText('Check camera 12');
+      await row.getByTestId('row-ack').click();
+      const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });
+      await expect(dialog.getByTestId('ack-instructions')).toContainText('Call the duty manager on 4410');
+      await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+      await expect(dialog.getByTestId('ack-error')).toContainText('A note is required');
+      await expect(dialog).toBeVisible();
+      // Main refuses it too, whatever the screen does.
+      const refused = await page.evaluate(
+        async (id) => (window as unknown as { kiosk: { acknowledgeAlarms: (r: { recordIds: number[]; note: string }) => Promise<{ ok: boolean; error?: { message: string } }> } }).kiosk.acknowledgeAlarms({ recordIds: [id], note: '  ' }),
+        forced.record_ID,
+      );
+      expect(refused.ok).toBe(false);
+      expect(refused.error?.message).toContain('A note is required');
+      await dialog.getByLabel('Note (required)').fill('Duty manager called, camera 12 checked');
+      await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByTestId('row-acked')).toBeVisible();
+    } finally {
+      await kiosk.close();
+    }
+  });
+});
+
+test.describe('History and the keyboard', () => {
+  test('History finds an alarm raised a second before the search, with the "To" the form started with', async ({ page, kioskUrl, simulator }) => {
+    await page.goto(kioskUrl);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByTestId('search-to-hint')).toBeVisible();
+    const openedAt = await page.evaluate(() => Date.now());
+    // The form's "To" was filled when it opened; the alarm comes later than that minute.
+    await expect.poll(() => page.evaluate((t) => Math.floor(Date.now() / 60_000) > Math.floor(t / 60_000), openedAt), { timeout: 65_000, intervals: [1_000] }).toBe(true);
+    const device = tag('Late alarm');
+    await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+    await page.getByLabel('Text', { exact: true }).fill(device);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-row').filter({ hasText: device })).toHaveCount(1);
+  });
+
+  test('after acknowledging by keyboard, focus is on the row that took its place, never the page body; a stray Enter does not select every alarm', async ({ page, kioskUrl, simulator }) => {
+    await openLiveFeed(page, kioskUrl);
+    // Twelve alarms: more than the few that "Select all" takes without asking.
+    const devices = Array.from({ length: 12 }, (_, i) => tag(`Key door ${i}`));
+    for (const device of devices) await simulator.injectEvent({ eventTypeId: 302, device_Name: device, custom_Text: 'HELD OPEN' });
+    await page.getByLabel('Unacknowledged only').check();
+    const middle = rowsWith(page, devices[1]!);
+    await expect(middle.getByTestId('row-ack')).toBeVisible();
+    await middle.locator('.row-open').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(middle.getByTestId('row-ack')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.type('Closed by patrol');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(middle).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="feed-row"]') !== null)).toBe(true);
+    // Select all: with more than a few waiting rows it asks first, and a second Enter answers "No".
+    await page.getByTestId('select-all-waiting').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('select-all-confirm')).toBeVisible();
+    await expect(page.getByTestId('select-all-no')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('select-all-confirm')).toHaveCount(0);
+    await expect(page.getByTestId('ack-selected')).toHaveCount(0);
+  });
+});
