@@ -28,6 +28,9 @@ import { toKioskError } from './ipc/failure';
 import type { Logger } from './log/logger';
 import { createServiceClient, type ServiceClient } from './service/service-client';
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
+import { createBadgesCapability } from './badges/badges-capability';
+import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port';
+import { hostname } from 'node:os';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -49,7 +52,24 @@ export interface KioskCoreOptions {
   adminLockDir?: string;
   /** The Electron edge's quit and leave-kiosk-mode (electron/main/admin-edge.ts); absent in the preview. */
   adminActions?: AdminActions | null;
+  /** Badges: the edge's printer (absent: nothing is installed, Save as PDF is refused). */
+  badgePrinter?: BadgePrinterPort;
+  /** Where the shipped badge fonts are (the built renderer's badge-fonts). */
+  badgeFontDir?: string;
+  /** Asks where to save a badge PDF (default: pickSaveFile). */
+  pickPdfFile?: PickPdfFile;
 }
+
+/** No printing edge: no printer is installed and no PDF can be made. */
+const NO_BADGE_PRINTER: BadgePrinterPort = {
+  listPrinters: async () => [],
+  print: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+  toPdf: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+};
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
 export interface DemoService {
@@ -138,8 +158,26 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       pickSaveFile: options.pickSaveFile,
       listAcknowledgements: () => events.handlers.listAcknowledgements(undefined),
       listEnrolmentLog: () => cardholders.handlers.listEnrolmentLog(undefined),
+      listBadgeLog: () => badges.log.list(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
+    const badges = createBadgesCapability({
+      templatesDir: config.badges.templatesDir,
+      fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
+      printerName: config.badges.printer,
+      port: options.badgePrinter ?? NO_BADGE_PRINTER,
+      pickPdfFile: options.pickPdfFile ?? options.pickSaveFile,
+      site: () => site,
+      dataDir: options.dataDir,
+      log,
+      workstation: hostname(),
+      // A cardholder created offline keeps its badge photo and its print count once the service numbers it.
+      sameCardholder: (id) => {
+        const ids = new Set([id]);
+        for (const c of cardholders.outbox.state().confirmed) if (c.id === id || c.provisionalId === id) ids.add(c.id).add(c.provisionalId);
+        return [...ids];
+      },
+    });
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
@@ -166,6 +204,15 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       })),
       ...events.handlers,
       ...cardholders.handlers,
+      // The photo just taken is kept in memory for this session's badges (the service cannot send it back).
+      uploadCardholderPhoto: async (request) => {
+        const written = await cardholders.handlers.uploadCardholderPhoto(request);
+        badges.rememberPhoto(request.id, request.photo, request.contentType);
+        if (written.record.id !== request.id) badges.rememberPhoto(written.record.id, request.photo, request.contentType);
+        return written;
+      },
+      ...badges.handlers,
+      previewBadgeTemplate: admin.protect('Showing a badge template', badges.handlers.previewBadgeTemplate),
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
     };

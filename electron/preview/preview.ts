@@ -14,6 +14,7 @@ import type { EngineFactory } from '../core/cardholders/engine-handle';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
 import { startSimulator, type SimulatorOptions } from '../simulator';
 import { startPreviewServer } from './preview-server';
+import { previewBadgePrinter } from './badge-pdf-printer';
 
 export interface PreviewOptions {
   host?: string;
@@ -53,6 +54,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   // The browser harness has no system keyring: personal data stays in owner-only files, and the
   // Administration view says so.
   const dataKey = chooseDataKey(null, credentialDir(dataDir));
+  const rendererDir = options.rendererDir ?? resolve(__dirname, '../../out/renderer');
+  // Badges: the harness's printers are PDFs in the exports folder, made by Chromium (badge-pdf-printer.ts).
+  const badgePrinter = previewBadgePrinter({ printers: config.badges.previewPrinters, exportsDir });
   const core = await startKioskCore({
     config,
     vault: chooseVault(null, { dir: credentialDir(dataDir) }),
@@ -66,13 +70,15 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     dataKey: await dataKey.key(),
     dataKeyWarning: dataKey.describe().warning,
     ...(options.directoryEngines ? { directoryEngines: options.directoryEngines } : {}),
+    badgePrinter,
+    badgeFontDir: join(rendererDir, 'badge-fonts'),
   });
   try {
     const server = await startPreviewServer({
       gateway: core.gateway,
       push: core.push,
       log,
-      rendererDir: options.rendererDir ?? resolve(__dirname, '../../out/renderer'),
+      rendererDir,
       ...(options.host ? { host: options.host } : {}),
       ...(options.port !== undefined ? { port: options.port } : {}),
     });
@@ -83,10 +89,12 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
       async close() {
         await server.close();
         await core.stop();
+        await badgePrinter.close();
       },
     };
   } catch (thrown) {
     await core.stop();
+    await badgePrinter.close();
     throw thrown;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
-import type { AdminLockState, CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -55,6 +55,29 @@ export const DIRECTORY: DirectoryState = {
 
 export const OUTBOX: OutboxState = { pending: 0, failed: 0, paused: null, offline: false, items: [], damage: null, confirmed: [] };
 export const ADMIN_LOCK: AdminLockState = { configured: true, unlocked: false, unlockedUntil: null, lockedUntil: null, attemptsLeft: 5, problem: null, setCommand: 'admin set-pin' };
+
+export const BADGE_PREVIEW: BadgePreview = {
+  previewId: 'p1',
+  templateId: 'employee',
+  templateName: 'Employee',
+  orientation: 'portrait',
+  sides: [{ side: 'front', widthMm: 53.98, heightMm: 85.6, background: '#ffffff', backgroundImage: null, boxes: [] }],
+  photo: 'session',
+  needsPhoto: false,
+  printedBefore: 0,
+  printer: 'Card printer',
+};
+export const BADGE_ENTRY: BadgePrintEntry = {
+  at: '2026-11-21T10:00:00.000Z',
+  workstation: 'desk-1',
+  cardholderId: 1,
+  name: 'Dupont, Marie',
+  template: 'employee',
+  printer: 'Card printer',
+  outcome: 'printed',
+  reason: '',
+  detail: '',
+};
 
 export function fakeHandlers(): OperationHandlers {
   return {
@@ -124,5 +147,10 @@ export function fakeHandlers(): OperationHandlers {
     quitKiosk: vi.fn(async () => ({ done: true, message: 'The kiosk is quitting.' })),
     leaveKioskMode: vi.fn(async () => ({ done: true, message: 'Kiosk mode is off.' })),
     exportOperatorLog: vi.fn(async () => ({ saved: true, path: '/tmp/log.csv', rows: 0 })),
+    getBadgeSetup: vi.fn(async () => ({ templatesDir: null, templates: [], printer: null, installedPrinters: [] })),
+    previewBadge: vi.fn(async () => BADGE_PREVIEW),
+    printBadge: vi.fn(async () => ({ entry: BADGE_ENTRY, path: null })),
+    listBadgeLog: vi.fn(async () => []),
+    previewBadgeTemplate: vi.fn(async () => BADGE_PREVIEW),
   };
 }

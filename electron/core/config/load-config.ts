@@ -91,6 +91,9 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('kiosk.theme', 'KIOSK_THEME', 'theme', 'text'),
   setting('kiosk.dataDir', 'KIOSK_DATA_DIR', 'data-dir', 'nullableText'),
   setting('kiosk.startAtLogin', 'KIOSK_START_AT_LOGIN', 'start-at-login', 'boolean'),
+  setting('badges.templatesDir', 'KIOSK_BADGE_TEMPLATES_DIR', 'badge-templates-dir', 'nullableText'),
+  setting('badges.printer', 'KIOSK_BADGE_PRINTER', 'badge-printer', 'nullableText'),
+  setting('badges.previewPrinters', 'KIOSK_BADGE_PREVIEW_PRINTERS', 'badge-preview-printers', 'textList'),
 ];
 
 // ───────────────────────── well-known paths ─────────────────────────
@@ -528,10 +531,12 @@ function checkFiles(config: KioskConfig, merged: Json, origins: Map<string, Orig
     }
   }
   const dataDir = config.kiosk.dataDir === null ? null : resolveAt(['kiosk', 'dataDir'], config.kiosk.dataDir);
+  const templatesDir = config.badges.templatesDir === null ? null : resolveAt(['badges', 'templatesDir'], config.badges.templatesDir);
   return {
     ...config,
     service: { ...config.service, tls: { ...config.service.tls, caFile } },
     kiosk: { ...config.kiosk, dataDir },
+    badges: { ...config.badges, templatesDir },
   };
 }
 
