@@ -9,7 +9,13 @@ import type { BadgeBox, BadgeSideLayout } from '../../contract/ipc';
 export interface BadgeFontFiles {
   regular: Uint8Array;
   bold: Uint8Array;
+  /** The same fonts cut to Latin (DejaVuSans-Latin.ttf): a tenth of the size, the same glyphs and widths there. */
+  regularLatin?: Uint8Array;
+  boldLatin?: Uint8Array;
 }
+
+/** What the Latin cut holds (renderer/public/badge-fonts/README.md says how it was made). */
+const LATIN_ONLY = /^[\u0020-\u007e\u00a0-\u024f\u1e00-\u1eff\u2010-\u2027\u2030-\u203a\u20ac]*$/;
 
 /** The badge page's own policy: nothing from anywhere, no script; its styles and data: images only. */
 export const BADGE_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'";
@@ -58,9 +64,13 @@ export function badgePageHtml(sides: readonly BadgeSideLayout[], fonts: BadgeFon
   const width = first?.widthMm ?? 53.98;
   const height = first?.heightMm ?? 85.6;
   const bold = sides.some((s) => s.boxes.some((b) => b.kind === 'text' && b.bold));
+  // The whole font only when a text needs more than Latin (Chromium lays a PDF out faster with the small cut).
+  const latin = sides.every((s) => s.boxes.every((b) => LATIN_ONLY.test((b.lines ?? []).join(''))));
+  const regular = latin && fonts.regularLatin ? fonts.regularLatin : fonts.regular;
+  const boldFont = latin && fonts.boldLatin ? fonts.boldLatin : fonts.bold;
   const css = [
-    fontFace(fonts.regular, 400),
-    bold ? fontFace(fonts.bold, 700) : '',
+    fontFace(regular, 400),
+    bold ? fontFace(boldFont, 700) : '',
     `@page{size:${n(width)} ${n(height)};margin:0}`,
     'html,body{margin:0;padding:0;background:#ffffff}',
     '*{-webkit-print-color-adjust:exact;print-color-adjust:exact}',

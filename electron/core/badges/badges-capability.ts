@@ -89,8 +89,11 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function loadFonts(): Promise<NonNullable<typeof fonts>> {
     if (fonts) return fonts;
-    const [regular, bold] = await Promise.all([readFile(path.join(options.fontDir, 'DejaVuSans.ttf')), readFile(path.join(options.fontDir, 'DejaVuSans-Bold.ttf'))]);
-    fonts = { metrics: { regular: readFontMetrics(regular), bold: readFontMetrics(bold) }, files: { regular, bold } };
+    const read = (name: string): Promise<Buffer> => readFile(path.join(options.fontDir, name));
+    const [regular, bold] = await Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]);
+    // The Latin cuts only make the page lighter: without them the whole fonts are embedded.
+    const [regularLatin, boldLatin] = await Promise.all([read('DejaVuSans-Latin.ttf').catch(() => undefined), read('DejaVuSans-Bold-Latin.ttf').catch(() => undefined)]);
+    fonts = { metrics: { regular: readFontMetrics(regular), bold: readFontMetrics(bold) }, files: { regular, bold, ...(regularLatin && boldLatin ? { regularLatin, boldLatin } : {}) } };
     return fonts;
   }
 
