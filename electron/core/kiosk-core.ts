@@ -212,6 +212,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return written;
       },
       ...badges.handlers,
+      getBadgeSetup: admin.protect('Opening the badge templates', badges.handlers.getBadgeSetup),
       previewBadgeTemplate: admin.protect('Showing a badge template', badges.handlers.previewBadgeTemplate),
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
