@@ -59,6 +59,8 @@ interface KeptPreview {
 }
 
 const MAX_PREVIEWS = 20;
+/** Photos kept for this session's badges: the latest ones (a day at a busy desk). */
+const MAX_PHOTOS = 300;
 const REASON_WORDS = { lost: 'lost', damaged: 'damaged', 'name-change': 'name change', 'new-photo': 'new photo', other: 'other' } as const;
 
 export const SAMPLE_CARDHOLDER: BadgeCardholder = {
@@ -256,7 +258,9 @@ export function createBadgesCapability(options: BadgesOptions) {
     log: badgeLog,
     /** The photo just uploaded for a cardholder: kept in memory for this session's badges. */
     rememberPhoto(id: number, bytes: Uint8Array, contentType: string): void {
+      photos.delete(id);
       photos.set(id, { bytes, contentType });
+      while (photos.size > MAX_PHOTOS) photos.delete(photos.keys().next().value as number);
     },
     templates,
   };
