@@ -507,8 +507,8 @@ export interface BadgePreview {
   templateName: string;
   orientation: 'portrait' | 'landscape';
   sides: BadgeSideLayout[];
-  /** Where the photo comes from: taken in this session, a chosen file, none (a new one is needed). */
-  photo: 'session' | 'file' | 'none';
+  /** Where the photo comes from: taken in this session, the encrypted photo cache, a chosen file, none (a new one is needed). */
+  photo: 'session' | 'cache' | 'file' | 'none';
   /** The template has a photo and none is at hand: printing waits for one. */
   needsPhoto: boolean;
   /** Badges already printed for this cardholder on this workstation (a reprint asks why). */

@@ -31,6 +31,7 @@ import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 import { createBadgesCapability } from './badges/badges-capability';
 import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port';
 import { hostname } from 'node:os';
+import { BadgePhotoCache } from './badges/photo-cache';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -161,7 +162,18 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       listBadgeLog: () => badges.log.list(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
+    // badges.photoCache: only with the keyring's data key (an unencrypted copy is never kept).
+    let photoCache: BadgePhotoCache | null = null;
+    if (config.badges.photoCache.enabled) {
+      if (options.dataKey) {
+        photoCache = new BadgePhotoCache(options.dataDir, options.dataKey, config.badges.photoCache.retentionDays * 86_400_000);
+        void photoCache.purge().then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${config.badges.photoCache.retentionDays} days removed`));
+      } else {
+        log.warn('badges', 'badges.photoCache is on but this workstation has no keyring data key: no photo is kept (they are never kept unencrypted)');
+      }
+    }
     const badges = createBadgesCapability({
+      photoCache,
       templatesDir: config.badges.templatesDir,
       fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
       printerName: config.badges.printer,

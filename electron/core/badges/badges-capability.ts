@@ -18,6 +18,7 @@ import { badgePageHtml, type BadgeFontFiles } from './badge-page';
 import type { BadgePrinterPort, BadgePrintJob, PickPdfFile } from './badge-printer-port';
 import { readFontMetrics } from './font-metrics';
 import { loadTemplates, templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import type { BadgePhotoCache } from './photo-cache';
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
 export interface BadgeHandlers {
@@ -44,6 +45,8 @@ export interface BadgesOptions {
   workstation: string;
   /** Ids the same person had (a provisional id and the one the service gave it). */
   sameCardholder?: (id: number) => number[];
+  /** badges.photoCache: encrypted copies of uploaded photos on this workstation (null: off). */
+  photoCache?: BadgePhotoCache | null;
   now?: () => Date;
 }
 
@@ -107,10 +110,14 @@ export function createBadgesCapability(options: BadgesOptions) {
     return library;
   }
 
-  function photoFor(id: number): PhotoBytes | null {
+  async function photoFor(id: number): Promise<{ photo: PhotoBytes; from: 'session' | 'cache' } | null> {
     for (const known of idsOf(id)) {
       const photo = photos.get(known);
-      if (photo) return photo;
+      if (photo) return { photo, from: 'session' };
+    }
+    for (const known of idsOf(id)) {
+      const cached = await options.photoCache?.get(known);
+      if (cached) return { photo: cached, from: 'cache' };
     }
     return null;
   }
@@ -126,7 +133,8 @@ export function createBadgesCapability(options: BadgesOptions) {
       throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be used: ${loaded.problems[0] ?? 'it is not valid'}. Ask an administrator to run "--admin check".`);
     }
     const template = loaded.template;
-    const photo = chosen ?? (sample ? null : photoFor(cardholder.id));
+    const found = chosen || sample ? null : await photoFor(cardholder.id);
+    const photo = chosen ?? found?.photo ?? null;
     const { metrics, files } = await loadFonts();
     const sides = layoutBadge({
       template,
@@ -144,7 +152,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       templateName: template.name,
       orientation: template.orientation,
       sides,
-      photo: chosen ? 'file' : photo ? 'session' : 'none',
+      photo: chosen ? 'file' : (found?.from ?? 'none'),
       needsPhoto: hasPhoto(template) && !photo && !sample,
       printedBefore: sample ? 0 : await badgeLog.printedFor(idsOf(cardholder.id)),
       printer: options.printerName,
@@ -261,6 +269,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       photos.delete(id);
       photos.set(id, { bytes, contentType });
       while (photos.size > MAX_PHOTOS) photos.delete(photos.keys().next().value as number);
+      options.photoCache?.put(id, { bytes, contentType }).catch((thrown: unknown) => log.warn('badges', `the photo could not be kept in the photo cache: ${thrown instanceof Error ? thrown.message : String(thrown)}`));
     },
     templates,
   };

@@ -256,6 +256,11 @@ const BadgesSchema = z.strictObject({
   printer: z.string({ error: 'expected the printer\'s name' }).min(1, { error: 'expected the printer\'s name, not an empty text' }).max(200).nullable(),
   /** The browser harness only (npm run preview): printers it pretends are installed (each print is a PDF in <dataDir>/exports). */
   previewPrinters: z.array(z.string().min(1).max(200), { error: 'expected a list of printer names' }).max(20),
+  /** An encrypted copy of each uploaded photo on this workstation, for reprints (off by default). */
+  photoCache: z.strictObject({
+    enabled: bool(),
+    retentionDays: count(1, 3650, 'days a copy is kept'),
+  }),
 });
 
 export const KioskConfigSchema = z.strictObject({
@@ -309,5 +314,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120 },
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
-  badges: { templatesDir: null, printer: null, previewPrinters: [] },
+  badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
 };

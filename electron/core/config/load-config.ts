@@ -94,6 +94,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('badges.templatesDir', 'KIOSK_BADGE_TEMPLATES_DIR', 'badge-templates-dir', 'nullableText'),
   setting('badges.printer', 'KIOSK_BADGE_PRINTER', 'badge-printer', 'nullableText'),
   setting('badges.previewPrinters', 'KIOSK_BADGE_PREVIEW_PRINTERS', 'badge-preview-printers', 'textList'),
+  setting('badges.photoCache.enabled', 'KIOSK_BADGE_PHOTO_CACHE', 'badge-photo-cache', 'boolean'),
+  setting('badges.photoCache.retentionDays', 'KIOSK_BADGE_PHOTO_CACHE_DAYS', 'badge-photo-cache-days', 'integer'),
 ];
 
 // ───────────────────────── well-known paths ─────────────────────────

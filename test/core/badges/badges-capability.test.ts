@@ -174,3 +174,33 @@ describe('badge printing', () => {
     expect((await failure(badges.handlers.previewBadge({ cardholder: PERSON }))).message).toContain('Badges are not set up on this workstation');
   });
 });
+
+describe('badge photo cache (off by default)', () => {
+  it('keeps an encrypted copy for a reprint after a restart, removes it after the retention, never the plain bytes', async () => {
+    const { BadgePhotoCache } = await import('../../../electron/core/badges/photo-cache');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-cache-'));
+    const key = Buffer.alloc(32, 7);
+    let now = Date.parse('2026-11-25T09:00:00Z');
+    const cache = new BadgePhotoCache(dataDir, key, 30 * 86_400_000, () => now);
+    const photo = new Uint8Array(Buffer.from('JFIF-like photo bytes of Zoë Dupont'));
+    const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
+    first.rememberPhoto(PERSON.id, photo, 'image/jpeg');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const files = readdirSync(cache.dir);
+    expect(files).toEqual([`photo-${PERSON.id}.bin`]);
+    expect(readFileSync(join(cache.dir, files[0] ?? '')).includes(Buffer.from('Zoë Dupont'))).toBe(false);
+    // A restart: a new capability, nothing in memory; the cache has the photo.
+    const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
+    const preview = await second.handlers.previewBadge({ cardholder: PERSON });
+    expect([preview.photo, preview.needsPhoto]).toEqual(['cache', false]);
+    // Past the retention: gone.
+    now += 31 * 86_400_000;
+    expect(await cache.get(PERSON.id)).toBeNull();
+    expect(readdirSync(cache.dir)).toEqual([]);
+    // Another key cannot read it.
+    now = Date.parse('2026-11-25T09:00:00Z');
+    await cache.put(5, { bytes: photo, contentType: 'image/jpeg' });
+    expect(await new BadgePhotoCache(dataDir, Buffer.alloc(32, 8), 30 * 86_400_000, () => now).get(5)).toBeNull();
+  });
+});

@@ -136,6 +136,8 @@ describe('layering: each layer overrides the one below', () => {
       'badges.templatesDir': ['/etc/access-kiosk/badges', '/etc/access-kiosk/badges'],
       'badges.printer': ['Zebra_ZC300', 'Zebra_ZC300'],
       'badges.previewPrinters': ['CardPrinter-1, Office', ['CardPrinter-1', 'Office']],
+      'badges.photoCache.enabled': ['on', true],
+      'badges.photoCache.retentionDays': ['90', 90],
       'kiosk.homeView': ['live-feed', 'live-feed'],
       'directory.syncIntervalMinutes': ['0', 0],
       'site.tenants': ['[{"id":4,"name":"Annex"}]', [{ id: 4, name: 'Annex' }]],
