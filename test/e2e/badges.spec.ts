@@ -6,7 +6,9 @@
  * (pdftotext), the barcode decoded to the employee ID (zbarimg on a 300 dpi pdftoppm render), and
  * the photo area compared with the photo the simulator stored. Also: a landscape template with a
  * back, a 60-character accented double-barrelled surname (fitted, nothing cut), a reprint that
- * asks why, and a badge printed while the service is down for a person enrolled offline.
+ * asks why, a badge printed while the service is down for a person enrolled offline, a printer
+ * that is not installed, and Administration's template list (a broken template's problems) with a
+ * sample badge.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -19,6 +21,9 @@ import config from '../../playwright.config';
 import { accessibilityViolations, expect, launchPreview, test } from './fixtures';
 import { fakeCameraWithFace } from '../support/fake-camera';
 import { StoppableService } from './outbox-service';
+import { cpSync, writeFileSync } from 'node:fs';
+import { setAdminPin } from '../../electron/core/admin-lock/admin-lock';
+import { credentialDir } from '../../electron/core/credentials/choose-vault';
 
 const configArgs = config.use?.launchOptions?.args ?? [];
 const video = fakeCameraWithFace();
@@ -270,4 +275,58 @@ test('while the service is down, a person enrolled offline (waiting in the outbo
   expectId1(pagesOf(pdf), 'landscape', 2);
   expect(run('pdftotext', ['-f', '1', '-l', '1', pdf, '-'])).toContain(person.last);
   expect(decode(render300(pdf, 1))).toContain(person.employee);
+});
+
+test('Administration (behind the PIN) lists the templates with the problems --admin check names, and shows one with a sample cardholder', async ({ page }) => {
+  const templates = mkdtempSync(join(tmpdir(), 'kiosk-e2e-templates-'));
+  cpSync(EXAMPLES, templates, { recursive: true });
+  writeFileSync(join(templates, 'broken.json'), JSON.stringify({ name: 'Broken', orientation: 'portrait', front: { elements: [{ type: 'image', id: 'logo', x: 40, y: 2, width: 20, height: 8, file: 'missing.png' }] } }));
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-badge-admin-'));
+  await setAdminPin(credentialDir(dataDir), '480261');
+  const admin = await launchPreview({ dataDir, config: { argv: [`--badge-templates-dir=${templates}`, '--badge-printer=Missing-Printer', `--badge-preview-printers=${PRINTER}`] } });
+  try {
+    await page.goto(admin.url);
+    await page.getByRole('tab', { name: 'Administration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Administrator PIN' });
+    for (const digit of '480261') await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByTestId('admin-badge-template')).toHaveCount(3);
+    const broken = page.locator('[data-testid="admin-badge-template"][data-id="broken"]');
+    await expect(broken).toContainText('front element "logo": the image "missing.png" is not beside the template');
+    await expect(broken).toContainText('front element "logo": falls off the card');
+    await expect(page.getByTestId('admin-badge-printer')).toContainText(`Missing-Printer — not installed on this workstation (installed: ${PRINTER})`);
+    await page.getByTestId('admin-badge-sample-visitor-landscape').click();
+    await expect(page.getByTestId('admin-badge-sample').getByTestId('badge-side')).toHaveCount(2);
+    await expect(page.getByTestId('admin-badge-sample')).toContainText('Dupont-Lefèvre');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await admin.close();
+    rmSync(admin.dataDir, { recursive: true, force: true });
+    rmSync(templates, { recursive: true, force: true });
+  }
+});
+
+test('a printer that is not installed: the officer reads which, nothing is printed, the log says why', async ({ page }) => {
+  const missing = await launchPreview({ config: { argv: [`--badge-templates-dir=${EXAMPLES}`, '--badge-printer=Missing-Printer', `--badge-preview-printers=${PRINTER}`] } });
+  try {
+    await page.goto(missing.url);
+    await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory');
+    await page.getByTestId('cardholder-search').fill('a');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('record-print-badge').click();
+    await page.getByTestId('badge-photo-file').setInputFiles(join(__dirname, '..', '..', 'node_modules/@vladmandic/face-api/demo/sample1.jpg'));
+    await expect(page.getByTestId('badge-needs-photo')).toHaveCount(0);
+    await page.getByTestId('badge-print').click();
+    await expect(page.getByTestId('badge-error')).toHaveText(`The badge printer "Missing-Printer" is not installed on this workstation. Installed: ${PRINTER}. Ask an administrator.`);
+    expect(existsSync(join(missing.dataDir, 'exports')) ? readdirSync(join(missing.dataDir, 'exports')) : []).toEqual([]);
+    await page.getByTestId('badge-close').click();
+    await page.getByRole('tab', { name: /Operator log/ }).click();
+    await page.getByTestId('operator-log-badges').check();
+    await expect(page.getByTestId('badge-log-row')).toHaveCount(1);
+    await expect(page.getByTestId('badge-log-row')).toContainText('Not printed');
+    await expect(page.getByTestId('badge-log-row')).toContainText('printer not installed');
+  } finally {
+    await missing.close();
+    rmSync(missing.dataDir, { recursive: true, force: true });
+  }
 });
