@@ -330,3 +330,33 @@ test('a printer that is not installed: the officer reads which, nothing is print
     rmSync(missing.dataDir, { recursive: true, force: true });
   }
 });
+
+test('a reprint with no photo at hand: the photo step takes an image file (same face centring and hints), and the badge prints with it', async ({ page }) => {
+  // The person in an image file: the fake camera's cut of the demo photo, as a JPEG.
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-photo-file-'));
+  const file = join(dir, 'person.jpg');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(__dirname, '..', '..', 'node_modules/@vladmandic/face-api/demo/sample1.jpg'), '-vf', 'crop=800:600:1120:111', file]);
+  const person = (await service.list())[5] as Record<string, unknown>;
+  await page.goto(kiosk.url);
+  await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory');
+  await page.getByTestId('cardholder-search').fill(String(person.employee_ID));
+  await page.keyboard.press('Enter');
+  await page.getByTestId('record-print-badge').click();
+  await expect(page.getByTestId('badge-needs-photo')).toBeVisible();
+  await expect(page.getByTestId('badge-print')).toBeDisabled();
+  await page.getByTestId('badge-take-photo').click();
+  await expect(page.getByTestId('photo-step')).toBeVisible();
+  await page.getByTestId('photo-file').setInputFiles(file);
+  await expect(page.getByTestId('photo-capture')).toHaveAttribute('data-stage', 'review', { timeout: 20_000 });
+  await expect(page.getByTestId('photo-hints')).toHaveText('The photo looks good.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByTestId('use-photo').click();
+  await expect(page.getByTestId('photo-uploaded')).toBeVisible();
+  await page.getByTestId('photo-print-badge').click();
+  const pdf = await printFromDialog(page);
+  const stored = await service.controls.photoContent(person.id as number);
+  if (!stored) throw new Error('no photo stored');
+  const box = person.card_Holder_Type_ID === 3 ? { x: 3, y: 13, width: 27, height: 36 } : { x: 15, y: 14, width: 24, height: 32 };
+  expect(photoDifference(render300(pdf, 1), box, stored)).toBeLessThan(20);
+  rmSync(dir, { recursive: true, force: true });
+});
