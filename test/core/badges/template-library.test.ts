@@ -77,6 +77,7 @@ describe('badge templates', () => {
     expect(out).toContain(`badge template ${join(dir, 'broken.json')}: front element "logo": the image "missing-logo.png" is not beside the template`);
     expect(out).toContain(`badge template ${join(dir, 'broken.json')}: front element "photo": falls off the card`);
     expect(out).toContain('Badge printer:    Card Printer');
+    expect(out).toContain('The kiosk starts, but no badge is printed with these templates until they are fixed.');
   });
 
   it('--admin check passes with the example templates', async () => {
