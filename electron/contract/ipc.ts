@@ -633,6 +633,104 @@ export interface EventPerson {
   matched: string;
 }
 
+// ───────────────────────── badges (printing the cardholder's card) ─────────────────────────
+
+/** One element of a badge side as it will print: a box in millimetres from the card's top-left corner. */
+export interface BadgeBox {
+  id: string;
+  kind: 'text' | 'photo' | 'image' | 'band' | 'border' | 'barcode';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** text: the fitted lines (never cut) and their size in points. */
+  lines?: string[];
+  fontSize?: number;
+  bold?: boolean;
+  color?: string;
+  align?: 'left' | 'center' | 'right';
+  /** photo, image, barcode: a data: URL (null: no photo yet). */
+  src?: string | null;
+  fit?: 'contain' | 'cover' | 'fill';
+  /** band and border: the colour for this cardholder's type. */
+  fill?: string;
+  /** border: its thickness in millimetres. */
+  thickness?: number;
+}
+
+/** A side of the card laid out for one cardholder: what the true-size preview shows and the printer prints. */
+export interface BadgeSideLayout {
+  side: 'front' | 'back';
+  widthMm: number;
+  heightMm: number;
+  background: string;
+  backgroundImage: string | null;
+  boxes: BadgeBox[];
+}
+
+/** A template found in the provisioning folder. */
+export interface BadgeTemplateInfo {
+  id: string;
+  file: string;
+  name: string;
+  orientation: 'portrait' | 'landscape';
+  sides: number;
+  cardholderTypes: number[];
+  isDefault: boolean;
+  /** Why the template cannot be used (file and element named); empty when it can. */
+  problems: string[];
+}
+
+export interface BadgeSetup {
+  templatesDir: string | null;
+  templates: BadgeTemplateInfo[];
+  /** badges.printer, or null when none is set. */
+  printer: string | null;
+  /** Printers the operating system has. */
+  installedPrinters: string[];
+}
+
+/** The card as it will print, ready for "Print" or "Save as PDF". */
+export interface BadgePreview {
+  previewId: string;
+  templateId: string;
+  templateName: string;
+  orientation: 'portrait' | 'landscape';
+  sides: BadgeSideLayout[];
+  /** Where the photo comes from: taken in this session, the encrypted photo cache, a chosen file, none (a new one is needed). */
+  photo: 'session' | 'cache' | 'file' | 'none';
+  /** The template has a photo and none is at hand: printing waits for one. */
+  needsPhoto: boolean;
+  /** Badges already printed for this cardholder on this workstation (a reprint asks why). */
+  printedBefore: number;
+  printer: string | null;
+}
+
+export const REPRINT_REASONS = ['lost', 'damaged', 'name-change', 'new-photo', 'other'] as const;
+export type ReprintReason = (typeof REPRINT_REASONS)[number];
+
+/** One badge print in the operator log. */
+export interface BadgePrintEntry {
+  at: string;
+  workstation: string;
+  cardholderId: number;
+  name: string;
+  template: string;
+  /** The printer's name, or "PDF" for "Save as PDF". */
+  printer: string;
+  outcome: 'printed' | 'saved' | 'failed';
+  /** Empty for a first print; the reprint's reason otherwise ("lost", "other: …"). */
+  reason: string;
+  /** Why it failed, or where the PDF was saved. */
+  detail: string;
+}
+
+export interface BadgePrintResult {
+  entry: BadgePrintEntry;
+  /** Where the PDF was written (Save as PDF). */
+  path: string | null;
+}
+
 // ───────────────────────── request schemas ─────────────────────────
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -747,6 +845,23 @@ export const CardholderFields = z
   })
   .strict();
 export type CardholderFields = z.infer<typeof CardholderFields>;
+
+/** What a badge shows of a cardholder (the record the officer has open, even one waiting in the outbox). */
+export const BadgeCardholder = z
+  .object({
+    id: cardholderId,
+    first_Name: z.string().max(100),
+    middle_Name: z.string().max(100),
+    last_Name: z.string().max(100),
+    displayName: z.string().max(300),
+    employee_ID: z.string().max(50),
+    card_Holder_Type_ID: databaseId,
+    tenant: z.array(databaseId).max(64),
+  })
+  .strict();
+export type BadgeCardholder = z.infer<typeof BadgeCardholder>;
+
+const badgeTemplateId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'A template id is the file name without ".json".');
 
 /** Largest page of lookup results. */
 export const MAX_PAGE = 500;
@@ -878,6 +993,35 @@ export const operations = {
   listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
   /** The cardholder types and tenants the enrolment form offers (named and seen in the directory, with counts). */
   getEnrolmentChoices: op<EnrolmentChoices>()(noPayload),
+  // ── badges: preview and print the card (templates in the provisioning folder) ──
+  getBadgeSetup: op<BadgeSetup>()(noPayload),
+  /** Lays the card out for a cardholder; `photo` is an image file the officer chose (for a reprint with no photo at hand). */
+  previewBadge: op<BadgePreview>()(
+    z
+      .object({
+        cardholder: BadgeCardholder,
+        templateId: badgeTemplateId.optional(),
+        photo: z
+          .custom<Uint8Array>((value) => value instanceof Uint8Array, 'The photo must be sent as bytes.')
+          .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= MAX_PHOTO_BYTES, 'The photo is empty or too large.')
+          .optional(),
+        photoType: z.enum(['image/jpeg', 'image/png']).optional(),
+      })
+      .strict(),
+  ),
+  /** Prints the previewed card on badges.printer, or saves it as PDF; a reprint says why. */
+  printBadge: op<BadgePrintResult>()(
+    z
+      .object({
+        previewId: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+        destination: z.enum(['printer', 'pdf']),
+        reason: z.object({ kind: z.enum(REPRINT_REASONS), text: z.string().trim().max(200) }).strict().optional(),
+      })
+      .strict(),
+  ),
+  listBadgeLog: op<BadgePrintEntry[]>()(noPayload),
+  /** Administration: a template laid out with a sample cardholder (needs the admin PIN). */
+  previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId }).strict()),
   // ── the admin lock: the PIN unlocks the Administration view, the operator log's export, leaving kiosk mode and quitting ──
   getAdminLock: op<AdminLockState>()(noPayload),
   unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),
@@ -887,7 +1031,7 @@ export const operations = {
   /** Leaves full-screen kiosk mode (needs a fresh unlock). */
   leaveKioskMode: op<AdminActionResult>()(noPayload),
   /** Saves the operator log (acknowledgements and enrolment actions) as CSV (needs a fresh unlock). */
-  exportOperatorLog: op<ExportResult>()(z.object({ part: z.enum(['alarms', 'enrolments']) }).strict()),
+  exportOperatorLog: op<ExportResult>()(z.object({ part: z.enum(['alarms', 'enrolments', 'badges']) }).strict()),
 } as const;
 
 export type Operations = typeof operations;
@@ -897,7 +1041,7 @@ export type OperationName = keyof Operations;
  * before the schema runs (core/ipc/plain-data.ts): a schema expecting an object would otherwise
  * walk a typed array's indexes as keys.
  */
-export const BYTES_FIELDS: { readonly [K in OperationName]?: readonly string[] } = { uploadCardholderPhoto: ['photo'] };
+export const BYTES_FIELDS: { readonly [K in OperationName]?: readonly string[] } = { uploadCardholderPhoto: ['photo'], previewBadge: ['photo'] };
 export type RequestOf<K extends OperationName> = z.input<Operations[K]['request']>;
 export type ParsedRequestOf<K extends OperationName> = z.output<Operations[K]['request']>;
 export type ResultOf<K extends OperationName> = NonNullable<Operations[K]['result']>;

@@ -32,6 +32,10 @@ import { createServiceClient, type ServiceClient } from './service/service-clien
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
 import { findEventPeople } from './cardholders/event-person';
+import { createBadgesCapability } from './badges/badges-capability';
+import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port';
+import { hostname } from 'node:os';
+import { BadgePhotoCache } from './badges/photo-cache';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -55,7 +59,24 @@ export interface KioskCoreOptions {
   adminActions?: AdminActions | null;
   /** Where the shift handover reports are saved (owner-only); default <dataDir>/exports. */
   exportsDir?: string;
+  /** Badges: the edge's printer (absent: nothing is installed, Save as PDF is refused). */
+  badgePrinter?: BadgePrinterPort;
+  /** Where the shipped badge fonts are (the built renderer's badge-fonts). */
+  badgeFontDir?: string;
+  /** Asks where to save a badge PDF (default: pickSaveFile). */
+  pickPdfFile?: PickPdfFile;
 }
+
+/** No printing edge: no printer is installed and no PDF can be made. */
+const NO_BADGE_PRINTER: BadgePrinterPort = {
+  listPrinters: async () => [],
+  print: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+  toPdf: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+};
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
 export interface DemoService {
@@ -177,6 +198,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       // Every entry, newest first (the screen pages; the export carries them all).
       listAcknowledgements: async () => [...(await events.acknowledgements.all())].reverse(),
       listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
+      listBadgeLog: () => badges.log.list(),
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const overview = createAdminOverviewHandler({
@@ -205,6 +227,34 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         checkCatalogue();
       });
     }
+    // badges.photoCache: only with the keyring's data key (an unencrypted copy is never kept).
+    let photoCache: BadgePhotoCache | null = null;
+    if (config.badges.photoCache.enabled) {
+      if (options.dataKey) {
+        photoCache = new BadgePhotoCache(options.dataDir, options.dataKey, config.badges.photoCache.retentionDays * 86_400_000);
+        void photoCache.purge().then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${config.badges.photoCache.retentionDays} days removed`));
+      } else {
+        log.warn('badges', 'badges.photoCache is on but this workstation has no keyring data key: no photo is kept (they are never kept unencrypted)');
+      }
+    }
+    const badges = createBadgesCapability({
+      photoCache,
+      templatesDir: config.badges.templatesDir,
+      fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
+      printerName: config.badges.printer,
+      port: options.badgePrinter ?? NO_BADGE_PRINTER,
+      pickPdfFile: options.pickPdfFile ?? options.pickSaveFile,
+      site: () => site,
+      dataDir: options.dataDir,
+      log,
+      workstation: hostname(),
+      // A cardholder created offline keeps its badge photo and its print count once the service numbers it.
+      sameCardholder: (id) => {
+        const ids = new Set([id]);
+        for (const c of cardholders.outbox.state().confirmed) if (c.id === id || c.provisionalId === id) ids.add(c.id).add(c.provisionalId);
+        return [...ids];
+      },
+    });
     const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
@@ -227,6 +277,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       })),
       ...events.handlers,
       ...cardholders.handlers,
+      ...badges.handlers,
+      getBadgeSetup: admin.protect('Opening the badge templates', badges.handlers.getBadgeSetup),
+      previewBadgeTemplate: admin.protect('Showing a badge template', badges.handlers.previewBadgeTemplate),
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
       ...operators.handlers,
@@ -234,7 +287,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       acknowledgeAlarms: operators.requireShift('Acknowledging an alarm', events.handlers.acknowledgeAlarms),
       createCardholder: operators.requireShift('Enrolling a cardholder', cardholders.handlers.createCardholder),
       updateCardholder: operators.requireShift('Changing a cardholder', cardholders.handlers.updateCardholder),
-      uploadCardholderPhoto: operators.requireShift('Uploading a photo', cardholders.handlers.uploadCardholderPhoto),
+      // The photo just taken is kept in memory for this session's badges (the service cannot send it back).
+      uploadCardholderPhoto: operators.requireShift('Uploading a photo', async (request) => {
+        const written = await cardholders.handlers.uploadCardholderPhoto(request);
+        badges.rememberPhoto(request.id, request.photo, request.contentType);
+        if (written.record.id !== request.id) badges.rememberPhoto(written.record.id, request.photo, request.contentType);
+        return written;
+      }),
+      printBadge: operators.requireShift('Printing a badge', badges.handlers.printBadge),
       resendOutboxItem: operators.requireShift('Sending a fixed enrolment again', cardholders.handlers.resendOutboxItem),
       discardOutboxItem: operators.requireShift('Discarding a waiting enrolment', cardholders.handlers.discardOutboxItem),
       exportSearchCsv: operators.requireShift('Exporting search results', operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv)),

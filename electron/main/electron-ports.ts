@@ -42,3 +42,13 @@ export function electronLogSink(logDir: string): LogSink {
   log.transports.console.level = process.env.KIOSK_DEBUG ? 'debug' : 'info';
   return (level, scope, message) => log[level](`[${scope}] ${message}`);
 }
+
+/** "Save as PDF" for a badge: the save dialog with a PDF filter. */
+export function pdfSaveDialog(window: () => BrowserWindow | null, documentsDir: string): PickSaveFile {
+  return async (suggestedName) => {
+    const options = { title: 'Save the badge as PDF', defaultPath: join(documentsDir, suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+    const owner = window();
+    const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  };
+}

@@ -21,7 +21,8 @@ import { createLogger, type Logger } from '../core/log/logger';
 import { applyXdgAutostart, autostartPlan } from '../core/provisioning/autostart';
 import { runCheckCommand } from '../core/provisioning/check-command';
 import { startSimulator } from '../simulator';
-import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
+import { electronLogSink, pdfSaveDialog, safeStorageEncryptor, saveDialog } from './electron-ports';
+import { electronBadgePrinter } from './badge-printer';
 import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
 import { adminEdgeActions } from './admin-edge';
 
@@ -102,6 +103,10 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     // The admin PIN lives beside the credential; quitting and leaving kiosk mode need it (admin-edge.ts).
     adminLockDir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')),
     adminActions: adminEdgeActions(() => window),
+    // Badges: printed from a hidden window on the kiosk's scheme (badge-printer.ts), the fonts shipped with the renderer.
+    badgePrinter: electronBadgePrinter(() => window?.webContents ?? null),
+    badgeFontDir: join(builtRendererDir(), 'badge-fonts'),
+    pickPdfFile: pdfSaveDialog(() => window, app.getPath('documents')),
   });
   window = await kioskShell.openKioskWindow(core, config.kiosk.fullscreen && app.isPackaged);
   window.on('closed', () => {

@@ -14,6 +14,7 @@ import { createLogger, stderrSink, type Logger } from '../core/log/logger';
 import { exportFolder } from '../core/storage/export-folder';
 import { startSimulator, type SimulatorOptions } from '../simulator';
 import { startPreviewServer } from './preview-server';
+import { previewBadgePrinter } from './badge-pdf-printer';
 
 export interface PreviewOptions {
   host?: string;
@@ -55,6 +56,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   // The browser harness has no system keyring: personal data stays in owner-only files, and the
   // Administration view says so.
   const dataKey = chooseDataKey(null, credentialDir(dataDir));
+  const rendererDir = options.rendererDir ?? resolve(__dirname, '../../out/renderer');
+  // Badges: the harness's printers are PDFs in the exports folder, made by Chromium (badge-pdf-printer.ts).
+  const badgePrinter = previewBadgePrinter({ printers: config.badges.previewPrinters, exportsDir });
   const core = await startKioskCore({
     config,
     vault: chooseVault(null, { dir: credentialDir(dataDir) }),
@@ -66,6 +70,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     dataKey: await dataKey.key(),
     dataKeyWarning: dataKey.describe().warning,
     ...(options.directoryEngines ? { directoryEngines: options.directoryEngines } : {}),
+    badgePrinter,
+    badgeFontDir: join(rendererDir, 'badge-fonts'),
   });
   try {
     if (options.startShift === 'unnamed') {
@@ -76,7 +82,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
       gateway: core.gateway,
       push: core.push,
       log,
-      rendererDir: options.rendererDir ?? resolve(__dirname, '../../out/renderer'),
+      rendererDir,
       ...(options.host ? { host: options.host } : {}),
       ...(options.port !== undefined ? { port: options.port } : {}),
     });
@@ -87,10 +93,12 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
       async close() {
         await server.close();
         await core.stop();
+        await badgePrinter.close();
       },
     };
   } catch (thrown) {
     await core.stop();
+    await badgePrinter.close();
     throw thrown;
   }
 }

@@ -139,3 +139,46 @@ test.describe('packaged build', () => {
     expect(code).toBe(1);
   });
 });
+
+test.describe('Electron badge printing', () => {
+  test.skip(!binary.path, `no Electron binary: ${binary.reason ?? ''}`);
+  let app: ElectronApplication;
+
+  test.beforeAll(async () => {
+    app = await electron.launch({
+      executablePath: binary.path!,
+      args: ['.', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kiosk-electron-badges-'))}`],
+      env: { ...process.env, KIOSK_SERVICE_URL: '', KIOSK_BADGE_TEMPLATES_DIR: join(__dirname, '..', '..', 'examples', 'provisioning', 'badges') },
+    });
+  });
+  test.afterAll(async () => {
+    await app?.close();
+  });
+
+  test('Save as PDF prints the badge page from its hidden kiosk:// window: one ID-1 page per side', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kiosk-electron-pdf-')), 'badge.pdf');
+    // The save dialog answers the file (Playwright runs this in main).
+    await app.evaluate(({ dialog }, path) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+    }, file);
+    const page = await app.firstWindow();
+    const result = await page.evaluate(async () => {
+      type Answer = { ok: boolean; value: { previewId: string } };
+      const kiosk = (window as unknown as { kiosk: { previewBadge(r: unknown): Promise<Answer>; printBadge(r: unknown): Promise<{ ok: boolean; value?: { path: string } }> } }).kiosk;
+      const cardholder = { id: 99, first_Name: 'Zoë', middle_Name: '', last_Name: 'Dupont', displayName: '', employee_ID: '4242', card_Holder_Type_ID: 3, tenant: [0] };
+      // A 1×1 PNG stands for the photo.
+      const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+      const shown = await kiosk.previewBadge({ cardholder, photo: png, photoType: 'image/png' });
+      return kiosk.printBadge({ previewId: shown.value.previewId, destination: 'pdf' });
+    });
+    expect(result.ok).toBe(true);
+    expect(existsSync(file)).toBe(true);
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9', file], { encoding: 'utf8' });
+    const pages = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(pages).toHaveLength(2);
+    for (const [w, h] of pages) {
+      expect(Math.abs((w ?? 0) - (85.6 * 72) / 25.4)).toBeLessThanOrEqual(0.25);
+      expect(Math.abs((h ?? 0) - (53.98 * 72) / 25.4)).toBeLessThanOrEqual(0.25);
+    }
+  });
+});

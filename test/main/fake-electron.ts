@@ -53,6 +53,22 @@ export class FakeWebContents extends FakeEmitter {
   send(channel: string, payload: unknown): void {
     this.sent.push([channel, payload]);
   }
+  // Printing (badges): what was asked, and what the "operating system" answers.
+  readonly printCalls: Array<Record<string, unknown>> = [];
+  readonly pdfCalls: Array<Record<string, unknown>> = [];
+  printAnswer: { success: boolean; failureReason: string } = { success: true, failureReason: '' };
+  printers: Array<{ name: string }> = [];
+  print(options: Record<string, unknown>, callback: (success: boolean, failureReason: string) => void): void {
+    this.printCalls.push(options);
+    callback(this.printAnswer.success, this.printAnswer.failureReason);
+  }
+  printToPDF(options: Record<string, unknown>): Promise<Buffer> {
+    this.pdfCalls.push(options);
+    return Promise.resolve(Buffer.from('%PDF-1.7 fake'));
+  }
+  getPrintersAsync(): Promise<Array<{ name: string }>> {
+    return Promise.resolve(this.printers);
+  }
 }
 
 export class FakeBrowserWindow extends FakeEmitter {
@@ -72,6 +88,9 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  destroy(): void {
+    this.destroyed = true;
   }
   show(): void {}
 }
@@ -120,9 +139,27 @@ class FakeApp extends FakeEmitter {
   }
 }
 
+/** A session of its own (session.fromPartition): its protocol handlers are recorded. */
+class FakePartitionSession extends FakeSession {
+  readonly protocolHandlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+  readonly protocol = {
+    handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
+      this.protocolHandlers.set(scheme, handler);
+    },
+  };
+}
+const partitions = new Map<string, FakePartitionSession>();
+
 export const fake = {
   app: new FakeApp(),
-  session: { defaultSession: new FakeSession() },
+  session: {
+    defaultSession: new FakeSession(),
+    fromPartition(name: string): FakePartitionSession {
+      const existing = partitions.get(name) ?? new FakePartitionSession();
+      partitions.set(name, existing);
+      return existing;
+    },
+  },
   protocol: {
     privileged: [] as Array<{ scheme: string; privileges: Record<string, boolean> }>,
     handlers: new Map<string, (request: Request) => Promise<Response>>(),

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
-import type { AdminLockState, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -63,6 +63,28 @@ export const OPERATORS: OperatorState = {
   current: { name: 'unnamed', unnamed: true, since: '2026-11-21T08:00:00.000Z' },
   problem: null,
   addCommand: 'admin add-operator',
+};
+export const BADGE_PREVIEW: BadgePreview = {
+  previewId: 'p1',
+  templateId: 'employee',
+  templateName: 'Employee',
+  orientation: 'portrait',
+  sides: [{ side: 'front', widthMm: 53.98, heightMm: 85.6, background: '#ffffff', backgroundImage: null, boxes: [] }],
+  photo: 'session',
+  needsPhoto: false,
+  printedBefore: 0,
+  printer: 'Card printer',
+};
+export const BADGE_ENTRY: BadgePrintEntry = {
+  at: '2026-11-21T10:00:00.000Z',
+  workstation: 'desk-1',
+  cardholderId: 1,
+  name: 'Dupont, Marie',
+  template: 'employee',
+  printer: 'Card printer',
+  outcome: 'printed',
+  reason: '',
+  detail: '',
 };
 
 export function fakeHandlers(): OperationHandlers {
@@ -153,5 +175,10 @@ export function fakeHandlers(): OperationHandlers {
     })),
     listHandoverReports: vi.fn(async () => []),
     findEventPeople: vi.fn(async () => []),
+    getBadgeSetup: vi.fn(async () => ({ templatesDir: null, templates: [], printer: null, installedPrinters: [] })),
+    previewBadge: vi.fn(async () => BADGE_PREVIEW),
+    printBadge: vi.fn(async () => ({ entry: BADGE_ENTRY, path: null })),
+    listBadgeLog: vi.fn(async () => []),
+    previewBadgeTemplate: vi.fn(async () => BADGE_PREVIEW),
   };
 }

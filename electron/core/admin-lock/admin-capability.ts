@@ -6,12 +6,13 @@
  * directory removal). Plain TypeScript: the Electron side of quit and kiosk mode is the edge's
  * (electron/main/admin-edge.ts); the preview has none and says so.
  */
-import type { Acknowledgement, AdminActionResult, EnrolmentLogEntry, ExportResult } from '../../contract/ipc';
+import type { Acknowledgement, AdminActionResult, BadgePrintEntry, EnrolmentLogEntry, ExportResult } from '../../contract/ipc';
 import type { OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import type { PickSaveFile } from '../history/event-history';
 import { writeCsvFile } from '../history/csv';
+import { BADGE_LOG_COLUMNS, badgeLogRow } from '../badges/badge-log';
 import { AdminLock } from './admin-lock';
 
 /** What the Electron edge does for the admin actions; absent in the browser preview. */
@@ -30,6 +31,8 @@ export interface AdminCapabilityOptions {
   pickSaveFile: PickSaveFile;
   listAcknowledgements: () => Promise<readonly Acknowledgement[]> | readonly Acknowledgement[];
   listEnrolmentLog: () => Promise<readonly EnrolmentLogEntry[]> | readonly EnrolmentLogEntry[];
+  /** The badge prints (badges/badge-log.ts); absent: the badge part is empty. */
+  listBadgeLog?: () => Promise<BadgePrintEntry[]>;
   now?: () => number;
 }
 
@@ -71,11 +74,15 @@ export function createAdminCapability(options: AdminCapabilityOptions): AdminCap
       const rows =
         part === 'alarms'
           ? (await options.listAcknowledgements()).map((a) => [a.acknowledgedAt, a.eventCreated ?? '', a.priority ?? '', a.device, a.text, a.note, a.operator ?? '', a.recordIds.join(' ')])
-          : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, e.outcome, e.operator ?? '']);
+          : part === 'badges'
+            ? (await (options.listBadgeLog?.() ?? Promise.resolve([]))).map(badgeLogRow)
+            : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, e.outcome, e.operator ?? '']);
       const header =
         part === 'alarms'
           ? ['acknowledgedAt', 'eventTime', 'priority', 'device', 'text', 'note', 'operator', 'recordIds']
-          : ['at', 'kind', 'cardholderId', 'name', 'outcome', 'operator'];
+          : part === 'badges'
+            ? [...BADGE_LOG_COLUMNS]
+            : ['at', 'kind', 'cardholderId', 'name', 'outcome', 'operator'];
       const written = await writeCsvFile(file, header, rows);
       log.info('admin-lock', `operator log (${part}) exported: ${written} rows`);
       return { saved: true, path: file, rows: written };

@@ -284,6 +284,21 @@ const KioskSectionSchema = z.strictObject({
   startAtLogin: bool(),
 });
 
+/** Badge printing (README "Badges"): the templates folder, the card printer, the harness's stand-in printers. */
+const BadgesSchema = z.strictObject({
+  /** The folder of badge templates (JSON with their images beside them); null: no badges on this workstation. */
+  templatesDir: filePath().nullable(),
+  /** The card printer's name as the operating system knows it; null: none (Save as PDF still works). */
+  printer: z.string({ error: 'expected the printer\'s name' }).min(1, { error: 'expected the printer\'s name, not an empty text' }).max(200).nullable(),
+  /** The browser harness only (npm run preview): printers it pretends are installed (each print is a PDF in <dataDir>/exports). */
+  previewPrinters: z.array(z.string().min(1).max(200), { error: 'expected a list of printer names' }).max(20),
+  /** An encrypted copy of each uploaded photo on this workstation, for reprints (off by default). */
+  photoCache: z.strictObject({
+    enabled: bool(),
+    retentionDays: count(1, 3650, 'days a copy is kept'),
+  }),
+});
+
 export const KioskConfigSchema = z.strictObject({
   service: ServiceSchema,
   feed: FeedSchema,
@@ -295,6 +310,7 @@ export const KioskConfigSchema = z.strictObject({
   frontDesk: FrontDeskSchema,
   operators: OperatorsSchema,
   kiosk: KioskSectionSchema,
+  badges: BadgesSchema,
 });
 
 /** The configuration as the rest of the kiosk reads it (validated, normalised). */
@@ -336,4 +352,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   frontDesk: { idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null },
   operators: { signIn: 'required', allowUnnamed: true },
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
+  badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
 };

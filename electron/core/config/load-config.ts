@@ -99,6 +99,11 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('kiosk.theme', 'KIOSK_THEME', 'theme', 'text'),
   setting('kiosk.dataDir', 'KIOSK_DATA_DIR', 'data-dir', 'nullableText'),
   setting('kiosk.startAtLogin', 'KIOSK_START_AT_LOGIN', 'start-at-login', 'boolean'),
+  setting('badges.templatesDir', 'KIOSK_BADGE_TEMPLATES_DIR', 'badge-templates-dir', 'nullableText'),
+  setting('badges.printer', 'KIOSK_BADGE_PRINTER', 'badge-printer', 'nullableText'),
+  setting('badges.previewPrinters', 'KIOSK_BADGE_PREVIEW_PRINTERS', 'badge-preview-printers', 'textList'),
+  setting('badges.photoCache.enabled', 'KIOSK_BADGE_PHOTO_CACHE', 'badge-photo-cache', 'boolean'),
+  setting('badges.photoCache.retentionDays', 'KIOSK_BADGE_PHOTO_CACHE_DAYS', 'badge-photo-cache-days', 'integer'),
 ];
 
 // ───────────────────────── well-known paths ─────────────────────────
@@ -538,10 +543,12 @@ function checkFiles(config: KioskConfig, merged: Json, origins: Map<string, Orig
     }
   }
   const dataDir = config.kiosk.dataDir === null ? null : resolveAt(['kiosk', 'dataDir'], config.kiosk.dataDir);
+  const templatesDir = config.badges.templatesDir === null ? null : resolveAt(['badges', 'templatesDir'], config.badges.templatesDir);
   return {
     ...config,
     service: { ...config.service, tls: { ...config.service.tls, caFile } },
     kiosk: { ...config.kiosk, dataDir },
+    badges: { ...config.badges, templatesDir },
   };
 }
 

@@ -10,6 +10,7 @@ import { checkConfig, type LoadConfigOptions } from '../config/load-config';
 import { serviceLabelOf } from '../config/settings';
 import { toKioskError } from '../ipc/failure';
 import type { CredentialVault } from '../credentials/vault';
+import { loadTemplates } from '../badges/template-library';
 
 export interface CheckCommandInput {
   load: LoadConfigOptions;
@@ -52,6 +53,17 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
     } else {
       row('Credential', 'not needed (no authentication or no service)');
     }
+    // Badge templates: every file and element that would stop a badge from printing.
+    if (config.badges.templatesDir) {
+      const found = await loadTemplates(config.badges.templatesDir);
+      const usable = found.templates.filter((t) => t.problems.length === 0).length;
+      row('Badge templates', `${config.badges.templatesDir} (${found.templates.length} found, ${usable} usable)`);
+      if (found.problem) problems.push({ key: 'badges.templatesDir', text: found.problem });
+      for (const t of found.templates) for (const text of t.problems) problems.push({ key: `badge template ${t.file}`, text });
+    } else {
+      row('Badge templates', 'none (badges.templatesDir is not set: no badges on this workstation)');
+    }
+    row('Badge printer', config.badges.printer ?? 'none (Save as PDF only)');
   }
 
   print();
@@ -61,6 +73,8 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
   }
   print(`${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
   for (const problem of problems) print(`  ${problem.key || '(file)'}: ${problem.text}`);
-  print('The kiosk will not start until these are fixed.');
+  // Badge templates do not stop the kiosk from starting: a template with a problem is not printed.
+  const onlyBadges = problems.every((p) => p.key.startsWith('badge template ') || p.key === 'badges.templatesDir');
+  print(onlyBadges ? 'The kiosk starts, but no badge is printed with these templates until they are fixed.' : 'The kiosk will not start until these are fixed.');
   return 1;
 }

@@ -13,7 +13,7 @@ export const useOperatorLogExportStore = defineStore('operatorLogExport', () => 
   const message = ref<string | null>(null);
   const failed = ref(false);
 
-  async function exportPart(part: 'alarms' | 'enrolments'): Promise<void> {
+  async function exportPart(part: 'alarms' | 'enrolments' | 'badges'): Promise<void> {
     if (exporting.value) return;
     message.value = null;
     failed.value = false;

@@ -33,6 +33,9 @@ function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: (
       { alarmKey: 'k', recordIds: [4, 5], note: '=cmd|calc', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Door 3', text: 'Forced', operator: 'Ada Guard', eventCreated: '2026-11-23T09:59:00.000Z', priority: 'critical' },
     ],
     listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' }],
+    listBadgeLog: async () => [
+      { at: '2026-11-23T10:05:00.000Z', workstation: 'desk-1', cardholderId: 7, name: 'Dupont, Marie', template: 'employee-portrait', printer: 'Zebra_ZC300', outcome: 'printed', reason: 'lost', detail: '' },
+    ],
   });
   const base = fakeHandlers();
   const handlers: OperationHandlers = { ...base, getAdminOverview: admin.protect('Opening the Administration view', base.getAdminOverview), ...admin.handlers };
@@ -84,6 +87,11 @@ describe('enforced in main', () => {
     const enrolmentText = readFileSync((enrolments as { value: { path: string } }).value.path, 'utf8');
     expect(enrolmentText).toContain('"Dupont, Marie"');
     expect(enrolmentText).toContain(',Bo Officer');
+    // Badge prints: workstation, time, cardholder, template, printer, outcome, reason.
+    const badges = await gateway.handle('exportOperatorLog', { part: 'badges' }, trusted);
+    const lines = readFileSync((badges as { value: { path: string } }).value.path, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('at,workstation,cardholderId,name,template,printer,outcome,reason,detail');
+    expect(lines[1]).toBe('2026-11-23T10:05:00.000Z,desk-1,7,"Dupont, Marie",employee-portrait,Zebra_ZC300,printed,lost,');
   });
 
   it('in the browser preview (no edge) quitting says it is not possible there', async () => {

@@ -1,0 +1,29 @@
+/**
+ * The port the badge capability prints through, implemented at the edges: Electron's hidden
+ * window on the kiosk's scheme (electron/main/badge-printer.ts) and the browser harness's
+ * Chromium (electron/preview/badge-pdf-printer.ts). The core hands over a finished page; the
+ * edge knows nothing of templates or cardholders.
+ */
+export interface BadgePrintJob {
+  /** The badge page (badge-page.ts): one page per side. */
+  html: string;
+  /** The card as it lies on the page (landscape: 85.6 × 53.98). */
+  widthMm: number;
+  heightMm: number;
+  orientation: 'portrait' | 'landscape';
+  pages: number;
+  /** For the print queue ("Badge – Dupont, Marie"). */
+  title: string;
+}
+
+export interface BadgePrinterPort {
+  /** The printers the operating system has, by the names badges.printer uses. */
+  listPrinters(): Promise<string[]>;
+  /** Resolves when the operating system accepted the job; rejects with the reason it gave. */
+  print(job: BadgePrintJob, deviceName: string): Promise<void>;
+  /** The same page as a PDF (Save as PDF). */
+  toPdf(job: BadgePrintJob): Promise<Uint8Array>;
+}
+
+/** Asks where to save a PDF; null when the officer cancels. */
+export type PickPdfFile = (suggestedName: string) => Promise<string | null>;

@@ -1,0 +1,278 @@
+/**
+ * The badge capability: finds the template for a cardholder, lays the card out with the photo
+ * taken in this session (or an image file the officer chose), keeps the preview the officer sees
+ * so that "Print" prints exactly it, and prints through the edge's port (or saves a PDF). A
+ * reprint needs a reason; every print, PDF and failure goes to the badge log, and a print is
+ * logged as done only once the operating system accepted the job. Nothing here needs the
+ * service: a person enrolled offline (waiting in the outbox) gets their badge too.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BadgeCardholder, BadgePreview, BadgePrintEntry, BadgePrintResult, BadgeSetup, OperationName, ParsedRequestOf, ResultOf, SiteNames } from '../../contract/ipc';
+import { KioskFailure, toKioskError } from '../ipc/failure';
+import type { Logger } from '../log/logger';
+import { writeOwnerOnly } from '../storage/owner-only-files';
+import { BadgeLog } from './badge-log';
+import { hasPhoto, layoutBadge, type BadgeFonts } from './badge-layout';
+import { badgePageHtml, type BadgeFontFiles } from './badge-page';
+import type { BadgePrinterPort, BadgePrintJob, PickPdfFile } from './badge-printer-port';
+import { readFontMetrics } from './font-metrics';
+import { loadTemplates, templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import type { BadgePhotoCache } from './photo-cache';
+
+type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
+export interface BadgeHandlers {
+  getBadgeSetup: Handler<'getBadgeSetup'>;
+  previewBadge: Handler<'previewBadge'>;
+  printBadge: Handler<'printBadge'>;
+  listBadgeLog: Handler<'listBadgeLog'>;
+  previewBadgeTemplate: Handler<'previewBadgeTemplate'>;
+}
+
+export interface BadgesOptions {
+  /** badges.templatesDir (resolved), or null: no badges on this workstation. */
+  templatesDir: string | null;
+  /** Where the shipped badge fonts are (DejaVuSans.ttf, DejaVuSans-Bold.ttf). */
+  fontDir: string;
+  /** badges.printer. */
+  printerName: string | null;
+  port: BadgePrinterPort;
+  pickPdfFile: PickPdfFile;
+  site: () => SiteNames;
+  dataDir: string;
+  log: Logger;
+  /** This workstation's name, for the log. */
+  workstation: string;
+  /** Ids the same person had (a provisional id and the one the service gave it). */
+  sameCardholder?: (id: number) => number[];
+  /** badges.photoCache: encrypted copies of uploaded photos on this workstation (null: off). */
+  photoCache?: BadgePhotoCache | null;
+  now?: () => Date;
+}
+
+interface PhotoBytes {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+interface KeptPreview {
+  preview: BadgePreview;
+  cardholder: BadgeCardholder;
+  job: BadgePrintJob;
+}
+
+const MAX_PREVIEWS = 20;
+/** Photos kept for this session's badges: the latest ones (a day at a busy desk). */
+const MAX_PHOTOS = 300;
+const REASON_WORDS = { lost: 'lost', damaged: 'damaged', 'name-change': 'name change', 'new-photo': 'new photo', other: 'other' } as const;
+
+export const SAMPLE_CARDHOLDER: BadgeCardholder = {
+  id: 1,
+  first_Name: 'Marie-Hélène',
+  middle_Name: '',
+  last_Name: 'Dupont-Lefèvre',
+  displayName: '',
+  employee_ID: 'E2026-0042',
+  card_Holder_Type_ID: 1,
+  tenant: [0],
+};
+
+export const nameOf = (c: BadgeCardholder): string => [c.last_Name, c.first_Name].filter((p) => p.trim() !== '').join(', ');
+
+export function createBadgesCapability(options: BadgesOptions) {
+  const { log } = options;
+  const now = options.now ?? (() => new Date());
+  const badgeLog = new BadgeLog(options.dataDir, log);
+  /** Photos uploaded in this session, by cardholder id (memory only, gone when the kiosk stops). */
+  const photos = new Map<number, PhotoBytes>();
+  const previews = new Map<string, KeptPreview>();
+  let nextPreview = 1;
+  let fonts: { metrics: BadgeFonts; files: BadgeFontFiles } | null = null;
+  let library: { templates: LoadedTemplate[]; problem: string | null } | null = null;
+
+  const idsOf = (id: number): number[] => options.sameCardholder?.(id) ?? [id];
+
+  async function loadFonts(): Promise<NonNullable<typeof fonts>> {
+    if (fonts) return fonts;
+    const read = (name: string): Promise<Buffer> => readFile(path.join(options.fontDir, name));
+    const [regular, bold] = await Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]);
+    // The Latin cuts only make the page lighter: without them the whole fonts are embedded.
+    const [regularLatin, boldLatin] = await Promise.all([read('DejaVuSans-Latin.ttf').catch(() => undefined), read('DejaVuSans-Bold-Latin.ttf').catch(() => undefined)]);
+    fonts = { metrics: { regular: readFontMetrics(regular), bold: readFontMetrics(bold) }, files: { regular, bold, ...(regularLatin && boldLatin ? { regularLatin, boldLatin } : {}) } };
+    return fonts;
+  }
+
+  async function templates(reload = false): Promise<NonNullable<typeof library>> {
+    if (library && !reload) return library;
+    if (options.templatesDir === null) library = { templates: [], problem: null };
+    else library = await loadTemplates(options.templatesDir);
+    for (const t of library.templates) for (const p of t.problems) log.warn('badges', `template ${path.basename(t.file)}: ${p}`);
+    return library;
+  }
+
+  async function photoFor(id: number): Promise<{ photo: PhotoBytes; from: 'session' | 'cache' } | null> {
+    for (const known of idsOf(id)) {
+      const photo = photos.get(known);
+      if (photo) return { photo, from: 'session' };
+    }
+    for (const known of idsOf(id)) {
+      const cached = await options.photoCache?.get(known);
+      if (cached) return { photo: cached, from: 'cache' };
+    }
+    return null;
+  }
+
+  async function preview(cardholder: BadgeCardholder, templateId: string | undefined, chosen: PhotoBytes | null, sample: boolean): Promise<BadgePreview> {
+    if (options.templatesDir === null) throw KioskFailure.of('config', 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.');
+    const lib = await templates();
+    const loaded = templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID);
+    if (!loaded) {
+      throw KioskFailure.of('config', templateId ? `There is no badge template "${templateId}".` : `No badge template is for this cardholder's type and none is the default: ask an administrator.`, { detail: lib.problem ?? undefined });
+    }
+    if (!loaded.template || loaded.problems.length > 0) {
+      throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be used: ${loaded.problems[0] ?? 'it is not valid'}. Ask an administrator to run "--admin check".`);
+    }
+    const template = loaded.template;
+    const found = chosen || sample ? null : await photoFor(cardholder.id);
+    const photo = chosen ?? found?.photo ?? null;
+    const { metrics, files } = await loadFonts();
+    const sides = layoutBadge({
+      template,
+      assets: loaded.assets,
+      cardholder,
+      site: options.site(),
+      photo: photo ? `data:${photo.contentType};base64,${Buffer.from(photo.bytes).toString('base64')}` : null,
+      issued: now(),
+      fonts: metrics,
+    });
+    const previewId = `p${nextPreview++}-${Date.now().toString(36)}`;
+    const result: BadgePreview = {
+      previewId,
+      templateId: loaded.id,
+      templateName: template.name,
+      orientation: template.orientation,
+      sides,
+      photo: chosen ? 'file' : (found?.from ?? 'none'),
+      needsPhoto: hasPhoto(template) && !photo && !sample,
+      printedBefore: sample ? 0 : await badgeLog.printedFor(idsOf(cardholder.id)),
+      printer: options.printerName,
+    };
+    const first = sides[0];
+    const job: BadgePrintJob = {
+      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`),
+      widthMm: first?.widthMm ?? 0,
+      heightMm: first?.heightMm ?? 0,
+      orientation: template.orientation,
+      pages: sides.length,
+      title: `Badge – ${nameOf(cardholder)}`,
+    };
+    previews.set(previewId, { preview: result, cardholder, job });
+    while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value as string);
+    return result;
+  }
+
+  async function record(kept: KeptPreview, printer: string, outcome: BadgePrintEntry['outcome'], reason: string, detail: string): Promise<BadgePrintEntry> {
+    const entry: BadgePrintEntry = {
+      at: now().toISOString(),
+      workstation: options.workstation,
+      cardholderId: kept.cardholder.id,
+      name: nameOf(kept.cardholder),
+      template: kept.preview.templateId,
+      printer,
+      outcome,
+      reason,
+      detail,
+    };
+    await badgeLog.add(entry);
+    log.info('badges', `badge ${outcome} for cardholder ${kept.cardholder.id} (template ${entry.template}, ${printer})${reason ? ` reason: ${reason}` : ''}${outcome === 'failed' ? `: ${detail}` : ''}`);
+    return entry;
+  }
+
+  const handlers: BadgeHandlers = {
+    async getBadgeSetup(): Promise<BadgeSetup> {
+      const lib = await templates(true);
+      let installedPrinters: string[] = [];
+      try {
+        installedPrinters = await options.port.listPrinters();
+      } catch (thrown) {
+        log.warn('badges', `the printers could not be listed: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
+      }
+      return { templatesDir: options.templatesDir, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
+    },
+    async previewBadge(request) {
+      const chosen = request.photo ? { bytes: request.photo, contentType: request.photoType ?? 'image/jpeg' } : null;
+      return preview(request.cardholder, request.templateId, chosen, false);
+    },
+    async previewBadgeTemplate(request) {
+      return preview(SAMPLE_CARDHOLDER, request.templateId, null, true);
+    },
+    async listBadgeLog() {
+      return badgeLog.list();
+    },
+    async printBadge(request): Promise<BadgePrintResult> {
+      const kept = previews.get(request.previewId);
+      if (!kept) throw KioskFailure.of('not_found', 'This preview is no longer open: show the badge again, then print.');
+      if (kept.preview.needsPhoto) throw KioskFailure.of('rejected', 'This badge needs a photo: take a new photo or choose an image file first.');
+      const printedBefore = await badgeLog.printedFor(idsOf(kept.cardholder.id));
+      if (printedBefore > 0 && !request.reason) throw KioskFailure.of('rejected', 'A badge was already printed for this person: choose why it is printed again.', { field: 'reason' });
+      if (request.reason?.kind === 'other' && request.reason.text === '') throw KioskFailure.of('rejected', 'Say what the other reason is.', { field: 'reason' });
+      const reason = request.reason ? `${REASON_WORDS[request.reason.kind]}${request.reason.text ? `: ${request.reason.text}` : ''}` : '';
+
+      if (request.destination === 'pdf') {
+        const stamp = now().toISOString().replace(/[:.]/g, '-');
+        const file = await options.pickPdfFile(`badge-${kept.cardholder.id}-${stamp}.pdf`);
+        if (!file) throw KioskFailure.of('cancelled', 'The badge was not saved.');
+        try {
+          await writeOwnerOnly(file, await options.port.toPdf(kept.job));
+        } catch (thrown) {
+          const error = toKioskError(thrown);
+          await record(kept, 'PDF', 'failed', reason, error.detail ?? error.message);
+          throw KioskFailure.of('internal', 'The badge could not be saved as a PDF.', { detail: error.detail ?? error.message });
+        }
+        return { entry: await record(kept, 'PDF', 'saved', reason, file), path: file };
+      }
+
+      const printer = options.printerName;
+      if (!printer) {
+        await record(kept, '(none)', 'failed', reason, 'no printer configured');
+        throw KioskFailure.of('config', 'No badge printer is set up on this workstation: an administrator sets badges.printer. You can save the badge as a PDF instead.');
+      }
+      let installed: string[];
+      try {
+        installed = await options.port.listPrinters();
+      } catch (thrown) {
+        installed = [];
+        log.warn('badges', `the printers could not be listed: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
+      }
+      if (!installed.includes(printer)) {
+        await record(kept, printer, 'failed', reason, 'printer not installed');
+        throw KioskFailure.of('config', `The badge printer "${printer}" is not installed on this workstation. ${installed.length > 0 ? `Installed: ${installed.join(', ')}.` : 'No printer is installed.'} Ask an administrator.`, {
+          detail: `badges.printer = ${printer}`,
+        });
+      }
+      try {
+        await options.port.print(kept.job, printer);
+      } catch (thrown) {
+        const why = thrown instanceof Error ? thrown.message : String(thrown);
+        await record(kept, printer, 'failed', reason, `refused: ${why}`);
+        throw KioskFailure.of('rejected', `The printer "${printer}" did not take the badge (${why}). Check that it is on, has cards and ribbon, then try again.`, { detail: why });
+      }
+      return { entry: await record(kept, printer, 'printed', reason, ''), path: null };
+    },
+  };
+
+  return {
+    handlers,
+    log: badgeLog,
+    /** The photo just uploaded for a cardholder: kept in memory for this session's badges. */
+    rememberPhoto(id: number, bytes: Uint8Array, contentType: string): void {
+      photos.delete(id);
+      photos.set(id, { bytes, contentType });
+      while (photos.size > MAX_PHOTOS) photos.delete(photos.keys().next().value as number);
+      options.photoCache?.put(id, { bytes, contentType }).catch((thrown: unknown) => log.warn('badges', `the photo could not be kept in the photo cache: ${thrown instanceof Error ? thrown.message : String(thrown)}`));
+    },
+    templates,
+  };
+}
+
+export type BadgesCapability = ReturnType<typeof createBadgesCapability>;

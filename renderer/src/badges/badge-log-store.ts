@@ -1,0 +1,34 @@
+/**
+ * Badge log store: the badges printed, reprinted (with the reason), saved as PDF or refused on
+ * this workstation, newest first, as main keeps them. Read when the Operator log is shown and
+ * after each print. Talks to main only through renderer/src/api.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { BadgePrintEntry } from '../../../electron/contract/ipc';
+
+export const OUTCOME_WORDS: Record<BadgePrintEntry['outcome'], string> = { printed: 'Printed', saved: 'Saved as PDF', failed: 'Not printed' };
+
+export const useBadgeLogStore = defineStore('badgeLog', () => {
+  const entries = shallowRef<BadgePrintEntry[]>([]);
+  const loading = ref(false);
+  const error = ref<KioskError | null>(null);
+  let token = 0;
+
+  async function load(): Promise<void> {
+    const mine = ++token;
+    loading.value = true;
+    const result = await kiosk.listBadgeLog();
+    if (mine !== token) return;
+    loading.value = false;
+    if (result.ok) {
+      entries.value = result.value;
+      error.value = null;
+    } else error.value = result.error;
+  }
+
+  return { entries, loading: readonly(loading), error: readonly(error), load };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useBadgeLogStore, import.meta.hot));

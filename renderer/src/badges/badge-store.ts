@@ -1,0 +1,118 @@
+/**
+ * Badge store: the badge the officer is about to print — the cardholder, main's true-size preview
+ * (front and back), a photo file chosen for a reprint with no photo at hand, the reprint reason,
+ * and what the print did (printed, saved as PDF, or why not). Talks to main only through
+ * renderer/src/api; the dialog renders it.
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { readonly, ref, shallowRef } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import type { BadgeCardholder, BadgePreview, BadgePrintResult, CardholderRecord, ReprintReason } from '../../../electron/contract/ipc';
+
+export const REASON_CHOICES: ReadonlyArray<{ value: ReprintReason; label: string }> = [
+  { value: 'lost', label: 'Lost' },
+  { value: 'damaged', label: 'Damaged' },
+  { value: 'name-change', label: 'Name change' },
+  { value: 'new-photo', label: 'New photo' },
+  { value: 'other', label: 'Other' },
+];
+
+export function badgeCardholderOf(record: Pick<CardholderRecord, 'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'card_Holder_Type_ID' | 'tenant'>): BadgeCardholder {
+  return {
+    id: record.id,
+    first_Name: record.first_Name ?? '',
+    middle_Name: record.middle_Name ?? '',
+    last_Name: record.last_Name ?? '',
+    displayName: record.displayName ?? '',
+    employee_ID: String(record.employee_ID ?? ''),
+    card_Holder_Type_ID: record.card_Holder_Type_ID,
+    tenant: [...(record.tenant ?? [])],
+  };
+}
+
+export const useBadgeStore = defineStore('badges', () => {
+  const cardholder = shallowRef<BadgeCardholder | null>(null);
+  const preview = shallowRef<BadgePreview | null>(null);
+  const loading = ref(false);
+  const printing = ref(false);
+  const error = ref<KioskError | null>(null);
+  const result = shallowRef<BadgePrintResult | null>(null);
+  const reason = ref<ReprintReason | null>(null);
+  const reasonText = ref('');
+  let photo: { bytes: Uint8Array; type: 'image/jpeg' | 'image/png' } | null = null;
+  let token = 0;
+
+  async function load(): Promise<void> {
+    const person = cardholder.value;
+    if (!person) return;
+    const mine = ++token;
+    loading.value = true;
+    error.value = null;
+    const answer = await kiosk.previewBadge({ cardholder: person, ...(photo ? { photo: photo.bytes, photoType: photo.type } : {}) });
+    if (mine !== token) return;
+    loading.value = false;
+    if (answer.ok) preview.value = answer.value;
+    else {
+      preview.value = null;
+      error.value = answer.error;
+    }
+  }
+
+  /** Opens the badge of a cardholder (the record open, or the one just enrolled). */
+  async function open(record: Parameters<typeof badgeCardholderOf>[0]): Promise<void> {
+    cardholder.value = badgeCardholderOf(record);
+    preview.value = null;
+    result.value = null;
+    reason.value = null;
+    reasonText.value = '';
+    photo = null;
+    await load();
+  }
+
+  /** An image file the officer chose, for a badge with no photo at hand. */
+  async function usePhotoFile(bytes: Uint8Array, type: string): Promise<void> {
+    if (type !== 'image/jpeg' && type !== 'image/png') {
+      error.value = { code: 'invalid_request', message: 'Choose a JPEG or PNG image.' };
+      return;
+    }
+    photo = { bytes, type };
+    await load();
+  }
+
+  async function print(destination: 'printer' | 'pdf'): Promise<boolean> {
+    const shown = preview.value;
+    if (!shown || printing.value) return false;
+    printing.value = true;
+    error.value = null;
+    const request = {
+      previewId: shown.previewId,
+      destination,
+      ...(reason.value ? { reason: { kind: reason.value, text: reasonText.value.trim() } } : {}),
+    };
+    const answer = await kiosk.printBadge(request);
+    printing.value = false;
+    if (answer.ok) {
+      result.value = answer.value;
+      return true;
+    }
+    if (answer.error.code !== 'cancelled') error.value = answer.error;
+    return false;
+  }
+
+  function close(): void {
+    ++token;
+    cardholder.value = null;
+    preview.value = null;
+    result.value = null;
+    error.value = null;
+    loading.value = false;
+    printing.value = false;
+    reason.value = null;
+    reasonText.value = '';
+    photo = null;
+  }
+
+  return { cardholder, preview, loading: readonly(loading), printing: readonly(printing), error: readonly(error), result, reason, reasonText, open, usePhotoFile, print, reload: load, close };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useBadgeStore, import.meta.hot));

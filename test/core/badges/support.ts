@@ -1,0 +1,57 @@
+/** Shared pieces of the badge tests: a site, a cardholder, a broken-template folder, a fake printer port. */
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BadgeCardholder, SiteNames } from '../../../electron/contract/ipc';
+import type { BadgePrinterPort, BadgePrintJob } from '../../../electron/core/badges/badge-printer-port';
+
+export const ROOT = join(__dirname, '..', '..', '..');
+export const EXAMPLES = join(ROOT, 'examples', 'provisioning', 'badges');
+export const FONTS = join(ROOT, 'renderer', 'public', 'badge-fonts');
+
+export const SITE: SiteNames = {
+  tenants: [{ id: 0, name: 'Building (shared)' }, { id: 2, name: 'Contoso' }],
+  cardholderTypes: [{ id: 1, name: 'Employee' }, { id: 3, name: 'Visitor' }],
+  devices: [],
+  deviceTypes: [],
+  eventCategories: [],
+  eventTypes: [],
+  subcodeCategories: [],
+  subcodes: [],
+};
+
+export const PERSON: BadgeCardholder = { id: 41, first_Name: 'Zoë', middle_Name: '', last_Name: 'Dupont', displayName: '', employee_ID: '9123456', card_Holder_Type_ID: 1, tenant: [0, 2] };
+/** 60 characters, double-barrelled, accented. */
+export const LONG_SURNAME = 'Álvarez-Fernández de la Peña-Ñúñez Sánchez-Villalobos Ortegà';
+
+/** A copy of the example templates in a fresh folder (tests may add broken ones). */
+export function templatesCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-badges-'));
+  cpSync(EXAMPLES, dir, { recursive: true });
+  return dir;
+}
+
+export function writeTemplate(dir: string, name: string, template: unknown): void {
+  writeFileSync(join(dir, name), JSON.stringify(template, null, 2));
+}
+
+export interface FakePort extends BadgePrinterPort {
+  printed: Array<{ job: BadgePrintJob; deviceName: string }>;
+  printers: string[];
+  refuse: string | null;
+}
+
+export function fakePort(printers: string[] = ['Card Printer']): FakePort {
+  const port: FakePort = {
+    printed: [],
+    printers,
+    refuse: null,
+    listPrinters: async () => [...port.printers],
+    async print(job, deviceName) {
+      if (port.refuse) throw new Error(port.refuse);
+      port.printed.push({ job, deviceName });
+    },
+    toPdf: async () => new TextEncoder().encode('%PDF-1.7 fake'),
+  };
+  return port;
+}

@@ -1,0 +1,65 @@
+/**
+ * Makes the README's badge screenshots (renderer/screenshots/badge-*.png): the print dialog with
+ * the portrait badge of a person just enrolled, and the landscape badge's two sides. Run by hand
+ * after `npx electron-vite build`: `npx tsx test/support/badge-screenshots.ts`. It starts its own
+ * preview (demo mode, the example templates) and Debian's Chromium with the face camera; not a test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startPreview } from '../../electron/preview/preview';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { fakeCameraWithFace } from './fake-camera';
+
+const OUT = resolve(__dirname, '../../renderer/screenshots');
+const EXAMPLES = resolve(__dirname, '../../examples/provisioning/badges');
+
+async function enrol(page: Page, first: string, last: string, employee: string, type: string): Promise<void> {
+  await page.getByTestId('new-cardholder').click();
+  await page.getByTestId('enrol-first_Name').fill(first);
+  await page.getByTestId('enrol-last_Name').fill(last);
+  await page.getByTestId('enrol-sex-f').check();
+  await page.getByTestId('enrol-employee_ID').fill(employee);
+  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption({ label: type });
+  await page.getByTestId('enrolment-submit').click();
+  await page.getByTestId('take-photo').waitFor();
+  await page.waitForSelector('[data-testid="take-photo"]:not([disabled])', { timeout: 30_000 });
+  await page.getByTestId('take-photo').click();
+  await page.getByTestId('use-photo').click();
+  await page.getByTestId('photo-print-badge').click();
+  await page.getByTestId('badge-preview').waitFor();
+  await page.waitForTimeout(300);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-shots-'));
+  const preview = await startPreview({
+    dataDir,
+    log: createLogger(silentSink),
+    config: { systemFile: null, userFile: null, env: {}, argv: [`--badge-templates-dir=${EXAMPLES}`, '--badge-printer=CardPrinter-1', '--badge-preview-printers=CardPrinter-1'] },
+    demo: { eventRate: 0, fresh: true, cardholders: 500 },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${fakeCameraWithFace().path}`],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(preview.url);
+    await page.getByTestId('directory-count').filter({ hasText: 'cardholders in the directory' }).waitFor();
+    await enrol(page, 'Inés', 'Álvarez-Fernández de la Peña-Ñúñez Sánchez-Villalobos Ortegà', '4211', 'Employee');
+    await page.screenshot({ path: join(OUT, 'badge-preview.png') });
+    await page.getByTestId('badge-close').click();
+    await page.getByTestId('photo-done').click();
+    await enrol(page, 'Siobhán', 'Ó Murchú', '4212', 'Visitor');
+    await page.getByTestId('badge-preview').screenshot({ path: join(OUT, 'badge-landscape.png') });
+    console.log(`Screenshots written to ${OUT}`);
+  } finally {
+    await browser.close();
+    await preview.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
