@@ -723,6 +723,8 @@ export interface BadgePrintEntry {
   reason: string;
   /** Why it failed, or where the PDF was saved. */
   detail: string;
+  /** The operator on shift, stamped by main ("unnamed" for an unnamed shift); null with sign-in off. */
+  operator?: string | null;
 }
 
 export interface BadgePrintResult {

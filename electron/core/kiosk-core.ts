@@ -246,6 +246,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       pickPdfFile: options.pickPdfFile ?? options.pickSaveFile,
       site: () => site,
       dataDir: options.dataDir,
+      dataKey: options.dataKey,
+      operatorName,
       log,
       workstation: hostname(),
       // A cardholder created offline keeps its badge photo and its print count once the service numbers it.

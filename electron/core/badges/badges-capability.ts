@@ -47,6 +47,10 @@ export interface BadgesOptions {
   sameCardholder?: (id: number) => number[];
   /** badges.photoCache: encrypted copies of uploaded photos on this workstation (null: off). */
   photoCache?: BadgePhotoCache | null;
+  /** The data key that seals the badge log (it names people), or null. */
+  dataKey?: Buffer | null;
+  /** Who is on shift (the operators capability): stamped on each badge log entry. */
+  operatorName?: () => string | null;
   now?: () => Date;
 }
 
@@ -82,7 +86,7 @@ export const nameOf = (c: BadgeCardholder): string => [c.last_Name, c.first_Name
 export function createBadgesCapability(options: BadgesOptions) {
   const { log } = options;
   const now = options.now ?? (() => new Date());
-  const badgeLog = new BadgeLog(options.dataDir, log);
+  const badgeLog = new BadgeLog(options.dataDir, log, { key: options.dataKey ?? null, ...(options.operatorName ? { operator: options.operatorName } : {}) });
   /** Photos uploaded in this session, by cardholder id (memory only, gone when the kiosk stops). */
   const photos = new Map<number, PhotoBytes>();
   const previews = new Map<string, KeptPreview>();
@@ -183,9 +187,9 @@ export function createBadgesCapability(options: BadgesOptions) {
       reason,
       detail,
     };
-    await badgeLog.add(entry);
+    const logged = await badgeLog.add(entry);
     log.info('badges', `badge ${outcome} for cardholder ${kept.cardholder.id} (template ${entry.template}, ${printer})${reason ? ` reason: ${reason}` : ''}${outcome === 'failed' ? `: ${detail}` : ''}`);
-    return entry;
+    return logged;
   }
 
   const handlers: BadgeHandlers = {

@@ -34,7 +34,7 @@ function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: (
     ],
     listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' }],
     listBadgeLog: async () => [
-      { at: '2026-11-23T10:05:00.000Z', workstation: 'desk-1', cardholderId: 7, name: 'Dupont, Marie', template: 'employee-portrait', printer: 'Zebra_ZC300', outcome: 'printed', reason: 'lost', detail: '' },
+      { at: '2026-11-23T10:05:00.000Z', workstation: 'desk-1', cardholderId: 7, name: 'Dupont, Marie', template: 'employee-portrait', printer: 'Zebra_ZC300', outcome: 'printed', reason: 'lost', detail: '', operator: 'Bo Officer' },
     ],
   });
   const base = fakeHandlers();
@@ -90,8 +90,8 @@ describe('enforced in main', () => {
     // Badge prints: workstation, time, cardholder, template, printer, outcome, reason.
     const badges = await gateway.handle('exportOperatorLog', { part: 'badges' }, trusted);
     const lines = readFileSync((badges as { value: { path: string } }).value.path, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('at,workstation,cardholderId,name,template,printer,outcome,reason,detail');
-    expect(lines[1]).toBe('2026-11-23T10:05:00.000Z,desk-1,7,"Dupont, Marie",employee-portrait,Zebra_ZC300,printed,lost,');
+    expect(lines[0]).toBe('at,workstation,cardholderId,name,template,printer,outcome,reason,detail,operator');
+    expect(lines[1]).toBe('2026-11-23T10:05:00.000Z,desk-1,7,"Dupont, Marie",employee-portrait,Zebra_ZC300,printed,lost,,Bo Officer');
   });
 
   it('in the browser preview (no edge) quitting says it is not possible there', async () => {

@@ -108,7 +108,7 @@ describe('badge printing', () => {
     expect(port.printed[0]?.deviceName).toBe('Card Printer');
     expect(port.printed[0]?.job).toMatchObject({ widthMm: 85.6, heightMm: 53.98, orientation: 'landscape', pages: 2 });
     expect(port.printed[0]?.job.html).toContain('@page{size:85.6mm 53.98mm;margin:0}');
-    expect(result.entry).toEqual({ at: '2026-11-25T09:30:00.000Z', workstation: 'desk-1', cardholderId: 41, name: 'Dupont, Zoë', template: 'visitor-landscape', printer: 'Card Printer', outcome: 'printed', reason: '', detail: '' });
+    expect(result.entry).toEqual({ at: '2026-11-25T09:30:00.000Z', workstation: 'desk-1', cardholderId: 41, name: 'Dupont, Zoë', template: 'visitor-landscape', printer: 'Card Printer', outcome: 'printed', reason: '', detail: '', operator: null });
     expect(await badges.handlers.listBadgeLog(undefined)).toEqual([result.entry]);
   });
 
