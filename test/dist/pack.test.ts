@@ -74,7 +74,8 @@ describe('packing electron-builder.yml (Linux dir target, stand-in Electron)', (
     if (built) expect(files).toContain('/out/main/index.js');
 
     const packed = new Set(files.flatMap((f) => {
-      const m = /^\/node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(f);
+      // A package's folder: `name` or `@scope/name` (the `@scope` folder itself is no package).
+      const m = /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)$/.exec(f);
       return m?.[1] ? [m[1]] : [];
     }));
     const production = new Set(
