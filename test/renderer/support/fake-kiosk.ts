@@ -6,6 +6,8 @@ import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
 import type {
   Acknowledgement,
+  BadgePrintEntry,
+  BadgeSetup,
   AcknowledgementPage,
   AdminActionResult,
   EventPerson,
@@ -302,6 +304,8 @@ export function createFakeKiosk() {
     endShift: vi.fn(async () => fail('rejected', 'not used') as Result<HandoverReport>),
     listHandoverReports: vi.fn(async () => ok([]) as Result<HandoverLogEntry[]>),
     findEventPeople: vi.fn(async (_request: { text: string }) => ok([]) as Result<EventPerson[]>),
+    getBadgeSetup: vi.fn(async () => ok({ templatesDir: null, templates: [], printer: null, installedPrinters: [] }) as Result<BadgeSetup>),
+    listBadgeLog: vi.fn(async () => ok([]) as Result<BadgePrintEntry[]>),
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),
