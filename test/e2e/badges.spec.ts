@@ -50,6 +50,9 @@ test.afterEach(async () => {
   await service.dispose();
 });
 
+/** The demo catalogue's cardholder types (electron/simulator/catalogue.ts). */
+const TYPE_ID = { Employee: 1, Visitor: 3 } as const;
+
 const unique = (): string => String(Date.now()).slice(-5) + String(Math.floor(Math.random() * 90 + 10));
 
 async function enrolWithPhoto(page: Page, person: { first: string; last: string; employee: string; type: 'Employee' | 'Visitor' }): Promise<void> {
@@ -60,7 +63,8 @@ async function enrolWithPhoto(page: Page, person: { first: string; last: string;
   await page.getByTestId('enrol-last_Name').fill(person.last);
   await page.getByTestId('enrol-sex-f').check();
   await page.getByTestId('enrol-employee_ID').fill(person.employee);
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption({ label: person.type });
+  // The choice by its number: the option's label also says how many cardholders have it.
+  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption(String(TYPE_ID[person.type]));
   await page.getByTestId('enrolment-submit').click();
   await expect(page.getByTestId('photo-step')).toBeVisible();
   await expect(page.getByTestId('take-photo')).toBeEnabled({ timeout: 20_000 });

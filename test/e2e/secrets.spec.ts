@@ -117,6 +117,15 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.endShift = await k.endShift!();
         out.listHandoverReports = await k.listHandoverReports!();
         out.signInOperator = await k.signInOperator!({ unnamed: true });
+        out.getEnrolmentChoices = await k.getEnrolmentChoices!();
+        out.getBadgeSetup = await k.getBadgeSetup!();
+        const badge = await k.previewBadge!({
+          cardholder: { id: record.id, first_Name: 'Secret', middle_Name: '', last_Name: 'Check', displayName: 'Check, Secret', employee_ID: '990001', card_Holder_Type_ID: 1, tenant: [0] },
+        });
+        out.previewBadge = badge;
+        out.printBadge = await k.printBadge!({ previewId: badge.ok ? (badge.value as { previewId: string }).previewId : 'no-such-preview', destination: 'printer' });
+        out.listBadgeLog = await k.listBadgeLog!();
+        out.previewBadgeTemplate = await k.previewBadgeTemplate!({ templateId: 'employee' });
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
