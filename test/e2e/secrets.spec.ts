@@ -117,6 +117,9 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.endShift = await k.endShift!();
         out.listHandoverReports = await k.listHandoverReports!();
         out.signInOperator = await k.signInOperator!({ unnamed: true });
+        out.getBadgeTemplateSource = await k.getBadgeTemplateSource!({ templateId: 'employee' });
+        out.previewBadgeTemplateDraft = await k.previewBadgeTemplateDraft!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
+        out.saveBadgeTemplate = await k.saveBadgeTemplate!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
