@@ -1,5 +1,6 @@
 /**
- * Administration's badge layout editor in Debian's Chromium: unlock with the PIN, open the editor
+ * Administration's badge layout editor in Debian's Chromium: locked, main refuses the template
+ * operations; unlock with the PIN, open the editor
  * on a copy of the example templates, move the photo by the keyboard (arrow keys, Shift) and by a
  * pointer drag, change a font size, see an element dragged off the card refused live, save; the
  * file on disk changed accordingly (with a .bak of the previous version) and the sample badge —
@@ -27,6 +28,15 @@ test('the layout editor moves an element by keyboard and by drag, changes a font
   try {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(admin.url);
+    // Locked: main refuses to hand out or write a template without the PIN.
+    const locked = await page.evaluate(async () => {
+      const k = (window as unknown as { kiosk: Record<string, (request: unknown) => Promise<{ ok: boolean; error?: { code: string } }>> }).kiosk;
+      const template = { name: 'Hijack', orientation: 'portrait', front: { elements: [] } };
+      return [await k.getBadgeTemplateSource!({ templateId: 'employee-portrait' }), await k.saveBadgeTemplate!({ templateId: 'employee-portrait', template })];
+    });
+    expect(locked.map((r) => r.ok)).toEqual([false, false]);
+    expect(locked.map((r) => r.error?.code)).toEqual(['forbidden', 'forbidden']);
+    expect(readFileSync(file, 'utf8')).toBe(before);
     await page.getByRole('tab', { name: 'Administration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Administrator PIN' });
     for (const digit of PIN) await dialog.getByRole('button', { name: `Digit ${digit}` }).click();

@@ -117,6 +117,13 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.endShift = await k.endShift!();
         out.listHandoverReports = await k.listHandoverReports!();
         out.signInOperator = await k.signInOperator!({ unnamed: true });
+        out.getEnrolmentChoices = await k.getEnrolmentChoices!();
+        out.getBadgeSetup = await k.getBadgeSetup!();
+        const badgeCardholder = { id: record.id, first_Name: 'Secret', middle_Name: '', last_Name: 'Check', displayName: '', employee_ID: '990001', card_Holder_Type_ID: 1, tenant: [0] };
+        out.previewBadge = await k.previewBadge!({ cardholder: badgeCardholder });
+        out.printBadge = await k.printBadge!({ previewId: 'no-such-preview', destination: 'printer' });
+        out.listBadgeLog = await k.listBadgeLog!();
+        out.previewBadgeTemplate = await k.previewBadgeTemplate!({ templateId: 'employee' });
         out.getBadgeTemplateSource = await k.getBadgeTemplateSource!({ templateId: 'employee' });
         out.previewBadgeTemplateDraft = await k.previewBadgeTemplateDraft!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         out.saveBadgeTemplate = await k.saveBadgeTemplate!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
