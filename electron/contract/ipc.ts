@@ -706,6 +706,59 @@ export interface BadgePreview {
   printer: string | null;
 }
 
+/** A badge template as JSON (the layout editor edits it; main checks it with the template schema and the `--admin check` checker). */
+export interface BadgeTemplateDocument {
+  name: string;
+  orientation: 'portrait' | 'landscape';
+  front: BadgeSideDocument;
+  back?: BadgeSideDocument;
+  [key: string]: unknown;
+}
+export interface BadgeSideDocument {
+  background?: string;
+  elements: BadgeElementDocument[];
+  [key: string]: unknown;
+}
+/** One element as the template file has it (lengths in mm, font sizes in pt). */
+export interface BadgeElementDocument {
+  type: BadgeBox['kind'];
+  id: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  field?: string;
+  text?: string;
+  fontSize?: number;
+  minFontSize?: number;
+  color?: string;
+  defaultColor?: string;
+  borderColor?: string;
+  thickness?: number;
+  [key: string]: unknown;
+}
+
+/** A template file for the layout editor: its validated JSON and its problems. */
+export interface BadgeTemplateSource {
+  templateId: string;
+  file: string;
+  template: BadgeTemplateDocument;
+  problems: string[];
+}
+
+/** An edited template laid out with the sample cardholder, or why it cannot be (the `--admin check` problems). */
+export interface BadgeTemplateDraftPreview {
+  preview: BadgePreview | null;
+  problems: string[];
+}
+
+export interface BadgeTemplateSaved {
+  templateId: string;
+  file: string;
+  /** The previous version, kept beside it (null when there was none). */
+  backup: string | null;
+}
+
 export const REPRINT_REASONS = ['lost', 'damaged', 'name-change', 'new-photo', 'other'] as const;
 export type ReprintReason = (typeof REPRINT_REASONS)[number];
 
@@ -864,6 +917,23 @@ export const BadgeCardholder = z
 export type BadgeCardholder = z.infer<typeof BadgeCardholder>;
 
 const badgeTemplateId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'A template id is the file name without ".json".');
+/** A template's JSON: its shape is checked in main by the template schema (core/badges/template-schema.ts). */
+const badgeSideJson = z
+  .object({ background: z.string().max(20).optional(), backgroundImage: z.string().max(200).optional(), elements: z.array(z.record(z.string(), z.unknown())).max(100) })
+  .strict();
+const badgeTemplateJson = z
+  .object({
+    $comment: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]).optional(),
+    name: z.string().max(200),
+    orientation: z.enum(['portrait', 'landscape']),
+    cardholderTypes: z.array(z.number()).max(1000).optional(),
+    default: z.boolean().optional(),
+    front: badgeSideJson,
+    back: badgeSideJson.optional(),
+  })
+  .strict()
+  .refine((value) => JSON.stringify(value).length <= 200_000, 'The template is too large.')
+  .transform((value) => value as unknown as BadgeTemplateDocument);
 
 /** Largest page of lookup results. */
 export const MAX_PAGE = 500;
@@ -1024,6 +1094,12 @@ export const operations = {
   listBadgeLog: op<BadgePrintEntry[]>()(noPayload),
   /** Administration: a template laid out with a sample cardholder (needs the admin PIN). */
   previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId }).strict()),
+  /** Administration's layout editor: a template's JSON (needs the admin PIN). */
+  getBadgeTemplateSource: op<BadgeTemplateSource>()(z.object({ templateId: badgeTemplateId }).strict()),
+  /** Administration's layout editor: an edited template checked and laid out with a sample cardholder, not saved (needs the admin PIN). */
+  previewBadgeTemplateDraft: op<BadgeTemplateDraftPreview>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict()),
+  /** Administration's layout editor: checks the edited template like `--admin check` and writes its file, keeping a .bak (needs the admin PIN). */
+  saveBadgeTemplate: op<BadgeTemplateSaved>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict()),
   // ── the admin lock: the PIN unlocks the Administration view, the operator log's export, leaving kiosk mode and quitting ──
   getAdminLock: op<AdminLockState>()(noPayload),
   unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),

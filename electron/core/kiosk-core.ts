@@ -36,6 +36,7 @@ import { createBadgesCapability } from './badges/badges-capability';
 import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port';
 import { hostname } from 'node:os';
 import { BadgePhotoCache } from './badges/photo-cache';
+import { createBadgeEditor } from './badges/template-editor';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -282,6 +283,14 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...badges.handlers,
       getBadgeSetup: admin.protect('Opening the badge templates', badges.handlers.getBadgeSetup),
       previewBadgeTemplate: admin.protect('Showing a badge template', badges.handlers.previewBadgeTemplate),
+      ...(() => {
+        const editor = createBadgeEditor(badges, log);
+        return {
+          getBadgeTemplateSource: admin.protect('Editing a badge template', editor.getBadgeTemplateSource),
+          previewBadgeTemplateDraft: admin.protect('Editing a badge template', editor.previewBadgeTemplateDraft),
+          saveBadgeTemplate: admin.protect('Saving a badge template', editor.saveBadgeTemplate),
+        };
+      })(),
       removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
       ...admin.handlers,
       ...operators.handlers,

@@ -126,6 +126,9 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.printBadge = await k.printBadge!({ previewId: badge.ok ? (badge.value as { previewId: string }).previewId : 'no-such-preview', destination: 'printer' });
         out.listBadgeLog = await k.listBadgeLog!();
         out.previewBadgeTemplate = await k.previewBadgeTemplate!({ templateId: 'employee' });
+        out.getBadgeTemplateSource = await k.getBadgeTemplateSource!({ templateId: 'employee' });
+        out.previewBadgeTemplateDraft = await k.previewBadgeTemplateDraft!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
+        out.saveBadgeTemplate = await k.saveBadgeTemplate!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         return out;
       });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());

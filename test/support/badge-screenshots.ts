@@ -1,16 +1,19 @@
 /**
  * Makes the README's badge screenshots (renderer/screenshots/badge-*.png): the print dialog with
- * the portrait badge of a person just enrolled, and the landscape badge's two sides. Run by hand
- * after `npx electron-vite build`: `npx tsx test/support/badge-screenshots.ts`. It starts its own
+ * the portrait badge of a person just enrolled, the landscape badge's two sides, and
+ * Administration's layout editor at 1920 × 1080 (`... badge-screenshots.ts editor`: that one only).
+ * Run by hand after `npx electron-vite build`: `npx tsx test/support/badge-screenshots.ts`. It starts its own
  * preview (demo mode, the example templates) and Debian's Chromium with the face camera; not a test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startPreview } from '../../electron/preview/preview';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { fakeCameraWithFace } from './fake-camera';
+import { setAdminPin } from '../../electron/core/admin-lock/admin-lock';
+import { credentialDir } from '../../electron/core/credentials/choose-vault';
 
 const OUT = resolve(__dirname, '../../renderer/screenshots');
 const EXAMPLES = resolve(__dirname, '../../examples/provisioning/badges');
@@ -32,7 +35,50 @@ async function enrol(page: Page, first: string, last: string, employee: string, 
   await page.waitForTimeout(300);
 }
 
+/** Administration's layout editor on a copy of the example templates, the photo selected and moved (not saved). */
+async function editorShot(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-editor-shot-'));
+  const templates = mkdtempSync(join(tmpdir(), 'kiosk-badge-editor-templates-'));
+  cpSync(EXAMPLES, templates, { recursive: true });
+  await setAdminPin(credentialDir(dataDir), '480261');
+  const preview = await startPreview({
+    dataDir,
+    log: createLogger(silentSink),
+    startShift: 'unnamed',
+    config: { systemFile: null, userFile: null, env: {}, argv: [`--badge-templates-dir=${templates}`] },
+    demo: { eventRate: 0, fresh: true, cardholders: 50 },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(preview.url);
+    await page.getByRole('tab', { name: 'Administration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Administrator PIN' });
+    for (const digit of '480261') await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('button', { name: 'Edit layout: Employee (portrait)' }).click();
+    const editor = page.getByTestId('badge-editor');
+    await editor.getByTestId('badge-side').waitFor();
+    await editor.getByTestId('badge-editor-element-photo').click();
+    await editor.getByTestId('badge-editor-stage').focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await editor.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'badge-editor.png') });
+  } finally {
+    await browser.close();
+    await preview.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(templates, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'editor') {
+    await editorShot();
+    console.log(`Screenshot written to ${OUT}`);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-shots-'));
   const preview = await startPreview({
     dataDir,
@@ -54,7 +100,6 @@ async function main(): Promise<void> {
     await page.getByTestId('photo-done').click();
     await enrol(page, 'Siobhán', 'Ó Murchú', '4212', 'Visitor');
     await page.getByTestId('badge-preview').screenshot({ path: join(OUT, 'badge-landscape.png') });
-    console.log(`Screenshots written to ${OUT}`);
   } finally {
     await browser.close();
     await preview.close();
@@ -62,4 +107,9 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+void main().then(async () => {
+  if (process.argv[2] !== 'editor') {
+    await editorShot();
+    console.log(`Screenshots written to ${OUT}`);
+  }
+});

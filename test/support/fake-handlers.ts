@@ -180,5 +180,8 @@ export function fakeHandlers(): OperationHandlers {
     printBadge: vi.fn(async () => ({ entry: BADGE_ENTRY, path: null })),
     listBadgeLog: vi.fn(async () => []),
     previewBadgeTemplate: vi.fn(async () => BADGE_PREVIEW),
+    getBadgeTemplateSource: vi.fn(async () => ({ templateId: 'employee', file: 'employee.json', template: { name: 'Employee', orientation: 'portrait' as const, front: { elements: [] } }, problems: [] })),
+    previewBadgeTemplateDraft: vi.fn(async () => ({ preview: BADGE_PREVIEW, problems: [] })),
+    saveBadgeTemplate: vi.fn(async () => ({ templateId: 'employee', file: 'employee.json', backup: 'employee.json.bak' })),
   };
 }

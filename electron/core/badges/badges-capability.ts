@@ -126,10 +126,10 @@ export function createBadgesCapability(options: BadgesOptions) {
     return null;
   }
 
-  async function preview(cardholder: BadgeCardholder, templateId: string | undefined, chosen: PhotoBytes | null, sample: boolean): Promise<BadgePreview> {
+  async function preview(cardholder: BadgeCardholder, templateId: string | undefined, chosen: PhotoBytes | null, sample: boolean, draft?: LoadedTemplate): Promise<BadgePreview> {
     if (options.templatesDir === null) throw KioskFailure.of('config', 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.');
     const lib = await templates();
-    const loaded = templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID);
+    const loaded = draft ?? (templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID));
     if (!loaded) {
       throw KioskFailure.of('config', templateId ? `There is no badge template "${templateId}".` : `No badge template is for this cardholder's type and none is the default: ask an administrator.`, { detail: lib.problem ?? undefined });
     }
@@ -276,6 +276,8 @@ export function createBadgesCapability(options: BadgesOptions) {
       options.photoCache?.put(id, { bytes, contentType }).catch((thrown: unknown) => log.warn('badges', `the photo could not be kept in the photo cache: ${thrown instanceof Error ? thrown.message : String(thrown)}`));
     },
     templates,
+    /** An edited template (checked, not saved) laid out with the sample cardholder: the layout editor's preview. */
+    previewDraft: (draft: LoadedTemplate): Promise<BadgePreview> => preview(SAMPLE_CARDHOLDER, draft.id, null, true, draft),
   };
 }
 

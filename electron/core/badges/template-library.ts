@@ -114,6 +114,12 @@ export async function loadTemplateFile(file: string): Promise<LoadedTemplate> {
   } catch (thrown) {
     return { ...base, problems: [thrown instanceof SyntaxError ? `not valid JSON: ${thrown.message}` : `could not be read: ${(thrown as NodeJS.ErrnoException).code ?? String(thrown)}`] };
   }
+  return checkTemplateSource(file, raw);
+}
+
+/** A template's JSON (read from `file` or edited in Administration) validated and checked against the images beside `file`. */
+export async function checkTemplateSource(file: string, raw: unknown): Promise<LoadedTemplate> {
+  const base: LoadedTemplate = { id: path.basename(file, '.json'), file, template: null, assets: new Map(), problems: [] };
   const assets = await readAssets(path.dirname(file), raw);
   const parsed = BadgeTemplate.safeParse(raw);
   if (!parsed.success) return { ...base, assets, problems: parsed.error.issues.map((issue) => issueText(issue, raw)) };

@@ -94,6 +94,9 @@ const VALID: { [K in OperationName]: RequestOf<K> } = {
   printBadge: { previewId: 'p1-x', destination: 'printer', reason: { kind: 'lost', text: '' } },
   listBadgeLog: undefined,
   previewBadgeTemplate: { templateId: 'employee' },
+  getBadgeTemplateSource: { templateId: 'employee' },
+  previewBadgeTemplateDraft: { templateId: 'employee', template: { name: 'Employee', orientation: 'portrait', front: { elements: [] } } },
+  saveBadgeTemplate: { templateId: 'employee', template: { name: 'Employee', orientation: 'portrait', front: { elements: [] } } },
 };
 
 // ───────────────────────── the malformed values ─────────────────────────

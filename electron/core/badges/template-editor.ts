@@ -1,0 +1,94 @@
+/**
+ * Administration's badge layout editor, main side: hands a template's JSON to the editor, checks
+ * an edited template exactly like `--admin check` (template schema, then every element on the card,
+ * fonts readable, barcodes able to hold their value, images beside the file) and lays it out with
+ * the sample cardholder, and saves it: the same file name, written atomically (temporary file,
+ * fsync, rename), the previous version kept as "<file>.bak". A template with a problem is never
+ * written; the refusal names the element. The file is an administrator's file, made to be copied
+ * to other workstations, so it is not owner-only.
+ */
+import { copyFile, open, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { BadgeTemplateDocument, BadgeTemplateDraftPreview, BadgeTemplateSaved, BadgeTemplateSource, OperationName, ParsedRequestOf, ResultOf } from '../../contract/ipc';
+import { KioskFailure } from '../ipc/failure';
+import type { Logger } from '../log/logger';
+import type { BadgesCapability } from './badges-capability';
+import { checkTemplateSource, type LoadedTemplate } from './template-library';
+
+type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
+export interface BadgeEditorHandlers {
+  getBadgeTemplateSource: Handler<'getBadgeTemplateSource'>;
+  previewBadgeTemplateDraft: Handler<'previewBadgeTemplateDraft'>;
+  saveBadgeTemplate: Handler<'saveBadgeTemplate'>;
+}
+
+/** Writes `text` to `file` atomically, keeping the previous version as `<file>.bak`. */
+export async function writeTemplateFile(file: string, text: string): Promise<string | null> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'wx');
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  let backup: string | null = `${file}.bak`;
+  try {
+    await copyFile(file, backup);
+  } catch (thrown) {
+    if ((thrown as NodeJS.ErrnoException).code !== 'ENOENT') {
+      await rm(temporary, { force: true });
+      throw thrown;
+    }
+    backup = null;
+  }
+  try {
+    await rename(temporary, file);
+  } catch (thrown) {
+    await rm(temporary, { force: true });
+    throw thrown;
+  }
+  return backup;
+}
+
+export function createBadgeEditor(badges: BadgesCapability, log: Logger): BadgeEditorHandlers {
+  async function existing(templateId: string): Promise<LoadedTemplate> {
+    const lib = await badges.templates();
+    const found = lib.templates.find((t) => t.id === templateId);
+    if (!found) throw KioskFailure.of('not_found', `There is no badge template "${templateId}".`);
+    return found;
+  }
+
+  async function checked(templateId: string, template: BadgeTemplateDocument): Promise<LoadedTemplate> {
+    return checkTemplateSource((await existing(templateId)).file, template);
+  }
+
+  return {
+    async getBadgeTemplateSource(request): Promise<BadgeTemplateSource> {
+      const loaded = await existing(request.templateId);
+      if (!loaded.template) throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be edited here: ${loaded.problems[0] ?? 'it is not valid'}. Correct its file, then run "--admin check".`);
+      return { templateId: loaded.id, file: path.basename(loaded.file), template: loaded.template as unknown as BadgeTemplateDocument, problems: loaded.problems };
+    },
+    async previewBadgeTemplateDraft(request): Promise<BadgeTemplateDraftPreview> {
+      const draft = await checked(request.templateId, request.template);
+      if (!draft.template || draft.problems.length > 0) return { preview: null, problems: draft.problems };
+      try {
+        return { preview: await badges.previewDraft(draft), problems: [] };
+      } catch (thrown) {
+        if (thrown instanceof KioskFailure) return { preview: null, problems: [thrown.error.message] };
+        throw thrown;
+      }
+    },
+    async saveBadgeTemplate(request): Promise<BadgeTemplateSaved> {
+      const draft = await checked(request.templateId, request.template);
+      if (!draft.template || draft.problems.length > 0) {
+        throw KioskFailure.of('rejected', `The template was not saved: ${draft.problems[0] ?? 'it is not valid'}.`, { detail: draft.problems.join('\n') });
+      }
+      const backup = await writeTemplateFile(draft.file, `${JSON.stringify(draft.template, null, 2)}\n`);
+      await badges.templates(true);
+      log.info('badges', `template ${path.basename(draft.file)} saved from the layout editor${backup ? ` (previous version: ${path.basename(backup)})` : ''}`);
+      return { templateId: draft.id, file: path.basename(draft.file), backup: backup ? path.basename(backup) : null };
+    },
+  };
+}
