@@ -13,10 +13,10 @@ import jpeg from 'jpeg-js';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { SimulatorControls } from '../../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { createCardholdersCapability, type CardholdersCapability } from '../../../electron/core/cardholders-capability';
-import { localEngine } from '../../../electron/core/cardholders/engine-handle';
+import type { CardholdersCapability } from '../../../electron/core/cardholders-capability';
 import { PushBus } from '../../../electron/core/ipc/push-bus';
 import type { CardholderFields } from '../../../electron/contract/ipc';
+import { enrolmentCapability } from './support/sim-capability';
 import { configWith, memoryLog } from '../service/support';
 
 let dataDir: string;
@@ -47,17 +47,7 @@ beforeEach(async () => {
   controls = new SimulatorControls(sim.url);
   const memory = memoryLog();
   client = createServiceClient({ config: configWith('--retries=0'), baseUrl: sim.url, secret: null, log: memory.log });
-  capability = createCardholdersCapability({
-    service: client,
-    push: new PushBus(),
-    log: memory.log,
-    dataDir,
-    dataKey: null,
-    serviceLabel: 'sim',
-    syncIntervalMs: 0,
-    photo: { contentType: 'image/jpeg', width: 600, height: 800, maxBytes: 2 * 1024 * 1024 },
-    engines: localEngine,
-  });
+  capability = enrolmentCapability(client, new PushBus(), memory.log, dataDir);
   await capability.start();
   await capability.sync.settle();
   requests();
