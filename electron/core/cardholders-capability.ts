@@ -13,7 +13,9 @@ import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
 import { Enrolment } from './cardholders/enrolment';
 import { EnrolmentLog } from './cardholders/enrolment-log';
-import { Outbox, withQueuedChanges } from './cardholders/outbox/outbox';
+import { withQueuedChanges } from './cardholders/cardholder-fields';
+import { CardholderWrites } from './cardholders/cardholder-writes';
+import { Outbox } from './cardholders/outbox/outbox';
 import type { PhotoRules } from './cardholders/photo-check';
 import { summaryOf } from './cardholders/summary';
 import { enrolmentChoices, type EnrolmentDefaults } from './cardholders/enrolment-choices';
@@ -150,7 +152,8 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     log: options.log,
     ...(options.outboxRetry ? { retryBaseMs: options.outboxRetry.baseMs, retryMaxMs: options.outboxRetry.maxMs } : {}),
   });
-  const enrolment = new Enrolment({ service: options.service, directory, outbox, audit, push: options.push, log: options.log, photo: options.photo });
+  const writes = new CardholderWrites({ service: options.service, directory, audit, log: options.log });
+  const enrolment = new Enrolment({ writes, directory, outbox, push: options.push, log: options.log, photo: options.photo });
 
   const site: LookupNames = options.site ?? { tenants: [], cardholderTypes: [] };
   const withPending = (record: CardHolder): CardholderSummary => ({ ...summaryOf(record), pending: outbox.hasPendingFor(record.id) });

@@ -15,7 +15,7 @@ import jpeg from 'jpeg-js';
 import type { CardholderFields, CardholderRecord } from '../../electron/contract/ipc';
 import { createCardholdersCapability } from '../../electron/core/cardholders-capability';
 import { localEngine } from '../../electron/core/cardholders/engine-handle';
-import { forService } from '../../electron/core/cardholders/outbox/outbox';
+import { forService } from '../../electron/core/cardholders/cardholder-fields';
 import { loadConfig } from '../../electron/core/config/load-config';
 import { PushBus } from '../../electron/core/ipc/push-bus';
 import { createLogger, silentSink } from '../../electron/core/log/logger';

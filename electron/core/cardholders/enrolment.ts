@@ -1,53 +1,40 @@
 /**
- * Enrolment at the front desk, on main's side: the duplicate check against the directory, create,
- * update and the ID photo upload, each through the service client and each leaving the directory
- * up to date at once (the created or changed record is found by the lookup right away).
+ * Enrolment at the front desk, on main's side: the duplicate check against the directory, and for
+ * create, update and the ID photo the decision to send now or queue. Sending (with its read-back,
+ * the directory and the enrolment log) is cardholder-writes.ts's, the same module the outbox
+ * replays through.
  *
  * Update sends only what changed, with the id in the body, and nothing when nothing changed; it
- * first reads the record again and refuses to overwrite when it changed on the server since the
- * officer opened it (its `updated` moved), handing back the server's version instead; afterwards
- * it reads the record once more so the form shows what the server saved. The photo is checked
- * here (type, size, pixel size) before it is sent, its upload reports progress as a task, and the
- * record is read again afterwards. Nothing of a photo is kept in main once it is sent.
+ * refuses to overwrite when the record changed on the server since the officer opened it (its
+ * `updated` moved), handing back the server's version instead. The photo is checked here (type,
+ * size, pixel size) before it is sent or queued, and its upload reports progress as a task.
+ * Nothing of a photo is kept in main once it is sent.
  *
  * When the service cannot be reached (or a write for the same cardholder already waits), the
- * write goes to the outbox and the officer is told it is saved on this workstation; every action
- * goes to the enrolment log.
+ * write goes to the outbox and the officer is told it is saved on this workstation.
  */
-import { fieldWords } from './field-words';
 import type { CardholderFields, CardholderRecord, CardholderUpdateOutcome, DuplicateCandidate, EnrolmentWrite, KioskError } from '../../contract/ipc';
 import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
-import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from '../service/access-service';
-import { ServiceFailure } from '../service/service-errors';
 import type { CardholderDirectory } from './cardholder-directory';
-import type { EnrolmentLog } from './enrolment-log';
-import { forService, isOutage, labelOf, withQueuedChanges, type Outbox } from './outbox/outbox';
+import { labelOf, withQueuedChanges } from './cardholder-fields';
+import { isOutage, mayHaveArrived, type CardholderWrites } from './cardholder-writes';
+import type { Outbox } from './outbox/outbox';
 import { viewOf } from './outbox/outbox-state';
 import { checkPhoto, type PhotoRules } from './photo-check';
 import { summaryOf } from './summary';
 
 export interface EnrolmentOptions {
-  service: Pick<AccessService, 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
-  directory: Pick<CardholderDirectory, 'duplicates' | 'upsert' | 'get' | 'setProvisional'>;
+  writes: CardholderWrites;
+  directory: Pick<CardholderDirectory, 'duplicates' | 'get' | 'setProvisional'>;
   outbox: Pick<Outbox, 'enqueue' | 'isOffline' | 'hasPendingFor' | 'resolveId' | 'itemsFor'>;
-  audit: Pick<EnrolmentLog, 'add'>;
   push: PushBus;
   log: Logger;
   photo: PhotoRules;
 }
 
 const SCOPE = 'enrolment';
-
-const sameInstant = (a: string, b: string): boolean => {
-  const ta = Date.parse(a);
-  const tb = Date.parse(b);
-  return Number.isNaN(ta) || Number.isNaN(tb) ? a === b : ta === tb;
-};
-
-/** Whether a failed write may have reached the service (then it is "in doubt" in the outbox). */
-const mayHaveArrived = (thrown: unknown): boolean => !(thrown instanceof ServiceFailure) || thrown.mayHaveArrived;
 
 export class Enrolment {
   constructor(private readonly options: EnrolmentOptions) {}
@@ -60,70 +47,38 @@ export class Enrolment {
   }
 
   async create(fields: CardholderFields): Promise<EnrolmentWrite> {
-    const { service, directory, outbox, audit, log } = this.options;
-    if (outbox.isOffline) return this.queueCreate(fields, false, null);
-    let record: CardHolder;
+    if (this.options.outbox.isOffline) return this.queueCreate(fields, false, null);
     try {
-      record = await service.createCardHolder(forService(fields) as NewCardHolder);
+      return { record: await this.options.writes.create(fields), queued: null };
     } catch (thrown) {
       const error = toKioskError(thrown);
       if (!isOutage(error)) throw thrown;
       return this.queueCreate(fields, mayHaveArrived(thrown), error);
     }
-    await directory.upsert([record]);
-    log.info(SCOPE, `created cardholder ${record.id}`);
-    await audit.add({ kind: 'created', cardholderId: record.id, name: labelOf(record), outcome: 'Created on the service.' });
-    return { record, queued: null };
   }
 
   async update(request: { id: number; changes: Partial<CardholderFields>; expectedUpdated: string }): Promise<CardholderUpdateOutcome> {
     const { changes, expectedUpdated } = request;
-    const { service, directory, outbox, audit, log } = this.options;
+    const { outbox } = this.options;
     // A cardholder created offline and confirmed since the form was opened: its real id (the
     // officer's base was the offline version, so its `updated` says nothing about the service's).
     const fromProvisional = request.id < 0;
     const id = outbox.resolveId(request.id);
-    const sent = Object.keys(changes);
-    if (sent.length === 0) return { outcome: 'unchanged', record: null };
+    if (Object.keys(changes).length === 0) return { outcome: 'unchanged', record: null };
     // Behind what already waits for this cardholder (or while the service is away), the change waits too.
     if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
-    let current: CardHolder;
     try {
-      current = await service.getCardHolder(id);
-    } catch (thrown) {
-      const error = toKioskError(thrown);
-      if (!isOutage(error)) throw thrown;
-      return this.queueUpdate(id, changes, false, error);
-    }
-    if (!fromProvisional && !sameInstant(current.updated, expectedUpdated)) {
-      await directory.upsert([current]);
-      log.info(SCOPE, `update of cardholder ${id} not sent: it changed on the service since it was opened`);
-      return { outcome: 'conflict', current };
-    }
-    let answered: CardHolder;
-    try {
-      answered = await service.updateCardHolder({ id, ...forService(changes) } as CardHolderChanges);
+      return await this.options.writes.update(id, changes, { expectedUpdated, fromProvisional });
     } catch (thrown) {
       const error = toKioskError(thrown);
       if (!isOutage(error)) throw thrown;
       return this.queueUpdate(id, changes, mayHaveArrived(thrown), error);
     }
-    let record: CardHolder = answered;
-    let warning: KioskError | null = null;
-    try {
-      record = await service.getCardHolder(id);
-    } catch (thrown) {
-      warning = { ...toKioskError(thrown), message: `The change was saved, but the record could not be read back; what is shown is the service's answer to the change. ${toKioskError(thrown).message}` };
-    }
-    await directory.upsert([record]);
-    log.info(SCOPE, `updated cardholder ${id}: ${sent.join(', ')}`);
-    await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: `Changed on the service: ${fieldWords(sent)}.` });
-    return { outcome: 'saved', record, sent, warning };
   }
 
   async uploadPhoto(request: { id: number; taskId?: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[] }): Promise<EnrolmentWrite> {
     const { taskId, photo, contentType, overriddenHints } = request;
-    const { service, directory, outbox, audit, push, log } = this.options;
+    const { outbox, push, log } = this.options;
     const id = outbox.resolveId(request.id);
     const verdict = checkPhoto(photo, contentType, this.options.photo);
     if (!verdict.ok) throw KioskFailure.of('invalid_request', verdict.message, { detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
@@ -133,26 +88,23 @@ export class Enrolment {
       if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', done, total, finished });
     };
     progress(0, photo.byteLength, false);
+    let sent = false;
+    const upload = { onProgress: (done: number, total: number | null) => progress(done, total, false) };
+    const onSent = (): void => {
+      if (!sent) progress(photo.byteLength, photo.byteLength, true);
+      sent = true;
+    };
     try {
-      await service.uploadPhoto(id, { bytes: photo, contentType }, { onProgress: (sent, total) => progress(sent, total, false) });
+      const record = await this.options.writes.photo(id, { bytes: photo, contentType }, { overriddenHints, replay: null, upload, onSent });
+      return { record, queued: null };
     } catch (thrown) {
+      const afterUpload = sent;
+      onSent();
       const error = toKioskError(thrown);
-      if (!isOutage(error)) throw thrown;
+      // Only an upload that did not get through waits; a failure after it (the read-back) is the officer's to see.
+      if (!isOutage(error) || afterUpload) throw thrown;
       return this.queuePhoto(id, photo, contentType, overriddenHints, error);
-    } finally {
-      progress(photo.byteLength, photo.byteLength, true);
     }
-    // The service has no way to read a photo back; the record says whether it is stored.
-    const record = await service.getCardHolder(id);
-    await directory.upsert([record]);
-    log.info(SCOPE, `uploaded the photo of cardholder ${id} (${photo.byteLength} bytes)`);
-    if (!record.photo_Exists) {
-      throw KioskFailure.of('malformed_answer', 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.', {
-        detail: `cardholder ${id}: photo_Exists false after upload`,
-      });
-    }
-    await audit.add({ kind: 'photo', cardholderId: id, name: labelOf(record), outcome: overriddenHints.length > 0 ? `Photo uploaded; used despite: ${overriddenHints.join(', ')}.` : 'Photo uploaded.' });
-    return { record, queued: null };
   }
 
   // ───────────────────────── into the outbox ─────────────────────────

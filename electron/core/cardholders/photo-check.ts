@@ -1,10 +1,12 @@
 /**
  * Checks an ID photo in main before it is sent to the service: that its bytes are the image type
  * the renderer says (JPEG by its FF D8 FF start, PNG by its signature), that it fits the
- * configured byte limit, and that its pixel size is the configured one (read from the JPEG's
+ * configured byte limit (service/photo-limit.ts), and that its pixel size is the configured one (read from the JPEG's
  * start-of-frame marker or the PNG's IHDR chunk, without decoding the image). Pure: bytes in, a
  * verdict out; the renderer is not trusted to have done it.
  */
+import { photoOverLimit } from '../service/photo-limit';
+
 export interface PhotoRules {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
@@ -70,13 +72,8 @@ export function checkPhoto(bytes: Uint8Array, declared: 'image/jpeg' | 'image/pn
   }
   const matches = declared === 'image/png' ? isPng(bytes) : isJpeg(bytes);
   if (!matches) return { ok: false, message: `The photo is not a ${kind} image; take it again.`, detail: `bytes do not start like ${kind}` };
-  if (bytes.byteLength > rules.maxBytes) {
-    return {
-      ok: false,
-      message: `The photo is too large to send (${Math.ceil(bytes.byteLength / 1024)} KB; the limit is ${Math.floor(rules.maxBytes / 1024)} KB). Take it again.`,
-      detail: `${bytes.byteLength} bytes > ${rules.maxBytes}`,
-    };
-  }
+  const tooLarge = photoOverLimit(bytes.byteLength, rules.maxBytes);
+  if (tooLarge) return { ok: false, ...tooLarge };
   const size = declared === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
   if (!size) return { ok: false, message: `The photo is not a complete ${kind} image; take it again.`, detail: 'no image size found' };
   if (size.width !== rules.width || size.height !== rules.height) {

@@ -22,6 +22,9 @@ export interface NewCardHolder {
   [field: string]: unknown;
 }
 
+/** What a create answered: the new record, or — a 201 with an empty body — only the id its Location names. */
+export type CreateAnswer = CardHolder | { id: number; onlyLocation: true };
+
 export type CardHolderChanges = { id: number } & Partial<Omit<CardHolder, 'id'>>;
 
 export interface EventSearch {
@@ -99,11 +102,12 @@ export interface AccessService {
   /** GET /api/CardHolders streamed, with If-None-Match / If-Modified-Since when validators are known. */
   downloadCardHolders(request: CardHolderListRequest): Promise<CardHolderListDownload>;
   getCardHolder(id: number, options?: CallOptions): Promise<CardHolder>;
-  createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CardHolder>;
-  /** Returns the record as it is after the update (re-read by id when the server answers nothing). */
-  updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder>;
-  /** Returns the record after the upload (re-read by id when the server answers nothing). */
-  uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder>;
+  /** Returns what the service answered: the new record, or only its id when a 201 named it in Location. */
+  createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CreateAnswer>;
+  /** Returns the record the service answered with, or null when it answered none (the spec does not say). */
+  updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder | null>;
+  /** Returns the record the service answered with, or null when it answered none (the spec does not say). */
+  uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder | null>;
 
   /** GET /api/SystemEvents?FromID&MaxID — returned as the server sent them (order and bounds unknown). */
   listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<EventList>;

@@ -2,11 +2,14 @@
  * The cardholder endpoints of the access-control service (/api/CardHolders: list, read, create,
  * update, photo upload), on the shared HTTP machinery of service-http.ts. Owns what is particular
  * to them: the schemas each answer must fit, the photo's size limit and upload form (multipart
- * or raw body, as configured), and the read-back by id when a write answers nothing usable.
+ * or raw body, as configured). A write returns what the service answered — the record when it
+ * sent one (whole, alone in a list or in a wrapper), otherwise nothing (a create: the id its
+ * Location names); reading the record back is cardholders/cardholder-writes.ts's decision.
  * Writes are never retried (service-http.ts retries reads only).
  */
-import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, NewCardHolder, PhotoUpload, UploadOptions } from './access-service';
-import { malformedAnswer, ServiceFailure, type HttpAnswer } from './service-errors';
+import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, CreateAnswer, NewCardHolder, PhotoUpload, UploadOptions } from './access-service';
+import { photoOverLimit } from './photo-limit';
+import { malformedAnswer, ServiceFailure } from './service-errors';
 import { CardHolderListSchema, CardHolderSchema } from './service-schemas';
 import { idSegment, json, validate, type ServiceHttp } from './service-http';
 
@@ -18,6 +21,35 @@ export const CARDHOLDER_ENDPOINTS = {
   createCardHolder: 'POST /api/CardHolders/create',
   updateCardHolder: 'POST /api/CardHolders/update',
 } as const;
+
+/** Keys under which a write's answer may wrap the record (case-insensitive). */
+const WRAPPER_KEYS = ['data', 'result', 'record', 'value', 'item', 'cardholder'];
+
+/**
+ * The record a write answered with: the whole record, the one record of a list, or the record in
+ * a wrapper object; null for anything else (empty, `true`, an id, `{ success: true }`, not JSON).
+ */
+export function answeredRecord(body: string): CardHolder | null {
+  if (body.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const whole = (value: unknown): CardHolder | null => {
+    const record = CardHolderSchema.safeParse(value);
+    return record.success ? record.data : null;
+  };
+  if (Array.isArray(parsed)) return parsed.length === 1 ? whole(parsed[0]) : null;
+  const direct = whole(parsed);
+  if (direct || parsed === null || typeof parsed !== 'object') return direct;
+  for (const [key, value] of Object.entries(parsed)) if (WRAPPER_KEYS.includes(key.toLowerCase())) return whole(value);
+  return null;
+}
+
+/** The spec does not say what update and photo answer: only a record with the same id is taken as theirs. */
+const sameRecord = (record: CardHolder | null, id: number): CardHolder | null => (record?.id === id ? record : null);
 
 export type CardholderEndpoints = Pick<AccessService, keyof typeof CARDHOLDER_ENDPOINTS>;
 
@@ -35,34 +67,6 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
       },
       options,
     );
-  }
-
-  /** The record the write answered with, or — when it answered nothing usable — the record read back by id. */
-  async function recordOrReadBack(answer: HttpAnswer, id: number, options: CallOptions | undefined): Promise<CardHolder> {
-    if (answer.body.trim() !== '') {
-      let body: unknown;
-      try {
-        body = JSON.parse(answer.body);
-      } catch {
-        body = undefined;
-      }
-      // The spec does not say what these answer; only a whole record with the same id is taken as the result.
-      const record = CardHolderSchema.safeParse(body);
-      if (record.success && record.data.id === id) return record.data;
-    }
-    return readBack(id, options);
-  }
-
-  async function readBack(id: number, options: CallOptions | undefined): Promise<CardHolder> {
-    try {
-      return await getCardHolder(id, options);
-    } catch (thrown) {
-      if (!(thrown instanceof ServiceFailure)) throw thrown;
-      throw new ServiceFailure(
-        { ...thrown.error, message: `The change was saved, but the kiosk could not read the record back. ${thrown.error.message}` },
-        { writeAccepted: true },
-      );
-    }
   }
 
   return {
@@ -95,26 +99,26 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
       return { modified: true, etag: answer.headers.etag ?? null, lastModified: answer.headers['last-modified'] ?? null, length: answer.length, body: answer.body };
     },
 
-    async createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CardHolder> {
+    async createCardHolder(record: NewCardHolder, options?: CallOptions): Promise<CreateAnswer> {
       return http.run(
         {
           endpoint: CARDHOLDER_ENDPOINTS.createCardHolder,
           path: '/api/CardHolders/create',
           read: false,
           data: record,
-          accept: async (answer, ctx) => {
-            if (answer.body.trim() !== '') return validate(CardHolderSchema, json(answer, ctx), ctx, answer.status);
+          accept: (answer, ctx) => {
+            if (answer.body.trim() !== '') return answeredRecord(answer.body) ?? validate(CardHolderSchema, json(answer, ctx), ctx, answer.status);
             // No body: a 201 may still say where the new record is.
             const created = /\/(\d+)\/?$/.exec(answer.headers.location ?? '');
             if (!created?.[1]) throw malformedAnswer(ctx, answer.status, undefined, 'the answer is empty and names no new record');
-            return readBack(Number(created[1]), options);
+            return { id: Number(created[1]), onlyLocation: true as const };
           },
         },
         options,
       );
     },
 
-    async updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder> {
+    async updateCardHolder(changes: CardHolderChanges, options?: CallOptions): Promise<CardHolder | null> {
       const id = idSegment(changes.id);
       return http.run(
         {
@@ -123,24 +127,17 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
           subject: `cardholder ${id}`,
           read: false,
           data: changes,
-          accept: (answer) => recordOrReadBack(answer, id, options),
+          accept: (answer) => sameRecord(answeredRecord(answer.body), id),
         },
         options,
       );
     },
 
-    async uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder> {
+    async uploadPhoto(id: number, photo: PhotoUpload, options?: UploadOptions): Promise<CardHolder | null> {
       idSegment(id);
       const bytes = photo.bytes.byteLength;
-      if (bytes > photoSettings.maxBytes) {
-        const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
-        throw new ServiceFailure({
-          code: 'too_large',
-          message: `The photo is too large to send (${mb(bytes)}; the limit is ${mb(photoSettings.maxBytes)}). Take it again at a lower size.`,
-          detail: `photo of ${bytes} bytes > photo.maxBytes ${photoSettings.maxBytes}`,
-          endpoint: CARDHOLDER_ENDPOINTS.uploadPhoto,
-        });
-      }
+      const tooLarge = photoOverLimit(bytes, photoSettings.maxBytes);
+      if (tooLarge) throw new ServiceFailure({ code: 'too_large', ...tooLarge, endpoint: CARDHOLDER_ENDPOINTS.uploadPhoto });
       const fileName = photo.fileName ?? `photo-${id}.${photo.contentType === 'image/png' ? 'png' : 'jpg'}`;
       let data: unknown;
       let headers: Record<string, string>;
@@ -163,7 +160,7 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
           headers,
           uploadBytes: bytes,
           ...(options?.onProgress ? { onUploadProgress: options.onProgress } : {}),
-          accept: (answer) => recordOrReadBack(answer, id, options),
+          accept: (answer) => sameRecord(answeredRecord(answer.body), id),
         },
         options,
       );

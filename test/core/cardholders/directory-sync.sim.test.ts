@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { SimulatorControls } from '../../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { createCardholdersCapability, type CardholdersCapability } from '../../../electron/core/cardholders-capability';
+import type { CardholdersCapability } from '../../../electron/core/cardholders-capability';
+import { enrolmentCapability } from './support/sim-capability';
 import { localEngine, threadEngine, type EngineFactory } from '../../../electron/core/cardholders/engine-handle';
 import { PushBus } from '../../../electron/core/ipc/push-bus';
 import type { DirectoryState, PushEvents, TaskProgress } from '../../../electron/contract/ipc';
@@ -50,17 +51,7 @@ function open(options: { url?: string; engines?: EngineFactory; flags?: string[]
   });
   const { log, lines } = memoryLog();
   const client = createServiceClient({ config: configWith('--retries=0', ...(options.flags ?? [])), baseUrl: options.url ?? sim.url, secret: null, log });
-  const capability = createCardholdersCapability({
-    service: client,
-    push,
-    log,
-    dataDir,
-    dataKey: null,
-    serviceLabel: 'sim',
-    syncIntervalMs: 0,
-    photo: { contentType: 'image/jpeg', width: 600, height: 800, maxBytes: 2 * 1024 * 1024 },
-    engines: options.engines ?? localEngine,
-  });
+  const capability = enrolmentCapability(client, push, log, dataDir, options.engines);
   opened.push({ capability, client });
   return { capability, states, tasks, lines, handlers: capability.handlers };
 }

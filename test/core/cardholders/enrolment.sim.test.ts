@@ -13,10 +13,10 @@ import jpeg from 'jpeg-js';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { SimulatorControls } from '../../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { createCardholdersCapability, type CardholdersCapability } from '../../../electron/core/cardholders-capability';
-import { localEngine } from '../../../electron/core/cardholders/engine-handle';
+import type { CardholdersCapability } from '../../../electron/core/cardholders-capability';
 import { PushBus } from '../../../electron/core/ipc/push-bus';
 import type { CardholderFields, PushEvents, TaskProgress } from '../../../electron/contract/ipc';
+import { enrolmentCapability } from './support/sim-capability';
 import { configWith, failureOf, memoryLog } from '../service/support';
 
 let dataDir: string;
@@ -76,17 +76,7 @@ beforeEach(async () => {
       return client.updateCardHolder(changes, options);
     },
   };
-  capability = createCardholdersCapability({
-    service: spied,
-    push,
-    log: memory.log,
-    dataDir,
-    dataKey: null,
-    serviceLabel: 'sim',
-    syncIntervalMs: 0,
-    photo: { contentType: 'image/jpeg', width: 600, height: 800, maxBytes: 2 * 1024 * 1024 },
-    engines: localEngine,
-  });
+  capability = enrolmentCapability(spied, push, memory.log, dataDir);
   await capability.start();
   await capability.sync.settle();
   requests.length = 0;

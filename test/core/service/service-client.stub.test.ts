@@ -3,8 +3,7 @@
 // that break the spec (wrong field types, HTML, redirects).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../electron/core/service/service-client';
-import { ServiceFailure } from '../../../electron/core/service/service-errors';
-import { cardHolder, configWith, failureOf, jpegBytes, memoryLog, recordingSleep, startStub, systemEvent, type StubHandler } from './support';
+import { ANSWERS_WITHOUT_RECORD, cardHolder, configWith, failureOf, jpegBytes, memoryLog, recordingSleep, startStub, systemEvent, type StubHandler } from './support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -130,12 +129,18 @@ describe('create: 200, 201, or 201 with only a Location', () => {
     expect(JSON.parse(requests[0]!.body.toString())).toEqual(newHolder);
   });
 
-  it('201 with an empty body and a Location → reads the new record', async () => {
-    const { service, requests } = await stubbed((r) =>
-      r.method === 'POST' ? { status: 201, headers: { location: '/api/CardHolders/44' } } : r.url === '/api/CardHolders/44' ? { body: cardHolder(44) } : undefined,
-    );
-    expect((await service.createCardHolder(newHolder)).id).toBe(44);
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/CardHolders/create', 'GET /api/CardHolders/44']);
+  it('201 with an empty body and a Location → the id it names, nothing read back (cardholder-writes.ts reads it)', async () => {
+    const { service, requests } = await stubbed((r) => (r.method === 'POST' ? { status: 201, headers: { location: '/api/CardHolders/44' } } : undefined));
+    expect(await service.createCardHolder(newHolder)).toEqual({ id: 44, onlyLocation: true });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/CardHolders/create']);
+  });
+
+  it.each([
+    ['in a list', [cardHolder(12)]],
+    ['in a wrapper', { data: cardHolder(12) }],
+  ])('the record %s', async (_name, body) => {
+    const { service } = await stubbed(() => ({ status: 201, body }));
+    expect((await service.createCardHolder(newHolder)).id).toBe(12);
   });
 
   it('204 without a Location → malformed_answer (nothing to read back)', async () => {
@@ -144,38 +149,33 @@ describe('create: 200, 201, or 201 with only a Location', () => {
   });
 });
 
-describe('update and photo: the record, or read back when the answer says nothing usable', () => {
-  const readBack = (id: number): StubHandler => (r) => (r.method === 'GET' && r.url === `/api/CardHolders/${id}` ? { body: cardHolder(id, { phone: '555' }) } : undefined);
+describe('update and photo: what the service answered, never read back here (cardholder-writes.ts reads back)', () => {
+  it.each([...ANSWERS_WITHOUT_RECORD, ['the record of another cardholder', { status: 200, body: cardHolder(8) }]])('update answering %s → null, one request', async (_name, answer) => {
+    const { service, requests } = await stubbed(() => answer);
+    expect(await service.updateCardHolder({ id: 7, phone: '555' })).toBeNull();
+    expect(JSON.parse(requests[0]!.body.toString())).toEqual({ id: 7, phone: '555' });
+    expect(requests.map((r) => r.method)).toEqual(['POST']);
+  });
 
   it.each([
-    ['204 No Content', { status: 204 }],
-    ['200 with an empty body', { status: 200, body: '' }],
-    ['200 true', { status: 200, body: true }],
-    ['200 {"success":true}', { status: 200, body: { success: true } }],
-    ['201 with the id only', { status: 201, body: 7 }],
-  ])('update answering %s → re-read by id', async (_name, answer) => {
-    const { service, requests } = await stubbed((r) => (r.method === 'POST' ? answer : readBack(7)(r)));
-    expect(await service.updateCardHolder({ id: 7, phone: '555' })).toMatchObject({ id: 7, phone: '555' });
-    expect(JSON.parse(requests[0]!.body.toString())).toEqual({ id: 7, phone: '555' });
-    expect(requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    ['in a list', [cardHolder(7, { phone: '557' })]],
+    ['in a wrapper', { result: cardHolder(7, { phone: '557' }) }],
+  ])('update answering the record %s → that record', async (_name, body) => {
+    const { service, requests } = await stubbed(() => ({ body }));
+    expect(await service.updateCardHolder({ id: 7, phone: '557' })).toMatchObject({ id: 7, phone: '557' });
+    expect(requests).toHaveLength(1);
   });
 
   it('update answering the whole record → no re-read', async () => {
     const { service, requests } = await stubbed(() => ({ body: cardHolder(7, { phone: '556' }) }));
-    expect((await service.updateCardHolder({ id: 7, phone: '556' })).phone).toBe('556');
+    expect((await service.updateCardHolder({ id: 7, phone: '556' }))?.phone).toBe('556');
     expect(requests).toHaveLength(1);
   });
 
-  it('an empty photo answer → re-read; the read-back failure says the write was accepted', async () => {
-    const { service } = await stubbed((r) => (r.method === 'POST' ? { status: 200 } : readBack(8)(r)));
-    expect((await service.uploadPhoto(8, { bytes: jpegBytes(), contentType: 'image/jpeg' })).id).toBe(8);
-
-    const { service: broken } = await stubbed((r) => (r.method === 'POST' ? { status: 204 } : { status: 500 }), ['--retries=0']);
-    const thrown = await broken.uploadPhoto(8, { bytes: jpegBytes(), contentType: 'image/jpeg' }).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(ServiceFailure);
-    expect((thrown as ServiceFailure).writeAccepted).toBe(true);
-    expect((thrown as ServiceFailure).error).toMatchObject({ code: 'server_error' });
-    expect((thrown as ServiceFailure).error.message).toMatch(/saved, but the kiosk could not read the record back/);
+  it('an empty photo answer → null, nothing read back', async () => {
+    const { service, requests } = await stubbed(() => ({ status: 200 }));
+    expect(await service.uploadPhoto(8, { bytes: jpegBytes(), contentType: 'image/jpeg' })).toBeNull();
+    expect(requests).toHaveLength(1);
   });
 
   it('multipart uses the configured part name and the photo content type', async () => {

@@ -81,6 +81,15 @@ export async function startStub(handler: StubHandler): Promise<{ url: string; re
   };
 }
 
+/** Answers to an update or a photo upload that carry no usable record (the spec does not say what they answer). */
+export const ANSWERS_WITHOUT_RECORD: Array<[string, StubAnswer]> = [
+  ['204 No Content', { status: 204 }],
+  ['200 with an empty body', { status: 200, body: '' }],
+  ['200 true', { status: 200, body: true }],
+  ['200 {"success":true}', { status: 200, body: { success: true } }],
+  ['201 with the id only', { status: 201, body: 7 }],
+];
+
 export function cardHolder(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id,

@@ -11,8 +11,8 @@
  *
  * Cardholders created while offline get a provisional negative id and are in the lookup (marked
  * pending) until the service confirms them; what waits for them then goes to their real id.
- * Every action goes to the enrolment log. Plain TypeScript: the service, the directory and the
- * clock are passed in.
+ * Items are sent through cardholder-writes.ts, as the enrolment sends them. Every action goes to
+ * the enrolment log. Plain TypeScript: the service, the directory and the clock are passed in.
  */
 import { fieldWords } from '../field-words';
 import { randomUUID } from 'node:crypto';
@@ -20,8 +20,9 @@ import type { CardholderFields, CardholderRecord, KioskError, OutboxState } from
 import { KioskFailure, toKioskError } from '../../ipc/failure';
 import type { PushBus } from '../../ipc/push-bus';
 import type { Logger } from '../../log/logger';
-import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder } from '../../service/access-service';
-import { ServiceFailure } from '../../service/service-errors';
+import type { CardHolder } from '../../service/access-service';
+import { labelOf, provisionalRecord } from '../cardholder-fields';
+import { CardholderWrites, isOutage, mayHaveArrived, type CardholderWritesOptions } from '../cardholder-writes';
 import type { EnrolmentLog } from '../enrolment-log';
 import { OutboxJournal } from './outbox-journal';
 import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, resolveId, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
@@ -38,7 +39,7 @@ export interface OutboxDirectory {
 export interface OutboxOptions {
   file: string;
   key: Buffer | null;
-  service: Pick<AccessService, 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto' | 'getCardHolder'>;
+  service: CardholderWritesOptions['service'];
   directory: OutboxDirectory;
   audit: Pick<EnrolmentLog, 'add'>;
   push: PushBus;
@@ -57,78 +58,7 @@ export type QueueInput =
   | { kind: 'photo'; cardholderId: number; label: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[]; error: KioskError | null };
 
 const SCOPE = 'outbox';
-const OUTAGE_CODES = new Set(['unreachable', 'timeout', 'server_error', 'cancelled']);
 const PAUSE_CODES = new Set(['unauthorized', 'forbidden', 'config']);
-
-/** A failure that means "the service could not be reached" (so the write waits in the outbox). */
-export function isOutage(error: KioskError): boolean {
-  return OUTAGE_CODES.has(error.code);
-}
-
-/** "Dupont, Marie" — how the outbox and the log name a cardholder. */
-export function labelOf(person: { first_Name: string; last_Name: string }): string {
-  return person.last_Name.trim() ? `${person.last_Name.trim()}, ${person.first_Name.trim()}` : person.first_Name.trim();
-}
-
-/** The record a create queued offline stands for, under its provisional id, until the service confirms it. */
-export function provisionalRecord(fields: CardholderFields, id: number, at: string): CardholderRecord {
-  return {
-    id,
-    displayName: `${fields.last_Name} ${fields.first_Name}`,
-    first_Name: fields.first_Name,
-    last_Name: fields.last_Name,
-    middle_Name: fields.middle_Name ?? '',
-    card_Holder_Letter_ID: 0,
-    employee_ID: fields.employee_ID ?? '',
-    displayEmployeeId: fields.employee_ID ?? '',
-    email: fields.email ?? '',
-    sex: (fields.sex ?? '').toUpperCase(),
-    phone: fields.phone ?? '',
-    address1: fields.address1 ?? '',
-    address2: fields.address2 ?? '',
-    city: fields.city ?? '',
-    state: fields.state ?? '',
-    zip: fields.zip ?? '',
-    birthday: null,
-    created: at,
-    updated: at,
-    // Not sent: the service decides (shown as not known yet until it answers).
-    tenant: [...(fields.tenant ?? [])],
-    photo_Exists: false,
-    card_Holder_Type_ID: fields.card_Holder_Type_ID ?? 0,
-    card_Holder_ID: null,
-    name: `${fields.last_Name}, ${fields.first_Name}`,
-  };
-}
-
-/** The record as it will be once the queued changes (in order) are sent: what the record view shows. */
-export function withQueuedChanges(record: CardholderRecord, queued: ReadonlyArray<{ kind: string; fields: Partial<CardholderFields> | null }>): CardholderRecord {
-  let shown = record;
-  for (const item of queued) {
-    if (item.kind !== 'update' || !item.fields) continue;
-    shown = { ...shown, ...item.fields, sex: (item.fields.sex ?? shown.sex).toUpperCase() };
-  }
-  return shown;
-}
-
-/** The fields as the service takes them (sex in lower case, as the spec says for create). */
-export function forService<T extends Partial<CardholderFields>>(fields: T): T {
-  return fields.sex === undefined ? fields : { ...fields, sex: fields.sex.toLowerCase() };
-}
-
-/** The fields of `desired` whose value the record does not have yet. */
-export function stillDiffering(record: CardHolder, desired: Partial<CardholderFields>): Partial<CardholderFields> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(desired)) {
-    const current = record[key];
-    let same: boolean;
-    if (Array.isArray(value) && Array.isArray(current)) same = [...value].sort().join(',') === [...current].sort().join(',');
-    else if (key === 'sex') same = String(current).toLowerCase() === String(value).toLowerCase();
-    else same = current === value;
-    if (!same) out[key] = value;
-  }
-  return out as Partial<CardholderFields>;
-}
 
 const defaultTimer = (run: () => void, ms: number): { cancel(): void } => {
   const timer = setTimeout(run, ms);
@@ -138,6 +68,7 @@ const defaultTimer = (run: () => void, ms: number): { cancel(): void } => {
 
 export class Outbox {
   private readonly journal: OutboxJournal<OutboxEvent>;
+  private readonly writes: CardholderWrites;
   private readonly model: OutboxModel = emptyModel();
   private readonly now: () => Date;
   private readonly random: () => number;
@@ -153,6 +84,7 @@ export class Outbox {
 
   constructor(private readonly options: OutboxOptions) {
     this.journal = new OutboxJournal(options.file, options.key);
+    this.writes = new CardholderWrites({ service: options.service, directory: options.directory, audit: options.audit, log: options.log });
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.setTimer = options.setTimer ?? defaultTimer;
@@ -357,9 +289,8 @@ export class Outbox {
     } catch (thrown) {
       const error = toKioskError(thrown);
       if (isOutage(error)) {
-        const mayHaveArrived = !(thrown instanceof ServiceFailure) || thrown.mayHaveArrived;
         const delay = this.delayFor(item.attempts);
-        await this.record({ type: 'retry', id: item.id, at: this.now().toISOString(), error, inDoubt: item.kind !== 'photo' && mayHaveArrived, nextAttemptAt: new Date(this.now().getTime() + delay).toISOString() });
+        await this.record({ type: 'retry', id: item.id, at: this.now().toISOString(), error, inDoubt: item.kind !== 'photo' && mayHaveArrived(thrown), nextAttemptAt: new Date(this.now().getTime() + delay).toISOString() });
         this.offline = true;
         this.options.log.info(SCOPE, `${item.kind} for cardholder ${item.cardholderId} not sent (${error.code}); next try in ${Math.round(delay / 1000)} s`);
         return false;
@@ -380,12 +311,14 @@ export class Outbox {
     }
   }
 
+  /** Sends one item through the same writes as the enrolment (a create in doubt is first looked for). */
   private async send(item: OutboxItem): Promise<{ serverId: number | null; linked: boolean }> {
-    const { service, directory, audit } = this.options;
+    const replay = { label: item.label };
     switch (item.kind) {
       case 'create': {
         const fields = item.create as CardholderFields;
         if (item.inDoubt) {
+          const { directory, audit } = this.options;
           const existing = await directory.findCreated(fields, item.queuedAt);
           if (existing) {
             await directory.removeProvisional(item.cardholderId);
@@ -394,32 +327,15 @@ export class Outbox {
             return { serverId: existing.id, linked: true };
           }
         }
-        const record = await service.createCardHolder(forService(fields) as NewCardHolder);
-        await directory.removeProvisional(item.cardholderId);
-        await directory.upsert([record]);
-        await audit.add({ kind: 'replayed', cardholderId: record.id, name: item.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
+        const record = await this.writes.create(fields, { ...replay, provisionalId: item.cardholderId });
         return { serverId: record.id, linked: false };
       }
-      case 'update': {
-        const current = await service.getCardHolder(item.cardholderId);
-        const differing = stillDiffering(current, item.changes ?? {});
-        const fields = Object.keys(differing);
-        if (fields.length > 0) {
-          await service.updateCardHolder({ id: item.cardholderId, ...forService(differing) } as CardHolderChanges);
-          await directory.upsert([await service.getCardHolder(item.cardholderId)]);
-        } else {
-          await directory.upsert([current]);
-        }
-        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: fields.length > 0 ? `Changed on the service after waiting on this workstation: ${fieldWords(fields)}.` : 'The service already had these values; nothing was sent again.' });
+      case 'update':
+        await this.writes.update(item.cardholderId, item.changes ?? {}, { replay });
         return { serverId: null, linked: false };
-      }
       case 'photo': {
         const photo = item.photo as QueuedPhoto;
-        await service.uploadPhoto(item.cardholderId, { bytes: new Uint8Array(Buffer.from(photo.base64, 'base64')), contentType: photo.contentType });
-        const record = await service.getCardHolder(item.cardholderId);
-        await directory.upsert([record]);
-        if (!record.photo_Exists) throw KioskFailure.of('malformed_answer', 'The service accepted the photo, but the record does not show a photo on file.', { detail: `cardholder ${item.cardholderId}: photo_Exists false after upload` });
-        await audit.add({ kind: 'replayed', cardholderId: item.cardholderId, name: item.label, outcome: 'Photo uploaded after waiting on this workstation.' });
+        await this.writes.photo(item.cardholderId, { bytes: new Uint8Array(Buffer.from(photo.base64, 'base64')), contentType: photo.contentType }, { overriddenHints: photo.overriddenHints, replay });
         return { serverId: null, linked: false };
       }
     }
