@@ -97,6 +97,8 @@ export interface FeedSnapshot {
   state: FeedState;
   /** The events main holds, in record_ID order (oldest first). */
   events: FeedEvent[];
+  /** Main's resync epoch: 0 at start, +1 each time the server's ids went back (the renderer follows it). */
+  epoch?: number;
 }
 
 export interface ServiceStatus {
@@ -1128,7 +1130,8 @@ export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 // ───────────────────────── push events (main → renderer) ─────────────────────────
 
 export interface PushEvents {
-  feedEvents: { events: FeedEvent[] };
+  /** `epoch`: main's resync epoch of these events (a higher one than before starts a new id space). */
+  feedEvents: { events: FeedEvent[]; epoch?: number };
   feedState: FeedState;
   /** Something the guard should read, e.g. the server's event ids went down and the feed resynchronised. */
   feedNotice: { kind: 'resync' | 'info'; message: string; at: string };

@@ -9,7 +9,8 @@
  * poll stuck on a slow answer instead of waiting behind it), the stall watchdog (no successful
  * poll for longer than service.timeoutMs: the feed stops claiming to be live at once), the
  * delivered-id frontier and the detection of a server whose ids went back (restore from a
- * backup), after which it reloads the recent events and tells the guard. Its requests are not
+ * backup), after which it starts a new epoch (carried on every push and snapshot: the renderer
+ * follows it and never works a resync out itself), reloads the recent events and tells the guard. Its requests are not
  * retried by the service client (`retries: 0`): the loop is the retry, so a service that does not
  * answer is reported after one timeout. The connection state itself — the kiosk's one account of
  * whether the service answers, which the status bar shows — is feed-connection.ts's.
@@ -143,6 +144,8 @@ export class EventFeed {
   private frontier: number | null = null;
   /** The last event delivered, to notice when the server reuses its id for another event. */
   private lastDelivered: DeliveredMark | null = null;
+  /** The id space: +1 at each resync; on every push and snapshot so the renderer follows it. */
+  private epoch = 0;
   /** The highest id the service reported last. */
   private serviceMaxId: number | null = null;
   /** When the poll under way began. */
@@ -262,7 +265,7 @@ export class EventFeed {
   }
 
   snapshot(): FeedSnapshot {
-    return { state: this.state(), events: this.buffer.toArray() };
+    return { state: this.state(), events: this.buffer.toArray(), epoch: this.epoch };
   }
 
   /** An event main still holds, by record_ID. */
@@ -405,6 +408,7 @@ export class EventFeed {
     this.buffer.clear();
     this.lastDelivered = null;
     this.frontier = null;
+    this.epoch++;
     this.push.emit('feedNotice', { kind: 'resync', message: RESYNC_MESSAGE, at: new Date(this.now()).toISOString() });
     this.connection.push(true);
     await this.load(top, signal);
@@ -439,7 +443,7 @@ export class EventFeed {
     this.lastDelivered = { id: newest.record_ID, fingerprint: fingerprint(newest) };
     this.frontier = Math.max(this.frontier ?? 0, newest.record_ID);
     this.counters.delivered += feedEvents.length;
-    this.push.emit('feedEvents', { events: feedEvents });
+    this.push.emit('feedEvents', { events: feedEvents, epoch: this.epoch });
     this.connection.delivered();
   }
 

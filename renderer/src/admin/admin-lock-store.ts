@@ -6,6 +6,7 @@
  * only asks at the right moment. The PIN is never kept here.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { AdminLockState } from '../../../electron/contract/ipc';
@@ -92,6 +93,16 @@ export const useAdminLockStore = defineStore('adminLock', () => {
 
   const quit = (): Promise<void> => run('Quit the kiosk', () => kiosk.quitKiosk());
   const leaveKioskMode = (): Promise<void> => run('Leave kiosk mode', () => kiosk.leaveKioskMode());
+
+  // Not personal data itself, but what opens it: the idle reset locks the admin actions again.
+  usePrivacyRegistry().register('admin-lock', {
+    scope: 'kiosk',
+    hasPersonalData: () => state.value?.unlocked === true,
+    forget: () => {
+      cancel();
+      void lock();
+    },
+  });
 
   return {
     state: readonly(state),

@@ -4,6 +4,7 @@
  * a connection test through the service status operation.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { AdminOverview, ServiceStatus } from '../../../electron/contract/ipc';
@@ -69,6 +70,8 @@ export const useAdminStore = defineStore('admin', () => {
     error.value = null;
     removed.value = false;
   }
+
+  usePrivacyRegistry().register('admin-overview', { scope: 'kiosk', hasPersonalData: () => overview.value !== null, forget });
 
   return {
     forget,

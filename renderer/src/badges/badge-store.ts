@@ -5,6 +5,7 @@
  * renderer/src/api; the dialog renders it.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { BadgeCardholder, BadgePreview, BadgePrintResult, CardholderRecord, ReprintReason } from '../../../electron/contract/ipc';
@@ -111,6 +112,8 @@ export const useBadgeStore = defineStore('badges', () => {
     reasonText.value = '';
     photo = null;
   }
+
+  usePrivacyRegistry().register('badge', { scope: 'desk', hasPersonalData: () => cardholder.value !== null, forget: close });
 
   return { cardholder, preview, loading: readonly(loading), printing: readonly(printing), error: readonly(error), result, reason, reasonText, open, usePhotoFile, print, reload: load, close };
 });

@@ -7,6 +7,7 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { mirrorFromMain } from '../api/main-mirror';
 import type { DirectoryState, DirectorySyncResult } from '../../../electron/contract/ipc';
 
 let taskCounter = 0;
@@ -18,32 +19,22 @@ export const useDirectoryStore = defineStore('cardholderDirectory', () => {
   const requesting = ref(false);
   /** The officer chose to keep the directory over a list that was held back. */
   const keptHeldAt = ref<string | null>(null);
-  let unsubscribe: (() => void) | null = null;
-  let started: Promise<void> | null = null;
-
-  function start(): Promise<void> {
-    if (started) return started;
-    unsubscribe = kiosk.onDirectoryState((next) => {
+  const mirror = mirrorFromMain<DirectoryState, DirectoryState>({
+    subscribe: (listener) => kiosk.onDirectoryState(listener),
+    read: () => kiosk.getDirectoryState(),
+    onPush: (next) => {
       state.value = next;
-    });
-    started = (async () => {
-      const result = await kiosk.getDirectoryState();
-      if (result.ok) {
-        state.value = result.value;
-        error.value = null;
-      } else {
-        error.value = result.error;
-        started = null;
-      }
-    })();
-    return started;
-  }
-
-  function stop(): void {
-    unsubscribe?.();
-    unsubscribe = null;
-    started = null;
-  }
+    },
+    onSnapshot: (snapshot, pushedMeanwhile) => {
+      if (!pushedMeanwhile) state.value = snapshot;
+      error.value = null;
+    },
+    onError: (failure) => {
+      error.value = failure;
+    },
+  });
+  const start = mirror.start;
+  const stop = mirror.stop;
 
   /** Asks main to sync now; `acceptShrink` takes a list that was held back. */
   async function syncNow(acceptShrink = false): Promise<DirectorySyncResult | null> {

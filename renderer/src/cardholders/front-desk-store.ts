@@ -1,10 +1,10 @@
 /**
  * Front desk store: which step the officer is at with the person in front of the desk — nothing
  * open, a record, the enrolment form (new, edit, or fixing an enrolment the service refused from
- * the outbox), the photo — and the one place that forgets
- * everything about that person ("Next person", the idle timer): the search, the record, the form,
- * the duplicate warnings and the captured photo. Holds no data of its own beyond the step; the
- * lookup, record and enrolment stores hold theirs.
+ * the outbox), the photo — and "Next person", which forgets everything about that person through
+ * the privacy registry (shell/privacy-registry.ts, scope `desk`): the search, the record, the
+ * form, the duplicate warnings, the badge and the captured photo each forget their own. Holds no
+ * data of its own beyond the step; the lookup, record and enrolment stores hold theirs.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
@@ -13,6 +13,7 @@ import type { CardholderFields, CardholderRecord, CardholderSummary, OutboxItemV
 import { useLookupStore } from './lookup-store';
 import { useRecordStore } from './record-store';
 import { useEnrolmentStore } from '../enrolment/enrolment-store';
+import { usePrivacyRegistry, type ForgetReason } from '../shell/privacy-registry';
 
 export type FrontDeskStep = 'idle' | 'record' | 'enrol' | 'photo';
 
@@ -60,7 +61,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   const confirmation = ref<string | null>(null);
   /** The confirmation says the service did not answer (a warning, not a success). */
   const unanswered = ref(false);
-  const listeners = new Set<() => void>();
+  const privacy = usePrivacyRegistry();
 
   function openRecord(row: CardholderSummary): void {
     confirmation.value = null;
@@ -151,26 +152,22 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     unanswered.value = warn;
   }
 
-  /** Runs when the person's data is forgotten (the photo step drops its image). */
-  function onForget(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }
-
-  /** Forgets everything about the person at the desk, from the screen and from memory. */
-  function nextPerson(byIdle = false): void {
-    useLookupStore().clear();
-    useRecordStore().clear();
-    useEnrolmentStore().clear();
+  /** The desk's own part of forgetting: back to nothing open; says so when the idle time ran out. */
+  function forgetOwn(reason: ForgetReason): void {
     photoFor.value = null;
     confirmation.value = null;
     unanswered.value = false;
     step.value = 'idle';
-    clearedByIdle.value = byIdle;
-    for (const listener of listeners) listener();
+    clearedByIdle.value = reason === 'idle';
+  }
+  privacy.register('front-desk', { scope: 'desk', hasPersonalData: () => step.value !== 'idle', forget: forgetOwn });
+
+  /** "Next person": forgets everything about the person at the desk, from the screen and from memory. */
+  function nextPerson(): void {
+    privacy.forget('next-person');
   }
 
-  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation: readonly(confirmation), unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, onForget, nextPerson };
+  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation: readonly(confirmation), unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, nextPerson };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFrontDeskStore, import.meta.hot));

@@ -6,6 +6,7 @@
  * search). Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, readonly, ref, shallowRef, triggerRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderSummary } from '../../../electron/contract/ipc';
@@ -145,6 +146,8 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     pending.clear();
     reset(true);
   }
+
+  usePrivacyRegistry().register('lookup', { scope: 'desk', hasPersonalData: () => query.value !== '', forget: clear });
 
   return {
     query: readonly(query),

@@ -6,6 +6,7 @@
  * read again. Clearing forgets it. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderSummary, CardholderView, OutboxState } from '../../../electron/contract/ipc';
@@ -71,6 +72,8 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
     loading.value = false;
     error.value = null;
   }
+
+  usePrivacyRegistry().register('record', { scope: 'desk', hasPersonalData: () => summary.value !== null || view.value !== null, forget: clear });
 
   return { summary, view, loading: readonly(loading), error: readonly(error), open, reload, follow, clear };
 });

@@ -7,6 +7,7 @@
  * an unreachable service. Clearing forgets it all. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderFields, CardholderRecord, DuplicateCandidate, EnrolmentChoices, OutboxItemView } from '../../../electron/contract/ipc';
@@ -351,6 +352,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     original.value = null;
     mode.value = 'closed';
   }
+
+  usePrivacyRegistry().register('enrolment', { scope: 'desk', hasPersonalData: () => mode.value !== 'closed' || dirty.value, unsent: () => dirty.value, forget: clear });
 
   return {
     mode: readonly(mode),

@@ -6,6 +6,7 @@
  * only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderRecord, TaskProgress } from '../../../electron/contract/ipc';
@@ -83,6 +84,8 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
     saved.value = null;
     queued.value = false;
   }
+
+  usePrivacyRegistry().register('photo-upload', { scope: 'desk', hasPersonalData: () => pending !== null || saved.value !== null || shownUrl.value !== null, forget: clear });
 
   return { uploading: readonly(uploading), progress, error: readonly(error), saved, queued: readonly(queued), shownUrl: readonly(shownUrl), upload, retry, hasPending, clear };
 });

@@ -4,6 +4,7 @@
  * event the guard has since left is ignored.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { FeedEvent } from '../../../electron/contract/ipc';
@@ -49,6 +50,8 @@ export const useEventDetailStore = defineStore('eventDetail', () => {
     error.value = null;
     refreshed.value = false;
   }
+
+  usePrivacyRegistry().register('event-detail', { scope: 'kiosk', hasPersonalData: () => event.value !== null, forget: close });
 
   return { event, refreshed: readonly(refreshed), loading: readonly(loading), error: readonly(error), open, refresh, close };
 });

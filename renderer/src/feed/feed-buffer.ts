@@ -3,14 +3,15 @@
  * internally, read newest first by the views), deduplication by record_ID and eviction of the
  * oldest events beyond the capacity. Pure TypeScript: no Vue, no IPC, no timers.
  *
- * Resynchronisation: when the service's ids go down (a restored or reset server), main tells
- * us with a `resync` notice and the buffer starts a new *epoch*. Events are ordered by
- * (epoch, record_ID), so events of the new id space sort above the old ones. Within an epoch an
- * id is accepted once; across epochs an event is a duplicate when its record_ID *and* its
- * `created` match an older one (a replay of the same record), so ids reused by the reset server
- * are still shown.
+ * Resynchronisation is main's decision (core/feed/feed-engine.ts): every push and snapshot
+ * carries main's *epoch*, and the buffer follows it — a higher epoch starts a new id space,
+ * events of an older one are stale and dropped. Events are ordered by (epoch, record_ID), so the
+ * new id space sorts above the old rows, which stay on screen. Within an epoch an id is accepted
+ * once; across epochs an event is a duplicate when it is the same record as an older one (main's
+ * own fingerprint, core/feed/event-fingerprint.ts), so ids reused by the reset server are shown.
  */
 import type { FeedEvent } from '../../../electron/contract/ipc';
+import { fingerprint as recordFingerprint } from '../../../electron/core/feed/event-fingerprint';
 
 export const DEFAULT_BUFFER_SIZE = 20_000;
 /** Never go below this, whatever the settings say: the guard needs some history on screen. */
@@ -39,7 +40,7 @@ export interface MergeOutcome {
   evicted: number;
 }
 
-const fingerprint = (event: FeedEvent): string => `${event.record_ID}@${String(event.created)}`;
+const fingerprint = (event: FeedEvent): string => `${event.record_ID}@${recordFingerprint(event)}`;
 
 const isUsableId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
 
@@ -101,9 +102,17 @@ export class FeedBuffer {
     return this.isDuplicate(event);
   }
 
-  /** Merges a batch in any order; duplicates (reloads, replays) are skipped. */
-  merge(events: readonly FeedEvent[]): MergeOutcome {
+  /**
+   * Merges a batch in any order; duplicates (reloads, replays) are skipped. `epoch`: main's epoch
+   * of the batch (absent: the current one); a newer one is followed first, an older one is stale.
+   */
+  merge(events: readonly FeedEvent[], epoch?: number): MergeOutcome {
     const outcome: MergeOutcome = { added: [], duplicates: 0, rejected: 0, evicted: 0 };
+    if (epoch !== undefined && epoch < this.epochNo) {
+      outcome.duplicates = events.length; // already replaced by main's resync
+      return outcome;
+    }
+    this.follow(epoch);
     const fresh: FeedEvent[] = [];
     const batchIds = new Set<number>();
     for (const event of events) {
@@ -121,10 +130,10 @@ export class FeedBuffer {
     if (fresh.length === 0) return outcome;
     fresh.sort((a, b) => a.record_ID - b.record_ID);
 
-    const epoch = this.epochNo;
+    const current = this.epochNo;
     for (const event of fresh) {
       const time = Date.parse(String(event.created));
-      const entry: BufferedEvent = { event, epoch, seq: this.nextSeq++, time, key: `${epoch}:${event.record_ID}` };
+      const entry: BufferedEvent = { event, epoch: current, seq: this.nextSeq++, time, key: `${current}:${event.record_ID}` };
       this.insert(entry);
       this.currentIds.set(event.record_ID, entry);
       outcome.added.push(entry);
@@ -138,12 +147,19 @@ export class FeedBuffer {
     return outcome;
   }
 
+  /** Follows main's epoch: true when it is newer than the buffer's (a resync in main). */
+  follow(epoch: number | undefined): boolean {
+    if (epoch === undefined || epoch <= this.epochNo) return false;
+    this.startEpoch(epoch);
+    return true;
+  }
+
   /** The service's ids went down: events from now on form a new id space, ordered above. */
-  startEpoch(): void {
+  startEpoch(epoch: number = this.epochNo + 1): void {
     for (const entry of this.currentIds.values()) this.olderFingerprints.add(fingerprint(entry.event));
     this.currentIds.clear();
     this.evictedUpTo = -1;
-    this.epochNo += 1;
+    this.epochNo = Math.max(epoch, this.epochNo + 1);
   }
 
   /** Changes the bound; evicts the oldest when shrinking. Returns how many were evicted. */

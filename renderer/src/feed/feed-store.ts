@@ -1,8 +1,9 @@
 /**
  * Feed store: the live stream of system events and alarms as the guard station holds it.
  * Owns the bounded, deduplicated buffer (FeedBuffer), the connection state pushed by main,
- * notices for the guard, the kiosk settings the feed needs, and the live filter. Talks to main
- * only through renderer/src/api; renders nothing.
+ * notices for the guard and the live filter; the kiosk settings are the settings store's. Talks
+ * to main only through renderer/src/api (the snapshot and the pushes through main-mirror.ts);
+ * renders nothing. Resyncs are main's: the buffer follows the epoch on each push and snapshot.
  *
  * Start-up order: subscribe to the pushes first (nothing delivered meanwhile is lost), then
  * settings, then the snapshot; the buffer's dedupe absorbs the overlap. The 20,000 rows are not
@@ -10,9 +11,11 @@
  * per animation frame after a change, which is what the views depend on.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, markRaw, reactive, readonly, ref, shallowRef } from 'vue';
+import { computed, markRaw, reactive, readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { FeedEvent, FeedState, KioskSettings, PushEvents } from '../../../electron/contract/ipc';
+import { mirrorFromMain } from '../api/main-mirror';
+import type { FeedEvent, FeedSnapshot, FeedState, KioskSettings, PushEvents } from '../../../electron/contract/ipc';
+import { useSettingsStore } from '../shell/settings-store';
 import { DEFAULT_BUFFER_SIZE, FeedBuffer, type BufferedEvent } from './feed-buffer';
 import { EMPTY_FILTER, type FeedFilter } from './feed-rows';
 import { DEFAULT_AUTO_SCROLL_RESUME_MS } from './auto-scroll';
@@ -86,11 +89,12 @@ const initialState = (): FeedState => ({
 
 export const useFeedStore = defineStore('eventFeed', () => {
   const sound = useAlarmSoundStore();
+  const kioskSettings = useSettingsStore();
   const buffer = markRaw(new FeedBuffer(DEFAULT_BUFFER_SIZE));
   const view = shallowRef<FeedView>(markRaw({ revision: 0, entries: buffer.oldestFirst(), lastSeq: 0 }));
   const state = ref<FeedState>(initialState());
-  const settings = shallowRef<KioskSettings | null>(null);
-  const settingsError = ref<KioskError | null>(null);
+  const settings = computed<KioskSettings | null>(() => kioskSettings.settings);
+  const settingsError = computed<KioskError | null>(() => kioskSettings.error);
   const snapshotLoaded = ref(false);
   const snapshotLoading = ref(false);
   const snapshotError = ref<KioskError | null>(null);
@@ -100,6 +104,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
 
   let started: Promise<void> | null = null;
   let unsubscribers: (() => void)[] = [];
+  let stopSettings: (() => void) | null = null;
   let flushQueued = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let noticeIds = 0;
@@ -125,9 +130,11 @@ export const useFeedStore = defineStore('eventFeed', () => {
     if (flushQueued) publish();
   }
 
-  function ingest(events: readonly FeedEvent[], live: boolean): void {
+  function ingest(events: readonly FeedEvent[], live: boolean, epoch?: number): void {
+    // Main's resync (a higher epoch) starts a new id space in the buffer, even before any event of it.
+    if (buffer.follow(epoch)) stats.resyncs += 1;
     if (!Array.isArray(events) || events.length === 0) return;
-    const outcome = buffer.merge(events);
+    const outcome = buffer.merge(events, epoch);
     stats.received += events.length;
     stats.added += outcome.added.length;
     stats.duplicates += outcome.duplicates;
@@ -142,20 +149,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
     }
   }
 
-  function startEpoch(): void {
-    buffer.startEpoch();
-    stats.resyncs += 1;
-  }
-
-  function onState(next: FeedState): void {
-    const previous = state.value.lastDeliveredId;
-    // Ids going down means the server was reset/restored: the new id space sorts above the old.
-    if (previous !== null && next.lastDeliveredId !== null && next.lastDeliveredId < previous) startEpoch();
-    state.value = next;
-  }
-
   function onNotice(notice: PushEvents['feedNotice']): void {
-    if (notice.kind === 'resync') startEpoch();
     const item: FeedNoticeItem = { id: ++noticeIds, kind: notice.kind, message: notice.message, at: notice.at };
     notices.value = [...notices.value, item].slice(-MAX_NOTICES);
   }
@@ -164,14 +158,8 @@ export const useFeedStore = defineStore('eventFeed', () => {
     notices.value = notices.value.filter((n) => n.id !== id);
   }
 
-  async function loadSettings(): Promise<void> {
-    const result = await kiosk.getSettings();
-    if (!result.ok) {
-      settingsError.value = result.error;
-      return;
-    }
-    settingsError.value = null;
-    settings.value = result.value;
+  /** The feed's part of the kiosk settings: the buffer's bound and the alarm sound. */
+  function applySettings(): void {
     const evicted = buffer.resize(feedSettings.value.bufferSize);
     if (evicted > 0) {
       stats.evicted += evicted;
@@ -180,22 +168,37 @@ export const useFeedStore = defineStore('eventFeed', () => {
     sound.configure(alarmSettings.value);
   }
 
+  async function loadSettings(): Promise<void> {
+    await kioskSettings.load();
+    applySettings();
+  }
+
+  /** The connection state is mirrored from main; the snapshot's events join the buffer. */
+  const mirror = mirrorFromMain<FeedSnapshot, FeedState>({
+    subscribe: (listener) => kiosk.onFeedState(listener),
+    read: () => kiosk.getFeedSnapshot(),
+    onPush: (next) => {
+      state.value = next;
+    },
+    onSnapshot: (snapshot, pushedMeanwhile) => {
+      snapshotError.value = null;
+      snapshotLoaded.value = true;
+      ingest(snapshot.events, false, snapshot.epoch);
+      // A state pushed while the snapshot was on its way is newer, unless the snapshot's began later.
+      if (!pushedMeanwhile || snapshot.state.since > state.value.since) state.value = snapshot.state;
+    },
+    onError: (error) => {
+      snapshotError.value = error;
+      if (started) retryTimer = setTimeout(() => void loadSnapshot(), SNAPSHOT_RETRY_MS);
+    },
+  });
+
   async function loadSnapshot(): Promise<void> {
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     snapshotLoading.value = true;
     try {
-      const result = await kiosk.getFeedSnapshot();
-      if (!result.ok) {
-        snapshotError.value = result.error;
-        if (started) retryTimer = setTimeout(() => void loadSnapshot(), SNAPSHOT_RETRY_MS);
-        return;
-      }
-      snapshotError.value = null;
-      snapshotLoaded.value = true;
-      ingest(result.value.events, false);
-      // A push may have told us something newer while the snapshot was on its way.
-      if (state.value.status === 'connecting' || result.value.state.since > state.value.since) onState(result.value.state);
+      await mirror.read();
     } finally {
       snapshotLoading.value = false;
     }
@@ -204,11 +207,9 @@ export const useFeedStore = defineStore('eventFeed', () => {
   /** Starts the feed once (idempotent); later calls return the same promise. */
   function start(): Promise<void> {
     if (started) return started;
-    unsubscribers = [
-      kiosk.onFeedEvents((payload) => ingest(payload?.events ?? [], true)),
-      kiosk.onFeedState((payload) => onState(payload)),
-      kiosk.onFeedNotice((payload) => onNotice(payload)),
-    ];
+    unsubscribers = [kiosk.onFeedEvents((payload) => ingest(payload?.events ?? [], true, payload?.epoch)), kiosk.onFeedNotice((payload) => onNotice(payload))];
+    mirror.subscribe();
+    stopSettings = watch(() => kioskSettings.settings, applySettings);
     sound.configure(alarmSettings.value);
     started = (async () => {
       await loadSettings();
@@ -220,6 +221,9 @@ export const useFeedStore = defineStore('eventFeed', () => {
   function stop(): void {
     for (const unsubscribe of unsubscribers) unsubscribe();
     unsubscribers = [];
+    mirror.stop();
+    stopSettings?.();
+    stopSettings = null;
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     started = null;

@@ -6,6 +6,7 @@
  * them for the answer to the new question. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { ExportResult, HistoryEvent, SiteCatalogue, TaskProgress } from '../../../electron/contract/ipc';
@@ -162,6 +163,15 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   function dismissError(): void {
     error.value = null;
   }
+
+  usePrivacyRegistry().register('history-search', {
+    scope: 'kiosk',
+    hasPersonalData: () => outcome.value !== null || form.text.trim() !== '',
+    forget: () => {
+      resetForm();
+      outcome.value = null;
+    },
+  });
 
   return {
     form,

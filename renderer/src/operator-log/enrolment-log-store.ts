@@ -5,6 +5,7 @@
  * shown and when the outbox changes. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { EnrolmentLogEntry } from '../../../electron/contract/ipc';
@@ -49,6 +50,14 @@ export const useEnrolmentLogStore = defineStore('enrolmentLog', () => {
   }
 
   const shown = computed(() => (kind.value === '' ? entries.value : entries.value.filter((e) => e.kind === kind.value)));
+
+  usePrivacyRegistry().register('enrolment-log', {
+    scope: 'kiosk',
+    hasPersonalData: () => entries.value.length > 0,
+    forget: () => {
+      entries.value = [];
+    },
+  });
 
   return { entries, shown, kind, loading: readonly(loading), error: readonly(error), load };
 });

@@ -7,36 +7,25 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { mirrorState } from '../api/main-mirror';
 import type { CardholderFields, OutboxState } from '../../../electron/contract/ipc';
 
 export const useOutboxStore = defineStore('outbox', () => {
   const state = shallowRef<OutboxState | null>(null);
   const error = ref<KioskError | null>(null);
   const busy = ref(false);
-  let started: Promise<void> | null = null;
-  let unsubscribe: (() => void) | null = null;
-
-  function start(): Promise<void> {
-    if (started) return started;
-    unsubscribe = kiosk.onOutboxState((next) => {
+  const mirror = mirrorState(
+    (listener) => kiosk.onOutboxState(listener),
+    () => kiosk.getOutbox(),
+    (next) => {
       state.value = next;
-    });
-    started = (async () => {
-      const result = await kiosk.getOutbox();
-      if (result.ok) state.value = result.value;
-      else {
-        error.value = result.error;
-        started = null;
-      }
-    })();
-    return started;
-  }
-
-  function stop(): void {
-    unsubscribe?.();
-    unsubscribe = null;
-    started = null;
-  }
+    },
+    (failure) => {
+      error.value = failure;
+    },
+  );
+  const start = mirror.start;
+  const stop = mirror.stop;
 
   async function act(run: () => ReturnType<typeof kiosk.getOutbox>): Promise<boolean> {
     busy.value = true;

@@ -216,6 +216,25 @@ describe('EventFeed: ids going back (restore from a backup)', () => {
     await feed.stop();
   });
 
+  it('puts its epoch on every push and the snapshot: 0 until the ids go back, then 1 for the reloaded and later events', async () => {
+    const { feed, clock, push, service, caughtUp } = setup({ events: 100 });
+    feed.start();
+    await clock.runUntil(caughtUp);
+    expect(feed.snapshot().epoch).toBe(0);
+    expect(push.of('feedEvents').every((batch) => batch.epoch === 0)).toBe(true);
+    const before = push.of('feedEvents').length;
+    service.restore(80);
+    service.append(5);
+    await clock.runUntil(() => push.of('feedNotice').length > 0 && caughtUp());
+    service.append(3);
+    await clock.runUntil(caughtUp);
+    const after = push.of('feedEvents').slice(before);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.map((batch) => batch.epoch)).toEqual(after.map(() => 1));
+    expect(feed.snapshot().epoch).toBe(1);
+    await feed.stop();
+  });
+
   it.each([
     ['inclusive FromID', { fromInclusive: true, maxInclusive: true, order: 'asc' }],
     ['exclusive FromID', { fromInclusive: false, maxInclusive: false, order: 'desc' }],

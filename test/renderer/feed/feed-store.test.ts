@@ -108,7 +108,8 @@ describe('feed store', () => {
     const store = useFeedStore();
     await store.start();
     fake.current.emit('feedNotice', { kind: 'resync', message: "The server's event ids went down: resynchronised", at: '2026-11-21T10:06:00Z' });
-    fake.current.emit('feedEvents', { events: [makeEvent(100, { custom_Text: 'after restore' })] });
+    // Main's resync: its pushes carry the next epoch (the renderer no longer works it out itself).
+    fake.current.emit('feedEvents', { events: [makeEvent(100, { custom_Text: 'after restore' })], epoch: 1 });
     expect(store.notices).toHaveLength(1);
     expect(ids(store)).toEqual([100, 101, 100]);
     store.dismissNotice(store.notices[0]!.id);
