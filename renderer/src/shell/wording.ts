@@ -25,6 +25,6 @@ export const PRIORITY_LABEL: Readonly<Record<AlarmPriority, string>> = {
 
 /**
  * English only: "3 events". Converted folders use a plural message instead
- * (`t('feed.events', n)` with "{n} event | {n} events"); this goes when the last caller does.
+ * ("{count} event | {count} events", `t` given the count); this goes when the last caller does.
  */
 export const plural = (n: number, one: string, many: string = `${one}s`): string => `${formatNumber(n)} ${n === 1 ? one : many}`;

@@ -23,7 +23,6 @@ const shell: Messages['shell'] = {
   },
   language: {
     label: 'Sprache',
-    changed: 'Sprache: {name}',
   },
   idle: {
     minutes: '{count} Min.',

@@ -22,8 +22,6 @@ export default {
   },
   language: {
     label: 'Language',
-    /** Said after the switch: the new language's name in itself. */
-    changed: 'Language: {name}',
   },
   idle: {
     minutes: '{count} min',

@@ -23,7 +23,6 @@ const shell: Messages['shell'] = {
   },
   language: {
     label: 'Idioma',
-    changed: 'Idioma: {name}',
   },
   idle: {
     minutes: '{count} min',

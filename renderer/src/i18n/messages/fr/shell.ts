@@ -23,7 +23,6 @@ const shell: Messages['shell'] = {
   },
   language: {
     label: 'Langue',
-    changed: 'Langue : {name}',
   },
   idle: {
     minutes: '{count} min',
