@@ -82,3 +82,46 @@ test('pseudo-locale en-XA: accented, longer text in the status bar and header, s
     await kiosk.close();
   }
 });
+
+for (const locale of ['de', 'en-XA'] as const) {
+  test(`${locale}: the title bar and the status bar keep to the window at 1024×768 and 1920×1080, the connection state whole`, async ({ page }) => {
+    const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: locale } } });
+    try {
+      for (const size of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+        await page.setViewportSize(size);
+        await page.goto(kiosk.url);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByTestId('service-reachability')).not.toHaveText(/Service reachable/);
+        const widths = await page.evaluate(() => {
+          const cut = (el: Element | null) => (el ? el.scrollWidth > el.clientWidth + 1 : false);
+          return {
+            page: document.documentElement.scrollWidth,
+            window: window.innerWidth,
+            headlineCut: cut(document.querySelector('[data-testid="service-reachability"]')),
+            tabsCut: [...document.querySelectorAll('[role="tab"]')].some(cut),
+            // No item of the status bar runs over another (a headline too long for its room wraps).
+            overlaps: (() => {
+              const items = [...document.querySelectorAll('#status-bar > *, #status-bar .connection > *')].map((el) => ({ el, r: el.getBoundingClientRect() }));
+              const out: string[] = [];
+              for (const a of items)
+                for (const b of items) {
+                  if (a === b || a.el.contains(b.el) || b.el.contains(a.el) || a.r.width === 0 || b.r.width === 0) continue;
+                  const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+                  const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+                  if (x > 1 && y > 1 && a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING) out.push(`${a.el.className} / ${b.el.className}`);
+                }
+              return out;
+            })(),
+          };
+        });
+        expect(widths.page, `${locale} at ${size.width}`).toBeLessThanOrEqual(widths.window);
+        expect(widths.headlineCut).toBe(false);
+        expect(widths.tabsCut).toBe(false);
+        expect(widths.overlaps).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`${locale}-${size.width}.png`) });
+      }
+    } finally {
+      await kiosk.close();
+    }
+  });
+}
