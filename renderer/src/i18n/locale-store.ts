@@ -2,7 +2,7 @@
  * The language shown: the workstation's (`kiosk.locale` in the configuration, `auto` already
  * resolved by main from the operating system) and the one the officer or guard chose for their
  * shift from the header. `setLocale` loads the language (its own chunk) and switches to it,
- * `<html lang>` following; `forget` returns to the workstation's language (the idle reset calls it).
+ * `<html lang>` and the page's title following; `forget` returns to the workstation's language (the idle reset calls it).
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref } from 'vue';
@@ -32,6 +32,7 @@ export const useLocaleStore = defineStore('locale', () => {
     if (wanted !== locale) return;
     i18n.global.locale.value = locale;
     document.documentElement.lang = locale;
+    document.title = i18n.global.t('shell.title');
   }
 
   /** The workstation's language, from the settings (unknown values: English). */

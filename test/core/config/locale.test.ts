@@ -3,6 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { posixToTag, processLanguages, resolveLocale } from '../../../electron/core/config/locale';
 import { loadConfig } from '../../../electron/core/config/load-config';
+import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
+import { chooseVault } from '../../../electron/core/credentials/choose-vault';
+import { Writable } from 'node:stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('resolveLocale', () => {
   it('a configured language wins over the system', () => {
@@ -31,5 +37,25 @@ describe('resolveLocale', () => {
     expect(load([]).kiosk.locale).toBe('auto');
     expect(load(['--locale=es']).kiosk.locale).toBe('es');
     expect(() => load(['--locale=klingon'])).toThrow(/kiosk\.locale/);
+  });
+  it('--admin check prints the language and refuses an unknown one', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'kiosk-locale-check-'));
+    try {
+      const check = async (env: Record<string, string>) => {
+        let out = '';
+        const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
+        const code = await runCheckCommand({ load: { systemFile: null, userFile: null, env, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }) });
+        return { code, out };
+      };
+      const german = await check({ KIOSK_LOCALE: 'de' });
+      expect(german.code).toBe(0);
+      expect(german.out).toContain('Language:         de');
+      expect((await check({})).out).toMatch(/Language: +auto: (en|de|fr|es) \(the operating system's\)/);
+      const wrong = await check({ KIOSK_LOCALE: 'nl' });
+      expect(wrong.code).toBe(1);
+      expect(wrong.out).toContain('kiosk.locale');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

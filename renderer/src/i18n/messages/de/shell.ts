@@ -44,7 +44,7 @@ const shell: Messages['shell'] = {
     all: 'Alle {count} {noun}',
     ofThem: 'Einträge',
     twoAndMore: '{first}, {second} und {count} weitere',
-    search: 'Suchen: {label}',
+    search: '{label} durchsuchen',
     nameOrNumber: 'Name oder Nummer',
     name: 'Name',
     seen: 'in Ereignissen gesehen',

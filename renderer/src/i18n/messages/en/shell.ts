@@ -43,7 +43,7 @@ export default {
     all: 'All {count} {noun}',
     ofThem: 'of them',
     twoAndMore: '{first}, {second} and {count} more',
-    search: 'Search: {label}',
+    search: 'Search {label}',
     nameOrNumber: 'A name or a number',
     name: 'A name',
     seen: 'seen in events',
