@@ -43,6 +43,16 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     plugins: [vue(), devPagePolicy],
+    // vue-i18n (renderer/src/i18n) resolves to its esm-bundler build (dist/vue-i18n.mjs):
+    // Composition API only; messages (TypeScript objects, not precompiled) compiled at run time to
+    // an AST and evaluated without eval or new Function (the page's policy forbids them; vue-i18n
+    // 11 always compiles so and has no __INTLIFY_JIT_COMPILATION__ flag left), no devtools.
+    define: {
+      __VUE_I18N_FULL_INSTALL__: 'true',
+      __VUE_I18N_LEGACY_API__: 'false',
+      __INTLIFY_DROP_MESSAGE_COMPILER__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+    },
     // The photo screen's face detector imports these binaries `?inline` (base64 in its lazy
     // chunk), because the renderer may fetch nothing: see renderer/src/photo/face-detector.ts.
     assetsInclude: ['**/tiny_face_detector_model.bin', '**/tfjs-backend-wasm-simd.wasm'],

@@ -135,6 +135,8 @@ export interface KioskSettings {
   homeView: string;
   /** The colour theme the kiosk opens with (the person at the kiosk may switch it). */
   theme: 'light' | 'dark';
+  /** The workstation's language (`kiosk.locale`, `auto` resolved by main from the operating system). */
+  locale: 'en' | 'de' | 'fr' | 'es' | 'en-XA';
   /** Names of what the service knows by number (configuration, or the simulator's in demo mode). */
   site: SiteNames;
 }

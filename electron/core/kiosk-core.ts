@@ -37,6 +37,7 @@ import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port'
 import { hostname } from 'node:os';
 import { BadgePhotoCache } from './badges/photo-cache';
 import { createBadgeEditor } from './badges/template-editor';
+import type { SystemLanguages } from './config/locale';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -66,6 +67,8 @@ export interface KioskCoreOptions {
   badgeFontDir?: string;
   /** Asks where to save a badge PDF (default: pickSaveFile). */
   pickPdfFile?: PickPdfFile;
+  /** The operating system's preferred languages, for `kiosk.locale: auto` (default: the process's LANG and Intl). */
+  systemLanguages?: SystemLanguages;
 }
 
 /** No printing edge: no printer is installed and no PDF can be made. */
@@ -267,7 +270,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         if (status.reachable) cardholders.outbox.wake();
         return status;
       },
-      getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
+      getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null, options.systemLanguages),
       getSiteCatalogue: async () =>
         siteCatalogue(site, {
           events: events.feed.snapshot().events,

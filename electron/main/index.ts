@@ -107,6 +107,8 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     badgePrinter: electronBadgePrinter(() => window?.webContents ?? null),
     badgeFontDir: join(builtRendererDir(), 'badge-fonts'),
     pickPdfFile: pdfSaveDialog(() => window, app.getPath('documents')),
+    // kiosk.locale "auto": the operating system's languages (electron/core/config/locale.ts).
+    systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
   });
   window = await kioskShell.openKioskWindow(core, config.kiosk.fullscreen && app.isPackaged);
   window.on('closed', () => {

@@ -31,7 +31,8 @@ export async function launchPreview(options: PreviewOptions & { dataDir?: string
     log: createLogger(log.sink),
     ...(options.signedIn === false ? {} : { startShift: 'unnamed' as const }),
     ...options,
-    config: { systemFile: null, userFile: null, env: {}, argv: [], ...options.config },
+    // English unless a test asks for a language (kiosk.locale "auto" would follow this machine's LANG).
+    config: { systemFile: null, userFile: null, argv: [], ...options.config, env: { KIOSK_LOCALE: 'en', ...options.config?.env } },
     demo: { eventRate: 0, testControls: true, cardholders: 200, historyEvents: 500, ...options.demo },
   });
   return { ...preview, dataDir, logLines: log.lines };

@@ -100,6 +100,7 @@ export function fakeHandlers(): OperationHandlers {
       frontDesk: { idleResetSeconds: 120 },
       homeView: 'front-desk',
       theme: 'light' as const,
+      locale: 'en' as const,
       site: {
         tenants: [{ id: 0, name: 'Building (shared)' }],
         cardholderTypes: [{ id: 1, name: 'Employee' }],

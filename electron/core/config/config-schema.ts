@@ -272,12 +272,17 @@ export const HOME_VIEWS = ['front-desk', 'live-feed', 'history', 'operator-log']
 /** The colour themes (renderer/src/shell/theme.css): light by day, dark for the night shift. */
 export const THEMES = ['light', 'dark'] as const;
 
+/** The kiosk's languages (renderer/src/i18n/locales.ts); `auto` follows the operating system, `en-XA` is the pseudo-locale of the tests. */
+export const LOCALE_SETTINGS = ['auto', 'en', 'de', 'fr', 'es', 'en-XA'] as const;
+
 const KioskSectionSchema = z.strictObject({
   fullscreen: bool(),
   /** The screen the kiosk opens on: the front desk for an enrolment desk, the live feed for a guard station. */
   homeView: oneOf(HOME_VIEWS),
   /** The theme the kiosk opens with; the person at the kiosk can switch it (and the choice is remembered). */
   theme: oneOf(THEMES),
+  /** The workstation's language; the person at the kiosk can switch it for their shift (the idle reset returns to this one). */
+  locale: oneOf(LOCALE_SETTINGS),
   /** Where the kiosk keeps its data (outbox, acknowledgements, credential); null: the platform's default. */
   dataDir: filePath().nullable(),
   /** Start the kiosk when the workstation's user logs in (XDG autostart on Linux, a login item on Windows and macOS). */
@@ -351,6 +356,6 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   directory: { syncIntervalMinutes: 15 },
   frontDesk: { idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null },
   operators: { signIn: 'required', allowUnnamed: true },
-  kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false },
+  kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', locale: 'auto', dataDir: null, startAtLogin: false },
   badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
 };

@@ -97,6 +97,7 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('kiosk.fullscreen', 'KIOSK_FULLSCREEN', 'fullscreen', 'boolean'),
   setting('kiosk.homeView', 'KIOSK_HOME_VIEW', 'home-view', 'text'),
   setting('kiosk.theme', 'KIOSK_THEME', 'theme', 'text'),
+  setting('kiosk.locale', 'KIOSK_LOCALE', 'locale', 'text'),
   setting('kiosk.dataDir', 'KIOSK_DATA_DIR', 'data-dir', 'nullableText'),
   setting('kiosk.startAtLogin', 'KIOSK_START_AT_LOGIN', 'start-at-login', 'boolean'),
   setting('badges.templatesDir', 'KIOSK_BADGE_TEMPLATES_DIR', 'badge-templates-dir', 'nullableText'),

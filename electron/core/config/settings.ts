@@ -6,6 +6,7 @@
 import type { KioskSettings, SiteNames } from '../../contract/ipc';
 import type { KioskConfig } from './config-schema';
 import { ruleViews } from '../alarms/alarm-rules';
+import { resolveLocale, type SystemLanguages } from './locale';
 
 /** The site catalogue: each list as configured, or the demo service's where the configuration names none. */
 export function siteNamesFor(site: KioskConfig['site'], demoSite: SiteNames | null): SiteNames {
@@ -28,8 +29,8 @@ export function siteNamesFor(site: KioskConfig['site'], demoSite: SiteNames | nu
 
 export type ServiceMode = KioskSettings['mode'];
 
-/** `demoSite`: the simulator's names, used in demo mode where the configuration names none. */
-export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel: string, demoSite: SiteNames | null = null): KioskSettings {
+/** `demoSite`: the simulator's names, used in demo mode where the configuration names none; `systemLanguages`: the OS's, for `kiosk.locale: auto`. */
+export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel: string, demoSite: SiteNames | null = null, systemLanguages?: SystemLanguages): KioskSettings {
   return {
     mode,
     serviceLabel,
@@ -50,6 +51,7 @@ export function settingsFor(config: KioskConfig, mode: ServiceMode, serviceLabel
     frontDesk: { idleResetSeconds: config.frontDesk.idleResetSeconds },
     homeView: config.kiosk.homeView,
     theme: config.kiosk.theme,
+    locale: resolveLocale(config.kiosk.locale, systemLanguages),
     site: siteNamesFor(config.site, demoSite),
   };
 }

@@ -11,6 +11,7 @@ import { serviceLabelOf } from '../config/settings';
 import { toKioskError } from '../ipc/failure';
 import type { CredentialVault } from '../credentials/vault';
 import { loadTemplates } from '../badges/template-library';
+import { resolveLocale } from '../config/locale';
 
 export interface CheckCommandInput {
   load: LoadConfigOptions;
@@ -33,6 +34,7 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
   if (config) {
     row('Service', config.service.url ? `${config.service.url} (${serviceLabelOf(config.service.url)})` : 'none configured: the kiosk runs the demo on its embedded simulator');
     row('Home screen', config.kiosk.homeView);
+    row('Language', config.kiosk.locale === 'auto' ? `auto: ${resolveLocale('auto')} (the operating system's)` : config.kiosk.locale);
     row('Start at login', config.kiosk.startAtLogin ? 'yes' : 'no');
     if (config.service.url && config.service.auth.scheme !== 'none') {
       const vault = input.vaultFor(config);

@@ -3,21 +3,30 @@
  * kiosk goes back to the screen it opened on and forgets the personal data on screen — the front
  * desk's search, record, form, duplicate warnings and photo; the history search's form and
  * results; an open event's detail; the operator log's enrolment entries; the Administration
- * view's overview — and locks the admin actions again. Each of those stores registered what it
- * holds with the privacy registry (privacy-registry.ts): this store asks the registry, and knows
- * none of them. The live feed and the outbox keep running
+ * view's overview — locks the admin actions again and returns to the workstation's language.
+ * Each of those stores registered what it holds with the privacy registry (privacy-registry.ts):
+ * this store asks the registry, and knows none of them. The live feed and the outbox keep running
  * in main: enrolments already saved to the outbox stay there; a form that was not sent is cleared,
  * and the one-line notice says so. The timer itself is the useIdleReset composable.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { readonly, ref } from 'vue';
+import { computed, ref } from 'vue';
 import { useNavigationStore } from './navigation-store';
 import { usePrivacyRegistry } from './privacy-registry';
+import { useLocaleStore } from '../i18n/locale-store';
+import { t } from '../i18n/i18n';
 
 export const useIdleResetStore = defineStore('idleReset', () => {
-  /** The one-line notice after a reset (until the next one or dismissed). */
-  const notice = ref<string | null>(null);
   const privacy = usePrivacyRegistry();
+  /** The last reset, for its one-line notice (until the next one or dismissed). */
+  const last = ref<{ idleSeconds: number; formLost: boolean } | null>(null);
+  /** The notice, in the language shown. */
+  const notice = computed(() => {
+    if (!last.value) return null;
+    const seconds = last.value.idleSeconds;
+    const after = seconds >= 60 ? t('shell.idle.minutes', { count: Math.round(seconds / 60) }) : t('shell.idle.seconds', { count: seconds });
+    return last.value.formLost ? t('shell.idle.clearedFormLost', { after }) : t('shell.idle.cleared', { after });
+  });
 
   /** True when a reset would change something: another screen than home, or personal data held (privacy registry). */
   function armed(): boolean {
@@ -28,17 +37,15 @@ export const useIdleResetStore = defineStore('idleReset', () => {
   function reset(idleSeconds: number): void {
     const { unsentLost } = privacy.forget('idle');
     useNavigationStore().goHome();
-    const after = idleSeconds >= 60 ? `${Math.round(idleSeconds / 60)} min` : `${idleSeconds} s`;
-    notice.value = unsentLost
-      ? `After ${after} without activity the kiosk went back to its start screen and cleared the screens; a form that was not sent was cleared (enrolments already saved on this workstation are kept).`
-      : `After ${after} without activity the kiosk went back to its start screen and cleared the screens.`;
+    void useLocaleStore().forget(); // back to the workstation's language
+    last.value = { idleSeconds, formLost: unsentLost };
   }
 
   function dismiss(): void {
-    notice.value = null;
+    last.value = null;
   }
 
-  return { notice: readonly(notice), armed, reset, dismiss };
+  return { notice, armed, reset, dismiss };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useIdleResetStore, import.meta.hot));

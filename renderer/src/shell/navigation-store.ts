@@ -8,6 +8,7 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref } from 'vue';
 import { useAdminLockStore } from '../admin/admin-lock-store';
+import { t } from '../i18n/i18n';
 
 /** The screen the admin PIN protects. */
 export const ADMIN_VIEW_ID = 'admin';
@@ -30,7 +31,7 @@ export const useNavigationStore = defineStore('navigation', () => {
       return Promise.resolve(true);
     }
     const lock = useAdminLockStore();
-    return lock.ensureUnlocked('Open the Administration view').then((unlocked) => {
+    return lock.ensureUnlocked(t('shell.openAdministration')).then((unlocked) => {
       // Without a PIN set, the view opens to say so (main gives it nothing else).
       if (!unlocked && lock.state?.configured !== false) return false;
       go(id);

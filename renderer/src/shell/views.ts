@@ -8,17 +8,19 @@ import LiveFeedView from '../feed/LiveFeedView.vue';
 import HistorySearchView from '../history/HistorySearchView.vue';
 import OperatorLogView from '../operator-log/OperatorLogView.vue';
 import AdminView from '../admin/AdminView.vue';
+import { t } from '../i18n/i18n';
 
 export interface KioskView {
   id: string;
-  label: string;
+  /** In the language shown (a getter: reactive where it is read). */
+  readonly label: string;
   component: Component;
 }
 
 export const views: KioskView[] = [
-  { id: 'front-desk', label: 'Front desk', component: FrontDeskView },
-  { id: 'live-feed', label: 'Live feed', component: LiveFeedView },
-  { id: 'history', label: 'History', component: HistorySearchView },
-  { id: 'operator-log', label: 'Operator log', component: OperatorLogView },
-  { id: 'admin', label: 'Administration', component: AdminView },
+  { id: 'front-desk', get label() { return t('shell.views.frontDesk'); }, component: FrontDeskView },
+  { id: 'live-feed', get label() { return t('shell.views.liveFeed'); }, component: LiveFeedView },
+  { id: 'history', get label() { return t('shell.views.history'); }, component: HistorySearchView },
+  { id: 'operator-log', get label() { return t('shell.views.operatorLog'); }, component: OperatorLogView },
+  { id: 'admin', get label() { return t('shell.views.admin'); }, component: AdminView },
 ];

@@ -61,7 +61,7 @@ describe('defaults', () => {
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
     expect(config.directory).toEqual({ syncIntervalMinutes: 15 });
     expect(config.frontDesk).toEqual({ idleResetSeconds: 120, defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null });
-    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', dataDir: null, startAtLogin: false });
+    expect(config.kiosk).toEqual({ fullscreen: true, homeView: 'front-desk', theme: 'light', locale: 'auto', dataDir: null, startAtLogin: false });
   });
 
   it('the defaults satisfy the exported schema', () => {
@@ -142,6 +142,7 @@ describe('layering: each layer overrides the one below', () => {
       'badges.photoCache.enabled': ['on', true],
       'badges.photoCache.retentionDays': ['90', 90],
       'kiosk.homeView': ['live-feed', 'live-feed'],
+      'kiosk.locale': ['de', 'de'],
       'directory.syncIntervalMinutes': ['0', 0],
       'site.tenants': ['[{"id":4,"name":"Annex"}]', [{ id: 4, name: 'Annex' }]],
       'site.cardholderTypes': ['[]', []],

@@ -23,7 +23,7 @@ describe('settingsFor', () => {
       systemFile: null,
       userFile: null,
       env: {},
-      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=reception7', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--escalate-after-minutes=3', '--default-tenants=0,7', '--photo-width=300', '--photo-height=400', '--idle-reset-seconds=45', '--theme=dark'],
+      argv: ['--service-url=https://access.example.org', '--auth-scheme=basic', '--auth-username=reception7', '--buffer-size=5000', '--mute-minutes=2', '--no-alarm-sound', '--escalate-after-minutes=3', '--default-tenants=0,7', '--photo-width=300', '--photo-height=400', '--idle-reset-seconds=45', '--theme=dark', '--locale=fr'],
       platform: 'linux',
     });
     const settings = settingsFor(config, 'configured', serviceLabelOf(config.service.url!));
@@ -46,6 +46,7 @@ describe('settingsFor', () => {
       frontDesk: { idleResetSeconds: 45 },
       homeView: 'front-desk',
       theme: 'dark',
+      locale: 'fr',
       site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
     });
     expect(JSON.stringify(settings)).not.toContain('reception7');

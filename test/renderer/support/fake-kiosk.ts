@@ -53,6 +53,7 @@ export const SETTINGS: KioskSettings = {
   frontDesk: { idleResetSeconds: 120 },
   homeView: 'live-feed',
   theme: 'light',
+  locale: 'en',
   site: {
     tenants: [
       { id: 0, name: 'Building (shared)' },

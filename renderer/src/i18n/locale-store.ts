@@ -1,0 +1,59 @@
+/**
+ * The language shown: the workstation's (`kiosk.locale` in the configuration, `auto` already
+ * resolved by main from the operating system) and the one the officer or guard chose for their
+ * shift from the header. `setLocale` loads the language (its own chunk) and switches to it,
+ * `<html lang>` and the page's title following; `forget` returns to the workstation's language (the idle reset calls it).
+ */
+import { defineStore, acceptHMRUpdate } from 'pinia';
+import { computed, readonly, ref } from 'vue';
+import { i18n } from './i18n';
+import { loadMessages } from './locale-loader';
+import { DEFAULT_LOCALE, isKioskLocale, type KioskLocale } from './locales';
+
+export const useLocaleStore = defineStore('locale', () => {
+  const workstation = ref<KioskLocale>(DEFAULT_LOCALE);
+  /** Chosen from the header for this shift; null: the workstation's. */
+  const chosen = ref<KioskLocale | null>(null);
+  const current = computed<KioskLocale>(() => chosen.value ?? workstation.value);
+  const loaded = new Set<KioskLocale>([DEFAULT_LOCALE]);
+  /** The last switch asked for wins when loads overlap. */
+  let wanted: KioskLocale = DEFAULT_LOCALE;
+
+  async function show(locale: KioskLocale): Promise<void> {
+    wanted = locale;
+    if (!loaded.has(locale)) {
+      try {
+        i18n.global.setLocaleMessage(locale, await loadMessages(locale));
+        loaded.add(locale);
+      } catch {
+        return; // the chunk could not load: stay in the language shown (English is always there)
+      }
+    }
+    if (wanted !== locale) return;
+    i18n.global.locale.value = locale;
+    document.documentElement.lang = locale;
+    document.title = i18n.global.t('shell.title');
+  }
+
+  /** The workstation's language, from the settings (unknown values: English). */
+  function useWorkstation(locale: string | undefined): Promise<void> {
+    workstation.value = isKioskLocale(locale) ? locale : DEFAULT_LOCALE;
+    return show(current.value);
+  }
+
+  /** The officer's or guard's choice for their shift. */
+  function setLocale(locale: KioskLocale): Promise<void> {
+    chosen.value = locale === workstation.value ? null : locale;
+    return show(locale);
+  }
+
+  /** Back to the workstation's language (the idle reset, the end of a shift). */
+  function forget(): Promise<void> {
+    chosen.value = null;
+    return show(workstation.value);
+  }
+
+  return { workstation: readonly(workstation), chosen: readonly(chosen), current, useWorkstation, setLocale, forget };
+});
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useLocaleStore, import.meta.hot));

@@ -1,0 +1,8 @@
+// fr: one file per capability, typed against English (../../schema.ts); loaded lazily (its own chunk).
+import type { Messages } from '../../schema';
+import shell from './shell';
+import status from './status';
+
+const messages: Messages = { shell, status };
+
+export default messages;

@@ -1,0 +1,48 @@
+// The lint plugin's no-missing-keys and no-unused-keys, for TypeScript message files (which the
+// plugin cannot read): every literal t('…') key in renderer/src is an English key, and every
+// English key is used by one. Keys are literal by rule (no-dynamic-keys), so the scan sees them all.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../../../renderer/src/i18n/messages/en';
+
+const ROOT = join(__dirname, '../../../renderer/src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return path.includes(`${join('i18n', 'messages')}`) ? [] : files(path);
+    return /\.(ts|vue)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function flatKeys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [path] : flatKeys(value as object, path);
+  });
+}
+
+/** `t('a.b')`, `$t("a.b")`, `i18n.global.t('a.b', …)`: the literal keys a file uses. */
+export function keysUsedIn(source: string): string[] {
+  return [...source.matchAll(/(?:\$t|\bt)\(\s*(['"])([\w.-]+)\1/g)].map((m) => m[2]!);
+}
+
+describe('message keys', () => {
+  const used = new Map<string, string>();
+  for (const file of files(ROOT)) for (const key of keysUsedIn(readFileSync(file, 'utf8'))) used.set(key, relative(ROOT, file));
+  const english = new Set(flatKeys(en));
+
+  it('finds the keys of a source', () => {
+    expect(keysUsedIn(`{{ t('status.checkNow') }} :aria-label="t('shell.keypad.digit', { digit })" i18n.global.t("a.b")`)).toEqual(['status.checkNow', 'shell.keypad.digit', 'a.b']);
+  });
+
+  it('every key used has an English text (no-missing-keys)', () => {
+    const missing = [...used].filter(([key]) => !english.has(key)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every English key is used (no-unused-keys)', () => {
+    expect([...english].filter((key) => !used.has(key))).toEqual([]);
+  });
+});
