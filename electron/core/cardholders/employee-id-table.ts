@@ -4,7 +4,7 @@
  * sorted natively), since sorting hundreds of thousands of strings would dominate the build; any
  * other ID goes to a small sorted string table. A general data structure over (key, position).
  */
-import { TermCollector, TermTable } from './term-table';
+import { lowerBound, TermCollector, TermTable } from './term-table';
 
 /** Digits without a leading zero, short enough for id · 2^k to stay exact in a double. */
 const NUMERIC_ID = /^[1-9][0-9]{0,11}$/;
@@ -65,15 +65,4 @@ export class EmployeeIdTable {
       }
     }
   }
-}
-
-function lowerBound(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

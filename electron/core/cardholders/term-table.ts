@@ -101,20 +101,17 @@ export class TermTable {
 
 /** Ranks of the terms of a sorted list that start with `prefix`. */
 export function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
+  return [lowerBound(sorted, prefix), lowerBound(sorted, prefix + '\uffff')];
+}
+
+/** The first index of an ascending list whose value is not below `value`. */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as string) < prefix) lo = mid + 1;
+    if ((sorted[mid] as T) < value) lo = mid + 1;
     else hi = mid;
   }
-  const first = lo;
-  const upper = prefix + '\uffff';
-  hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as string) < upper) lo = mid + 1;
-    else hi = mid;
-  }
-  return [first, lo];
+  return lo;
 }
