@@ -7,6 +7,8 @@
  * snapshot, and answers lookups, record reads, duplicate checks and changes made on this
  * workstation. Plain TypeScript over node:fs and node:crypto; it never talks to the service.
  */
+import { getHeapStatistics } from 'node:v8';
+import { threadId } from 'node:worker_threads';
 import type { CardHolder } from '../service/access-service';
 import { CardholderIndex, type DuplicateMatch, type SearchPage } from './cardholder-index';
 import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable, writeSnapshotFile, type SnapshotMeta } from './directory-snapshot';
@@ -43,6 +45,14 @@ export type LoadOutcome =
   | { outcome: 'none' }
   | { outcome: 'unusable'; message: string };
 
+export interface EngineStats {
+  records: number;
+  /** The engine's JavaScript heap (its thread's, for a thread). */
+  heapUsedBytes: number;
+  /** The thread the engine runs in (worker_threads' threadId; 0: the main thread). */
+  threadId?: number;
+}
+
 export interface EngineFiles {
   snapshot: string;
   changes: string;
@@ -70,7 +80,8 @@ const BLOCK_BYTES = 1 << 20;
 export class DirectoryEngine {
   private index: CardholderIndex | null = null;
   private meta: SnapshotMeta | null = null;
-  private basis: DirectoryBasis | null = null;
+  /** What the service listed at the build (the records changed since are not in it). */
+  private listed: DirectoryBasis | null = null;
   /**
    * The bytes received, kept for the snapshot (it stores the list as the service sent it), copied
    * into blocks of a mebibyte: the download's small pieces are freed at once, and the blocks are
@@ -147,8 +158,8 @@ export class DirectoryEngine {
     const total = checked.records.length;
     this.progress('indexing', 0, total);
     this.index = CardholderIndex.build(checked.records, (done) => this.progress('indexing', done, total));
-    this.basis = basisOf(checked.records);
-    const diff = compare(previous, this.basis);
+    this.listed = basisOf(checked.records);
+    const diff = compare(previous, this.listed);
     this.meta = { syncedAt: download.syncedAt, etag: download.etag, lastModified: download.lastModified, service: this.options.service, records: total };
     this.unsaved = chunks;
     return { outcome: 'built', counts: { total, ...diff, rejected: checked.problemCount, problems: checked.problems } };
@@ -183,7 +194,7 @@ export class DirectoryEngine {
     const checked = parsed.ok ? checkCardholderList(parsed.value) : null;
     if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.' };
     this.index = CardholderIndex.build(checked.records);
-    this.basis = basisOf(checked.records);
+    this.listed = basisOf(checked.records);
     this.meta = stored.meta;
     let changes = 0;
     let changesProblem: string | undefined;
@@ -270,7 +281,7 @@ export class DirectoryEngine {
   }
 
   /** Every tenant number on a cardholder, ascending. */
-  tenantIds(): number[] {
+  tenants(): number[] {
     return this.index?.tenantIds() ?? [];
   }
 
@@ -311,18 +322,23 @@ export class DirectoryEngine {
   }
 
   /** What the next generation compares itself with. */
-  currentBasis(): DirectoryBasis | null {
-    if (!this.basis || !this.index) return this.basis;
+  basis(): DirectoryBasis | null {
+    if (!this.listed || !this.index) return this.listed;
     const changed = this.index.overlayRecords();
     // Provisional records (created offline) are no part of what the service listed.
-    return changed.length === 0 ? this.basis : basisOf(this.index.allRecords().filter((record) => record.id >= 0));
+    return changed.length === 0 ? this.listed : basisOf(this.index.allRecords().filter((record) => record.id >= 0));
+  }
+
+  /** Records, and the JavaScript heap of the thread the engine runs in. */
+  stats(): EngineStats {
+    return { records: this.size, heapUsedBytes: getHeapStatistics().used_heap_size, threadId };
   }
 
   /** Forgets everything and removes the saved files. */
   async clear(): Promise<void> {
     this.index = null;
     this.meta = null;
-    this.basis = null;
+    this.listed = null;
     this.unsaved = null;
     this.chunks = [];
     this.block = null;

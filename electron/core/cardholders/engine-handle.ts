@@ -2,7 +2,8 @@
  * EngineHandle: how the main process talks to one generation of the directory (a DirectoryEngine)
  * — in a worker thread (`threadEngine`, what the kiosk uses, so parsing and indexing 500,000
  * records never stall main's event loop), or in the calling thread (`localEngine`, for tests).
- * Both have the same asynchronous shape. This module owns the message protocol with the thread
+ * Both have the same asynchronous shape, derived from the engine's methods (engine-calls.ts names
+ * them; a call is its name and arguments). This module owns the message protocol with the thread
  * and keeps one retired thread warm for the next generation; directory-worker.ts is the other end.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,11 +11,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CardHolder } from '../service/access-service';
-import type { DuplicateMatch } from './cardholder-index';
-import type { LookupNames, LookupPage } from './lookup-extras';
-import type { DirectoryValueCounts } from '../../contract/ipc';
-import { DirectoryEngine, type BuildOutcome, type DirectoryBasis, type EngineOptions, type EngineProgress, type LoadOutcome } from './directory-engine';
+import { DirectoryEngine, type EngineOptions, type EngineProgress } from './directory-engine';
+import { callEngine, ENGINE_CALLS, type EngineCall } from './engine-calls';
+
+export type { EngineStats } from './directory-engine';
 
 export interface DownloadFacts {
   syncedAt: string;
@@ -22,50 +22,21 @@ export interface DownloadFacts {
   lastModified: string | null;
 }
 
-export interface EngineStats {
-  records: number;
-  /** The engine's JavaScript heap (its thread's, for a thread). */
-  heapUsedBytes: number;
-  /** The thread the engine runs in (worker_threads' threadId; 0: the main thread). */
-  threadId?: number;
-}
+/** A method called from elsewhere: the same arguments, its answer in a promise. */
+type Remote<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
+type EngineCalls = Remote<Pick<DirectoryEngine, EngineCall>>;
 
-export interface EngineHandle {
+export type EngineHandle = EngineCalls & {
+  /** Bytes of the list as they download (no answer). */
   receive(bytes: Uint8Array): void;
-  build(download: DownloadFacts, previous: DirectoryBasis | null, acceptShrink: boolean): Promise<BuildOutcome>;
-  save(): Promise<void>;
-  load(): Promise<LoadOutcome>;
-  search(query: string, offset: number, limit: number, names?: LookupNames): Promise<LookupPage>;
-  get(id: number): Promise<CardHolder | null>;
-  duplicates(person: Parameters<DirectoryEngine['duplicates']>[0], excludeId?: number): Promise<DuplicateMatch[]>;
-  /** Every tenant number on a cardholder, ascending. */
-  tenants(): Promise<number[]>;
-  /** How many cardholders carry each tenant and cardholder type. */
-  valueCounts(): Promise<DirectoryValueCounts>;
-  upsert(records: CardHolder[], onlyIfNewer: boolean): Promise<number>;
-  remove(ids: number[]): Promise<void>;
-  changedIds(): Promise<number[]>;
-  basis(): Promise<DirectoryBasis | null>;
-  clear(): Promise<void>;
-  stats(): Promise<EngineStats>;
   /** Ends the generation (pending calls fail; its thread may wait, warm, for the next one); the engine's files stay. */
   close(): Promise<void>;
-}
+};
 
 export type EngineFactory = (options: Omit<EngineOptions, 'onProgress'>, onProgress: EngineProgress) => EngineHandle;
 
-/** Requests to the thread, by method; `receive` is the only one without an answer. */
-export type EngineRequest =
-  | { call: 'receive'; bytes: Uint8Array }
-  | { id: number; call: 'build'; download: DownloadFacts; previous: DirectoryBasis | null; acceptShrink: boolean }
-  | { id: number; call: 'save' | 'load' | 'basis' | 'clear' | 'stats' | 'tenants' | 'valueCounts' | 'changedIds' }
-  | { id: number; call: 'remove'; ids: number[] }
-  | { id: number; call: 'search'; query: string; offset: number; limit: number; names?: LookupNames }
-  | { id: number; call: 'get'; recordId: number }
-  | { id: number; call: 'duplicates'; person: Parameters<DirectoryEngine['duplicates']>[0]; excludeId?: number }
-  | { id: number; call: 'upsert'; records: CardHolder[]; onlyIfNewer: boolean };
-
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+/** Requests to the thread: an engine call by name with its arguments; `receive` is the only one without an answer. */
+export type EngineRequest = { call: 'receive'; bytes: Uint8Array } | { [K in EngineCall]: { id: number; call: K; args: Parameters<DirectoryEngine[K]> } }[EngineCall];
 
 export type EngineMessage =
   | { id: number; ok: true; value: unknown }
@@ -80,25 +51,17 @@ export type WorkerControl =
   | { call: 'open'; generation: number; options: Omit<EngineOptions, 'onProgress' | 'key'> & { key: Uint8Array | null } }
   | { call: 'retire' };
 
+/** The handle's calls, each made by `send`. */
+function engineCalls(send: (name: EngineCall, args: unknown[]) => Promise<unknown>): EngineCalls {
+  return Object.fromEntries(ENGINE_CALLS.map((name) => [name, (...args: unknown[]) => send(name, args)])) as unknown as EngineCalls;
+}
+
 /** The engine in this thread: for tests and tools. */
 export const localEngine: EngineFactory = (options, onProgress) => {
   const engine = new DirectoryEngine({ ...options, onProgress });
   return {
+    ...engineCalls(async (name, args) => callEngine(engine, name, args)),
     receive: (bytes) => engine.receive(bytes),
-    build: async (download, previous, acceptShrink) => engine.build(download, previous, acceptShrink),
-    save: () => engine.save(),
-    load: () => engine.load(),
-    search: async (query, offset, limit, names) => engine.search(query, offset, limit, names),
-    get: async (id) => engine.get(id),
-    duplicates: async (person, excludeId) => engine.duplicates(person, excludeId),
-    tenants: async () => engine.tenantIds(),
-    valueCounts: async () => engine.valueCounts(),
-    upsert: (records, onlyIfNewer) => engine.upsert(records, onlyIfNewer),
-    remove: (ids) => engine.remove(ids),
-    changedIds: async () => engine.changedIds(),
-    basis: async () => engine.currentBasis(),
-    clear: () => engine.clear(),
-    stats: async () => ({ records: engine.size, heapUsedBytes: process.memoryUsage().heapUsed }),
     close: async () => undefined,
   };
 };
@@ -205,36 +168,23 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
   worker.on('message', onMessage);
   worker.on('error', onError);
   worker.on('exit', onExit);
-  const call = <T>(request: WithoutId<Extract<EngineRequest, { id: number }>>): Promise<T> => {
+  const send = (name: EngineCall, args: unknown[]): Promise<unknown> => {
     if (ended) return Promise.reject(ended);
     const id = nextCallId++;
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+    return new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, call: name, args });
     });
   };
   let closing: Promise<void> | null = null;
   return {
+    ...engineCalls(send),
     receive(bytes) {
       if (ended) return;
       // A buffer that owns its whole memory moves to the thread; a slice of a shared pool is copied.
       const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
       worker.postMessage({ call: 'receive', bytes } satisfies EngineRequest, whole ? [bytes.buffer as ArrayBuffer] : []);
     },
-    build: (download, previous, acceptShrink) => call<BuildOutcome>({ call: 'build', download, previous, acceptShrink }),
-    save: () => call<void>({ call: 'save' }),
-    load: () => call<LoadOutcome>({ call: 'load' }),
-    search: (query, offset, limit, names) => call<LookupPage>({ call: 'search', query, offset, limit, ...(names ? { names } : {}) }),
-    get: (recordId) => call<CardHolder | null>({ call: 'get', recordId }),
-    duplicates: (person, excludeId) => call<DuplicateMatch[]>({ call: 'duplicates', person, ...(excludeId !== undefined ? { excludeId } : {}) }),
-    tenants: () => call<number[]>({ call: 'tenants' }),
-    valueCounts: () => call<DirectoryValueCounts>({ call: 'valueCounts' }),
-    upsert: (records, onlyIfNewer) => call<number>({ call: 'upsert', records, onlyIfNewer }),
-    remove: (ids) => call<void>({ call: 'remove', ids }),
-    changedIds: () => call<number[]>({ call: 'changedIds' }),
-    basis: () => call<DirectoryBasis | null>({ call: 'basis' }),
-    clear: () => call<void>({ call: 'clear' }),
-    stats: () => call<EngineStats>({ call: 'stats' }),
     close() {
       closing ??= (async () => {
         failAll(new Error('the directory thread was closed'));
