@@ -1,6 +1,8 @@
 /**
  * A fake `window.kiosk` for renderer tests: every operation a vi.fn with a sensible answer,
- * and `emit` to play a push event to whoever subscribed. Used through `vi.mock` of the api module.
+ * and `emit` to play a push event to whoever subscribed. The renderer tests' setup file
+ * (renderer-setup.ts) mocks the api module once so that `kiosk` is `fake.current.api`; a test sets
+ * `fake.current = createFakeKiosk()` (the component harness does it before each test).
  */
 import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
@@ -187,6 +189,9 @@ export const OPERATOR_ON_SHIFT: OperatorState = {
   problem: null,
   addCommand: 'admin add-operator',
 };
+
+/** The fake the mocked api module answers with; each test (or the component harness) sets it. */
+export const fake = { current: null as unknown as FakeKiosk };
 
 export function createFakeKiosk() {
   const listeners = new Map<PushName, Set<Listener>>();
