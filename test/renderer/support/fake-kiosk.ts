@@ -6,6 +6,7 @@
  */
 import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
+import { feedEvent } from '../../support/events';
 import type {
   Acknowledgement,
   BadgePrintEntry,
@@ -96,19 +97,7 @@ let clock = Date.parse('2026-11-21T10:00:00.000Z');
 /** A plain event; ids grow, time advances one second per event unless given. */
 export function makeEvent(id: number, patch: Partial<FeedEvent> = {}): FeedEvent {
   clock += 1_000;
-  return {
-    record_ID: id,
-    created: new Date(clock).toISOString(),
-    event_Category_Name: 'Access',
-    device_Name: `Reader ${id % 5}`,
-    custom_Text: 'Access granted',
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    alarm: null,
-    ...patch,
-  };
+  return feedEvent(id, { created: new Date(clock).toISOString(), device_Name: `Reader ${id % 5}`, ...patch });
 }
 
 /** A history result: the event with the service's alarm flag (by default agreeing with the rules). */
