@@ -12,6 +12,13 @@ import vueI18n from '@intlify/eslint-plugin-vue-i18n';
 export const I18N_CONVERTED_FOLDERS = ['shell', 'status'];
 
 const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' };
+// The whole renderer: the contract as types only; no network, no Electron, no Node. A later block
+// for the same files replaces an earlier rule instead of adding to it, so the components block
+// spreads these in with its own.
+const RENDERER_IMPORT_PATTERNS = [
+  { regex: 'electron/contract', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only.' },
+  { regex: '^(axios|electron)$|^node:', message: 'The renderer never talks to the network, Electron or Node itself.' },
+];
 
 export default tseslint.config(
   { ignores: ['.scratch/**', 'out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
@@ -77,15 +84,7 @@ export default tseslint.config(
     ignores: ['renderer/src/api/**', 'renderer/src/env.d.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'window', property: 'kiosk', message: 'Only renderer/src/api/ touches window.kiosk.' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: 'electron/contract', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only.' },
-            { regex: '^(axios|electron)$', message: 'The renderer never talks to the network or Electron itself.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: RENDERER_IMPORT_PATTERNS }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'The renderer never talks to the network; go through renderer/src/api/.' }, { name: 'XMLHttpRequest', message: 'The renderer never talks to the network.' }],
     },
   },
@@ -95,10 +94,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '/api/', message: 'Components render; stores call renderer/src/api/.' },
-            { regex: 'electron/contract', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only.' },
-          ],
+          patterns: [{ regex: '/api/', message: 'Components render; stores call renderer/src/api/.' }, ...RENDERER_IMPORT_PATTERNS],
         },
       ],
     },
@@ -122,5 +118,18 @@ export default tseslint.config(
       '@intlify/vue-i18n/no-dynamic-keys': 'error',
       '@intlify/vue-i18n/no-deprecated-tc': 'error',
     },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its failure. The three tsconfigs between them hold
+    // every file here (.vue through vue-eslint-parser's TypeScript parser).
+    files: ['electron/**/*.ts', 'renderer/src/**/*.ts', 'renderer/src/**/*.vue', 'test/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.vue'],
+      },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
 );

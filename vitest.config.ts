@@ -16,7 +16,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['test/renderer/support/i18n-setup.ts'] },
+        test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'happy-dom', setupFiles: ['test/renderer/support/renderer-setup.ts', 'test/renderer/support/i18n-setup.ts'] },
       },
     ],
   },

@@ -3,8 +3,11 @@
  * (directory state and sync, lookup pages, the record view, removing the saved directory; the
  * enrolment: duplicate check, create, update, ID photo upload; the outbox of enrolments waiting
  * for the service and the enrolment log) and the factory that builds them from plain settings.
- * It only assembles; the behaviour lives in cardholders/ (index, engine, directory, sync,
- * enrolment, outbox). kiosk-core.ts composes it with the other capabilities behind one gateway.
+ * Most behaviour lives in cardholders/ (index, engine, directory, sync, enrolment, outbox); this
+ * module also holds decisions of its own: how the outbox finds a cardholder an in-doubt create may
+ * have made, which writes count in the directory's header, the record view's fallback to the
+ * directory when the service is unreachable, and waking the outbox when the feed is live again.
+ * kiosk-core.ts composes it with the other capabilities behind one gateway.
  */
 import { join } from 'node:path';
 import type { CardholderFields, CardholderSummary, FeedState, PushEvents, PushName } from '../contract/ipc';

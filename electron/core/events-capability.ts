@@ -3,9 +3,11 @@
  * (feed snapshot, event detail, history search and export, alarm acknowledgements, the
  * unacknowledged alarms) and the factory that builds the feed, the history, the acknowledgement
  * store and the store of unacknowledged alarms (fed with what the feed delivers) from plain settings.
- * It only assembles the three capability folders; the behaviour lives in feed/feed-engine,
- * history/event-history, alarms/alarm-rules and alarms/acknowledgements. kiosk-core.ts composes
- * it with the other capabilities behind one gateway.
+ * Besides assembling the three capability folders (feed/feed-engine, history/event-history,
+ * alarms/alarm-rules and alarms/acknowledgements) it holds one piece of policy of its own: how an
+ * acknowledgement describes its alarms (from the feed's buffer, else a few from the service) and
+ * refuses one without the note a rule requires. kiosk-core.ts composes it with the other
+ * capabilities behind one gateway.
  */
 import type { Acknowledgement, FeedEvent, PushEvents } from '../contract/ipc';
 import { KioskFailure } from './ipc/failure';

@@ -76,7 +76,8 @@ function readSingleFilePart(req: IncomingMessage, maxPhotoBytes: number): Promis
     try {
       parser = busboy({ headers: req.headers, limits: { fileSize: maxPhotoBytes, files: 10, fields: 20, parts: 30, fieldSize: 64 * 1024 } });
     } catch (error) {
-      drainRequest(req).finally(() => reject(new ApiError(400, `The multipart body cannot be read: ${(error as Error).message}`)));
+      const unreadable = (): void => reject(new ApiError(400, `The multipart body cannot be read: ${(error as Error).message}`));
+      drainRequest(req).then(unreadable, unreadable);
       return;
     }
     const files: { bytes: Buffer; mimeType: string }[] = [];
@@ -86,7 +87,7 @@ function readSingleFilePart(req: IncomingMessage, maxPhotoBytes: number): Promis
       if (settled) return;
       settled = true;
       req.unpipe(parser);
-      drainRequest(req).finally(() => reject(error));
+      drainRequest(req).then(() => reject(error), () => reject(error)); // a drain that fails changes nothing
     };
     parser.on('file', (_name, stream, info) => {
       const chunks: Buffer[] = [];

@@ -2,7 +2,8 @@
  * What the front-desk benchmarks share: percentiles, a simulator in a child process (so that its
  * serving never runs on the event loop being measured, and its memory is not the kiosk's), an
  * event-loop stall recorder, forced garbage collection, Debian's Chromium for Playwright, and
- * polling a page expression. Measures nothing itself and asserts nothing.
+ * polling a page expression, and the kiosk itself (`startBenchPreview`). Measures nothing itself
+ * and asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { monitorEventLoopDelay, performance as nodePerformance, PerformanceObser
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { startPreview, type RunningKioskPreview } from '../../electron/preview/preview';
+import { createLogger, silentSink } from '../../electron/core/log/logger';
 
 export const ROOT = resolve(__dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -226,4 +229,37 @@ export async function until(page: Page, expression: string, timeoutMs: number, e
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
     await sleep(everyMs);
   }
+}
+
+// ───────────────────────── the kiosk under measurement ─────────────────────────
+
+export interface BenchPreviewOptions {
+  /** The service (a simulator) the kiosk talks to, without authentication. */
+  serviceUrl: string;
+  dataDir: string;
+  /** More configuration flags, after the shared ones (a later flag wins). */
+  argv?: readonly string[];
+  /** Start with an unnamed shift under way (default), or show the sign-in screen (false). */
+  startShift?: boolean;
+}
+
+/**
+ * The browser harness (electron/preview) as every bench runs it: the built renderer, a silent
+ * log, no configuration files nor environment, the given service without authentication, the
+ * alarm sound off, and an unnamed shift under way.
+ */
+export function startBenchPreview(options: BenchPreviewOptions): Promise<RunningKioskPreview> {
+  return startPreview({
+    ...(options.startShift === false ? {} : { startShift: 'unnamed' as const }),
+    port: 0,
+    dataDir: options.dataDir,
+    rendererDir: requireBuiltRenderer(),
+    log: createLogger(silentSink),
+    config: {
+      systemFile: null,
+      userFile: null,
+      env: {},
+      argv: [`--service-url=${options.serviceUrl}`, '--auth-scheme=none', '--alarm-sound=false', ...(options.argv ?? [])],
+    },
+  });
 }

@@ -31,12 +31,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startPreview, type RunningKioskPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
+import type { RunningKioskPreview } from '../../electron/preview/preview';
 import { CARD_HOLDER_TYPES, TENANTS } from '../../electron/simulator/catalogue';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { fakeCameraWithFace } from '../support/fake-camera';
-import { launchChromium, median, percentile, requireBuiltRenderer, round, sleep, startSimulatorProcess, until } from './bench-support';
+import { launchChromium, median, percentile, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
 import type { BenchRow } from './types';
 
 const SIZE = 100_000;
@@ -146,7 +145,7 @@ async function enrolOne(page: Page): Promise<Run> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = requireBuiltRenderer();
+  requireBuiltRenderer();
   const video = fakeCameraWithFace();
   process.stderr.write(`bench: enrolment, ${SIZE} cardholders: starting…\n`);
   const sim = await startSimulatorProcess(SIZE, ['--test-controls']);
@@ -154,28 +153,7 @@ export async function run(): Promise<BenchRow[]> {
   const browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video.path}`]);
   let preview: RunningKioskPreview | null = null;
   try {
-    preview = await startPreview({
-      startShift: 'unnamed',
-      port: 0,
-      dataDir,
-      rendererDir,
-      log: createLogger(silentSink),
-      config: {
-        systemFile: null,
-        userFile: null,
-        env: {},
-        argv: [
-          `--service-url=${sim.url}`,
-          '--auth-scheme=none',
-          '--home-view=front-desk',
-          '--directory-sync-minutes=0',
-          '--idle-reset-seconds=0',
-          '--alarm-sound=false',
-          `--site-tenants=${JSON.stringify(TENANTS)}`,
-          `--site-cardholder-types=${JSON.stringify(CARD_HOLDER_TYPES)}`,
-        ],
-      },
-    });
+    preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--home-view=front-desk', '--directory-sync-minutes=0', '--idle-reset-seconds=0', `--site-tenants=${JSON.stringify(TENANTS)}`, `--site-cardholder-types=${JSON.stringify(CARD_HOLDER_TYPES)}`] });
     const kiosk = preview;
     await settled(kiosk);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

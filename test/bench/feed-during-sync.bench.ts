@@ -17,9 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startPreview, type RunningKioskPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
-import { launchChromium, percentile, requireBuiltRenderer, retryingTransport, round, sleep, startSimulatorProcess, until } from './bench-support';
+import type { RunningKioskPreview } from '../../electron/preview/preview';
+import { launchChromium, percentile, requireBuiltRenderer, retryingTransport, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
 import type { BenchRow } from './types';
 
 const POLL_MS = 500;
@@ -80,7 +79,7 @@ async function settled(preview: RunningKioskPreview): Promise<void> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = requireBuiltRenderer();
+  requireBuiltRenderer();
   const rows: BenchRow[] = [];
   const browser = await launchChromium();
   let counter = 0;
@@ -92,27 +91,7 @@ export async function run(): Promise<BenchRow[]> {
       const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-feed-sync-bench-'));
       let preview: RunningKioskPreview | null = null;
       try {
-        preview = await startPreview({
-          startShift: 'unnamed',
-          port: 0,
-          dataDir,
-          rendererDir,
-          log: createLogger(silentSink),
-          config: {
-            systemFile: null,
-            userFile: null,
-            env: {},
-            argv: [
-              `--service-url=${sim.url}`,
-              '--auth-scheme=none',
-              `--poll-interval-ms=${POLL_MS}`,
-              '--auto-scroll-resume-ms=3600000',
-              '--alarm-sound=false',
-              '--home-view=live-feed',
-              '--directory-sync-minutes=0',
-            ],
-          },
-        });
+        preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: [`--poll-interval-ms=${POLL_MS}`, '--auto-scroll-resume-ms=3600000', '--home-view=live-feed', '--directory-sync-minutes=0'] });
         const kiosk = preview;
         await settled(kiosk); // the sync at start-up
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -14,14 +14,13 @@
  * Baseline, same run: an event injected while live → its row on the page (one poll cycle).
  * Every value is printed, with the median and the max; nothing here asserts a time.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { startPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { requireBuiltRenderer, startBenchPreview } from './bench-support';
 import type { BenchRow } from './types';
 
 const CHROMIUM = process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium';
@@ -104,26 +103,13 @@ async function blackHole(port: number): Promise<{ close(): Promise<void> }> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = resolve(__dirname, '../../out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('No built renderer: run `npx electron-vite build` first.');
+  requireBuiltRenderer();
   const simDir = mkdtempSync(join(tmpdir(), 'recovery-bench-sim-'));
   const kioskDir = mkdtempSync(join(tmpdir(), 'recovery-bench-kiosk-'));
   const simOptions = { dataDir: simDir, cardholders: 20, eventRate: 1, historyEvents: 500 } as const;
   let sim: RunningSimulator | null = await startSimulator({ ...simOptions, port: 0, fresh: true });
   const port = sim.port;
-  const preview = await startPreview({
-    startShift: 'unnamed',
-    port: 0,
-    dataDir: kioskDir,
-    rendererDir,
-    log: createLogger(silentSink),
-    config: {
-      systemFile: null,
-      userFile: null,
-      env: {},
-      argv: [`--service-url=${sim.url}`, '--auth-scheme=none', `--poll-interval-ms=${POLL_MS}`, `--timeout-ms=${TIMEOUT_MS}`, '--alarm-sound=false'],
-    },
-  });
+  const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir: kioskDir, argv: [`--poll-interval-ms=${POLL_MS}`, `--timeout-ms=${TIMEOUT_MS}`] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

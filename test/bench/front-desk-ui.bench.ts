@@ -21,11 +21,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startPreview, type RunningKioskPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
+import type { RunningKioskPreview } from '../../electron/preview/preview';
 import type { CardHolder } from '../../electron/core/service/access-service';
 import { seedCardholderChunks } from '../../electron/simulator/cardholder-seed';
-import { launchChromium, percentile, requireBuiltRenderer, round, sleep, startSimulatorProcess, until } from './bench-support';
+import { launchChromium, percentile, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
 import { shuffled, typedSequences, type TypedSequence } from './typed-sequences';
 import type { BenchRow } from './types';
 
@@ -162,7 +161,7 @@ async function bridgePass(page: Page, texts: readonly string[]): Promise<number[
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = requireBuiltRenderer();
+  requireBuiltRenderer();
   process.stderr.write(`bench: front desk UI, ${SIZE} cardholders: starting…\n`);
   const records = seedRecords();
   const sequences = shuffled(typedSequences(records, SEED + 11, KEYSTROKES_PER_KIND), SEED + 12);
@@ -173,19 +172,7 @@ export async function run(): Promise<BenchRow[]> {
   const browser = await launchChromium();
   let preview: RunningKioskPreview | null = null;
   try {
-    preview = await startPreview({
-      startShift: 'unnamed',
-      port: 0,
-      dataDir,
-      rendererDir,
-      log: createLogger(silentSink),
-      config: {
-        systemFile: null,
-        userFile: null,
-        env: {},
-        argv: [`--service-url=${sim.url}`, '--auth-scheme=none', '--home-view=front-desk', '--directory-sync-minutes=0', '--idle-reset-seconds=0', '--alarm-sound=false'],
-      },
-    });
+    preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--home-view=front-desk', '--directory-sync-minutes=0', '--idle-reset-seconds=0'] });
     const kiosk = preview;
     await settled(kiosk);
     // What the core answers for every text typed (untimed), then a different query, so that the

@@ -7,13 +7,12 @@
  * the built renderer in Debian's Chromium. Needs `npx electron-vite build` first.
  * Medians and percentiles only; nothing here asserts a time.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { startPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { requireBuiltRenderer, startBenchPreview } from './bench-support';
 import type { BenchRow } from './types';
 import { heapMb, installProbes, percentile, recordFrames, round, sleep, until } from './guard-ui.bench';
 
@@ -45,24 +44,12 @@ async function stream(page: Page, cdp: CDPSession, sim: RunningSimulator, second
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = resolve(__dirname, '../../out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('No built renderer: run `npx electron-vite build` first.');
+  requireBuiltRenderer();
   const seconds = process.env.BENCH_LONG === '1' ? 60 : 10;
   const bufferSize = 4_000;
   const sim = await startSimulator({ port: 0, fresh: true, cardholders: 20, eventRate: 0, historyEvents: 0 });
   const dataDir = mkdtempSync(join(tmpdir(), 'guard-alarms-bench-'));
-  const preview = await startPreview({
-    port: 0,
-    dataDir,
-    rendererDir,
-    log: createLogger(silentSink),
-    config: {
-      systemFile: null,
-      userFile: null,
-      env: {},
-      argv: [`--service-url=${sim.url}`, '--auth-scheme=none', '--poll-interval-ms=500', `--buffer-size=${bufferSize}`, '--auto-scroll-resume-ms=3600000', '--alarm-sound=false', '--home-view=live-feed'],
-    },
-  });
+  const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--poll-interval-ms=500', `--buffer-size=${bufferSize}`, '--auto-scroll-resume-ms=3600000', '--home-view=live-feed'], startShift: false });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -14,13 +14,12 @@
  *    and 100 % of the run, with the buffer already full at 50 %.
  * Medians and percentiles only; nothing here asserts a time.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { startSimulator } from '../../electron/simulator';
-import { startPreview } from '../../electron/preview/preview';
-import { createLogger, silentSink } from '../../electron/core/log/logger';
+import { requireBuiltRenderer, startBenchPreview } from './bench-support';
 import type { BenchRow } from './types';
 
 const CHROMIUM = process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium';
@@ -123,8 +122,7 @@ async function collectRenderedIds(page: Page): Promise<Map<number, Set<number>>>
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const rendererDir = resolve(__dirname, '../../out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('No built renderer: run `npx electron-vite build` first.');
+  requireBuiltRenderer();
   const longRun = process.env.BENCH_LONG === '1';
   const seconds = longRun ? 60 : 10;
   // The buffer must be full by half-time for the heap comparison: 20,000 (the default) over 60 s,
@@ -133,28 +131,8 @@ export async function run(): Promise<BenchRow[]> {
 
   const sim = await startSimulator({ port: 0, fresh: true, cardholders: 20, eventRate: 0, historyEvents: 1_000 });
   const dataDir = mkdtempSync(join(tmpdir(), 'guard-bench-'));
-  const preview = await startPreview({
-    startShift: 'unnamed',
-    port: 0,
-    dataDir,
-    rendererDir,
-    log: createLogger(silentSink),
-    config: {
-      systemFile: null,
-      userFile: null,
-      env: {},
-      argv: [
-        `--service-url=${sim.url}`,
-        '--auth-scheme=none',
-        `--poll-interval-ms=${POLL_MS}`,
-        `--buffer-size=${bufferSize}`,
-        '--auto-scroll-resume-ms=3600000',
-        '--alarm-sound=false',
-        // A guard station opens on the live feed (the kiosk's default home is the front desk).
-        '--home-view=live-feed',
-      ],
-    },
-  });
+  // A guard station opens on the live feed (the kiosk's default home is the front desk).
+  const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: [`--poll-interval-ms=${POLL_MS}`, `--buffer-size=${bufferSize}`, '--auto-scroll-resume-ms=3600000', '--home-view=live-feed'] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -4,23 +4,13 @@
  */
 import { vi } from 'vitest';
 import { person } from './cardholders';
+import { feedEvent } from './events';
 import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
 
-export const EVENT: FeedEvent = {
-  record_ID: 7,
-  created: '2026-11-21T10:00:00Z',
-  event_Category_Name: 'Access',
-  device_Name: 'Front door',
-  custom_Text: 'Access granted',
-  origin_Name: null,
-  additional_Info: null,
-  cardnumber: null,
-  facility_Code: null,
-  alarm: null,
-};
+export const EVENT: FeedEvent = feedEvent(7, { created: '2026-11-21T10:00:00Z' });
 
 export const STATUS: ServiceStatus = {
   mode: 'demo',

@@ -1,9 +1,10 @@
 /**
  * The kiosk's configuration: its schema (every key, its type, its bounds and the sentence an
  * administrator reads when a value is wrong) and the built-in defaults, the lowest layer.
- * Owns the shape only; reading files, environment and flags is load-config.ts. Secrets never
- * appear here: the credential lives in the vault (../credentials), the configuration only says
- * which authentication scheme is used and its non-secret parts (header name, user name).
+ * Owns the shape only; reading files, environment and flags is load-config.ts (with
+ * config-layers.ts and config-settings.ts). Secrets never appear here: the credential lives in
+ * the vault (../credentials), the configuration only says which authentication scheme is used
+ * and its non-secret parts (header name, user name).
  */
 import { z } from 'zod';
 import { AlarmRuleSchema, DEFAULT_ALARM_RULES, DEFAULT_SOUND_FOR } from '../alarms/alarm-rules';

@@ -3,19 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { AlarmRuleSchema, createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmRule } from '../../../electron/core/alarms/alarm-rules';
 import { SUBCODES } from '../../../electron/simulator/catalogue';
 import type { SystemEvent } from '../../../electron/contract/ipc';
+import { systemEvent } from '../../support/events';
 
-const event = (custom_Text: string, more: Partial<SystemEvent> = {}): SystemEvent => ({
-  record_ID: 1,
-  created: '2026-11-21T10:00:00Z',
-  event_Category_Name: 'Device Status',
-  device_Name: 'Panel A – Lobby',
-  custom_Text,
-  origin_Name: null,
-  additional_Info: null,
-  cardnumber: null,
-  facility_Code: null,
-  ...more,
-});
+const event = (custom_Text: string, more: Partial<SystemEvent> = {}): SystemEvent =>
+  systemEvent(1, { created: '2026-11-21T10:00:00Z', event_Category_Name: 'Device Status', device_Name: 'Panel A – Lobby', custom_Text, ...more });
 
 describe('the built-in alarm rules', () => {
   const classify = (text: string) => createAlarmClassifier(DEFAULT_ALARM_RULES).classify(event(text))?.priority ?? null;

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlarmPriority, FeedEvent, OpenAlarmsChange } from '../../../electron/contract/ipc';
 import { OPEN_ALARMS_FILE, OpenAlarmStore } from '../../../electron/core/alarms/open-alarms';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { feedEvent } from '../../support/events';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -19,19 +20,7 @@ afterEach(async () => {
 const NOW = Date.parse('2026-03-02T20:00:00Z');
 
 function event(id: number, priority: AlarmPriority | null, created = new Date(NOW - 60_000).toISOString()): FeedEvent {
-  return {
-    record_ID: id,
-    created,
-    event_Category_Name: 'Access',
-    device_Name: `Door ${id}`,
-    custom_Text: priority ? `alarm ${id}` : 'Granted',
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    extraField: 'not kept',
-    alarm: priority ? { priority, rule: `rule-${priority}` } : null,
-  };
+  return feedEvent(id, { created, device_Name: `Door ${id}`, custom_Text: priority ? `alarm ${id}` : 'Granted', extraField: 'not kept', alarm: priority ? { priority, rule: `rule-${priority}` } : null });
 }
 
 function open(options: { key?: Buffer | null; bound?: number; acknowledged?: Set<number> } = {}) {

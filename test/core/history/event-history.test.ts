@@ -10,6 +10,7 @@ import { csvCell, csvLine } from '../../../electron/core/history/csv';
 import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../electron/core/history/event-history';
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
 import { FakeEventService, PushRecorder } from '../support/event-fakes';
+import { systemEvent } from '../../support/events';
 
 let dir: string;
 beforeEach(async () => {
@@ -23,18 +24,7 @@ const classifier = createAlarmClassifier(DEFAULT_ALARM_RULES);
 const classify = (event: SystemEvent) => ({ ...event, alarm: classifier.classify(event) });
 
 function event(id: number, fields: Partial<SystemEvent> = {}): SystemEvent {
-  return {
-    record_ID: id,
-    created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(),
-    event_Category_Name: 'Access',
-    device_Name: `Door ${id}`,
-    custom_Text: `Access granted ${id}`,
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    ...fields,
-  };
+  return systemEvent(id, { created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(), device_Name: `Door ${id}`, custom_Text: `Access granted ${id}`, ...fields });
 }
 
 function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number } = {}) {

@@ -12,6 +12,7 @@ import { EventHistory } from '../../../electron/core/history/event-history';
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
 import { exportFolder, freeName } from '../../../electron/core/storage/export-folder';
 import { FakeEventService, PushRecorder } from '../support/event-fakes';
+import { systemEvent } from '../../support/events';
 
 let dir: string;
 beforeEach(async () => {
@@ -24,17 +25,8 @@ afterEach(async () => {
 const POSIX = process.platform !== 'win32';
 const mode = async (file: string): Promise<number> => (await stat(file)).mode & 0o777;
 const classifier = createAlarmClassifier(DEFAULT_ALARM_RULES);
-const event = (id: number): SystemEvent => ({
-  record_ID: id,
-  created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(),
-  event_Category_Name: 'Access',
-  device_Name: `Door ${id}`,
-  custom_Text: `Access granted to Marie Dupont ${id}`,
-  origin_Name: null,
-  additional_Info: null,
-  cardnumber: null,
-  facility_Code: null,
-});
+const event = (id: number): SystemEvent =>
+  systemEvent(id, { created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(), device_Name: `Door ${id}`, custom_Text: `Access granted to Marie Dupont ${id}` });
 const window = { from: '2026-02-01T00:00:00.000Z', to: '2026-02-02T00:00:00.000Z' };
 
 describe('exports at rest', () => {

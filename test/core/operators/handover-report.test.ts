@@ -10,24 +10,14 @@ import { buildHandoverReport, handoverCsv, handoverPage } from '../../../electro
 import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
 import { setOperatorPin } from '../../../electron/core/operators/operator-list';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { feedEvent } from '../../support/events';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 const FROM = '2026-11-24T18:00:00.000Z';
 const TO = '2026-11-25T06:00:00.000Z';
 
 function event(id: number, created: string, priority: FeedEvent['alarm'] extends infer A ? (A extends { priority: infer P } ? P : never) | null : never, text = 'Denied'): FeedEvent {
-  return {
-    record_ID: id,
-    created,
-    event_Category_Name: 'Access',
-    device_Name: `Door ${id}`,
-    custom_Text: text,
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    alarm: priority ? { priority, rule: priority } : null,
-  };
+  return feedEvent(id, { created, device_Name: `Door ${id}`, custom_Text: text, alarm: priority ? { priority, rule: priority } : null });
 }
 
 const ack = (id: number, at: string, note: string, operator = 'Ada Guard'): Acknowledgement => ({

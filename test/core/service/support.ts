@@ -10,6 +10,7 @@ import type { KioskConfig } from '../../../electron/core/config/config-schema';
 import { createLogger, memorySink, type Logger } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { KioskError } from '../../../electron/contract/ipc';
+import { systemEvent as anEvent } from '../../support/events';
 
 /** A configuration as loaded from flags only (no files, no environment). */
 export function configWith(...flags: string[]): KioskConfig {
@@ -121,18 +122,7 @@ export function cardHolder(id: number, extra: Record<string, unknown> = {}): Rec
 }
 
 export function systemEvent(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    record_ID: id,
-    created: '2026-01-05T08:00:00Z',
-    event_Category_Name: 'Access',
-    device_Name: 'Front door',
-    custom_Text: 'Access granted',
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    ...extra,
-  };
+  return { ...anEvent(id), ...extra };
 }
 
 /** The smallest bytes the simulator accepts as a JPEG (it checks the magic number). */

@@ -1,15 +1,8 @@
 /** The acknowledgement store: what main keeps, and acknowledging. */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, fake, ok } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { useAcknowledgementStore } from '../../../renderer/src/alarms/acknowledgement-store';
 import type { Acknowledgement } from '../../../electron/contract/ipc';

@@ -1,15 +1,7 @@
 /** The alarm sound's mute control. */
-import { describe, expect, it, vi } from 'vitest';
-import type { FakeKiosk } from '../support/fake-kiosk';
+import { describe, expect, it } from 'vitest';
+import { fake } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
-
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import AlarmMuteControl from '../../../renderer/src/alarms/AlarmMuteControl.vue';
 import { useFeedStore } from '../../../renderer/src/feed/feed-store';

@@ -1,17 +1,10 @@
 /** The alarms waiting (main's list, not the feed's ring), the alarm list by priority, the pre-shift group, which alarms sound, the outage alarm. */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { LIVE_STATE, SETTINGS, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 import type { OpenAlarm } from '../../../electron/contract/ipc';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
 import { useOpenAlarmStore } from '../../../renderer/src/alarms/open-alarms-store';

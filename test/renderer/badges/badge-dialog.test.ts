@@ -6,17 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, makeCardholder, ok } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 import type { BadgePreview, BadgePrintResult, Result } from '../../../electron/contract/ipc';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import BadgePrintDialog from '../../../renderer/src/badges/BadgePrintDialog.vue';
 import { useBadgeStore } from '../../../renderer/src/badges/badge-store';

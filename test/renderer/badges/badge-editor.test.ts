@@ -7,17 +7,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { ok, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, ok } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 import type { BadgeTemplateDocument, BadgeTemplateDraftPreview, BadgeTemplateSaved, BadgeTemplateSource, Result } from '../../../electron/contract/ipc';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import BadgeLayoutEditor from '../../../renderer/src/badges/BadgeLayoutEditor.vue';
 import { useBadgeEditorStore } from '../../../renderer/src/badges/badge-editor-store';

@@ -1,15 +1,8 @@
 /** The front desk's stores: lookup pages and stale answers, the record view, the directory state. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, DIRECTORY_READY, fail, makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, DIRECTORY_READY, fail, fake, makeCardholder, ok } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { PAGE_SIZE, SLOW_SEARCH_MS, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
 import { useRecordStore } from '../../../renderer/src/cardholders/record-store';

@@ -1,16 +1,9 @@
 /** The front desk screen in happy-dom: lookup by keyboard, the record view, the directory's state, wording. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { DIRECTORY_READY, makeCardholder, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { DIRECTORY_READY, fake, makeCardholder, ok } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import FrontDeskView from '../../../renderer/src/cardholders/FrontDeskView.vue';
 import { fieldText, listName, sexWord } from '../../../renderer/src/cardholders/cardholder-text';

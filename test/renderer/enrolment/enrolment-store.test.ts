@@ -1,15 +1,8 @@
 /** The enrolment store: create with duplicates, update of changed fields only, conflicts, refusals, clearing. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, makeCardholder, makeOutboxItem, ok, outboxWith, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, fake, makeCardholder, makeOutboxItem, ok, outboxWith } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { useEnrolmentStore } from '../../../renderer/src/enrolment/enrolment-store';
 import { usePhotoUploadStore } from '../../../renderer/src/enrolment/photo-upload-store';

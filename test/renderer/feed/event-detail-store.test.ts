@@ -1,15 +1,8 @@
 /** The event detail store: the feed's copy at once, then the service's. */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, fake, makeEvent, ok } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-store';
 

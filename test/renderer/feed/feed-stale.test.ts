@@ -1,18 +1,11 @@
 /** Issue 18: while the service answers too slowly, the status bar and the feed screen say so, with the outage's start and the time of the last event received. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { LIVE_STATE, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, LIVE_STATE } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 import { connectionSummary } from '../../../renderer/src/status/connection-text';
 import type { FeedState } from '../../../electron/contract/ipc';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
 import StatusBar from '../../../renderer/src/status/StatusBar.vue';

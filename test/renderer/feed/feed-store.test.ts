@@ -1,15 +1,8 @@
 /** The feed store: start-up order, pushes, bound, notices and alarm beeps. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, fake, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { setFeedFrameScheduler, useFeedStore } from '../../../renderer/src/feed/feed-store';
 import { setAlarmBeeperFactory, useAlarmSoundStore } from '../../../renderer/src/alarms/alarm-sound-store';

@@ -1,16 +1,9 @@
 /** Components of the live feed: the feed screen, the event detail panel, the status bar and its alarms item. */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { LIVE_STATE, SETTINGS, makeAlarm, makeEvent, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
 import StatusBar from '../../../renderer/src/status/StatusBar.vue';

@@ -1,15 +1,8 @@
 /** The history search store: validation, the endpoint chosen, the catalogue, stale results, sort and export. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, ok, SETTINGS, type FakeKiosk } from '../support/fake-kiosk';
+import { createFakeKiosk, fail, fake, ok, SETTINGS } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { defaultRange, useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
 

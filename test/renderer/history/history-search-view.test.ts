@@ -1,16 +1,9 @@
 /** The history search screen: form, pick lists, results table with the service's flag, sorting and export. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { historyEvent, makeAlarm, makeEvent, ok, SETTINGS, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, historyEvent, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import HistorySearchView from '../../../renderer/src/history/HistorySearchView.vue';
 

@@ -1,16 +1,9 @@
 /** The operator log screen. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { ok, type FakeKiosk } from '../support/fake-kiosk';
+import { fake, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import OperatorLogView from '../../../renderer/src/operator-log/OperatorLogView.vue';
 

@@ -1,16 +1,9 @@
 /** The sign-in screen: a name and a PIN go to main (the PIN is cleared at once), main's refusal is shown, unnamed where allowed. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { fail, ok, OPERATOR_ON_SHIFT, type FakeKiosk } from '../support/fake-kiosk';
+import { fail, fake, ok, OPERATOR_ON_SHIFT } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import SignInView from '../../../renderer/src/operators/SignInView.vue';
 import { useOperatorStore } from '../../../renderer/src/operators/operator-store';

@@ -6,16 +6,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import { flushPromises } from '@vue/test-utils';
-import { makeCardholder, makeOutboxItem, ok, outboxWith, fail, type FakeKiosk } from '../support/fake-kiosk';
+import { fail, fake, makeCardholder, makeOutboxItem, ok, outboxWith } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import OutboxPanel from '../../../renderer/src/outbox/OutboxPanel.vue';
 import OutboxStatusItem from '../../../renderer/src/outbox/OutboxStatusItem.vue';

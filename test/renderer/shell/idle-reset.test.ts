@@ -6,15 +6,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { ADMIN_LOCKED, ADMIN_PIN, ADMIN_UNLOCKED, createFakeKiosk, ok, type FakeKiosk } from '../support/fake-kiosk';
+import { ADMIN_LOCKED, ADMIN_PIN, ADMIN_UNLOCKED, createFakeKiosk, fake, ok } from '../support/fake-kiosk';
 
-const fake = vi.hoisted(() => ({ current: null as unknown as FakeKiosk }));
-vi.mock('../../../renderer/src/api/kiosk', () => ({
-  get kiosk() {
-    return fake.current.api;
-  },
-  isConnected: () => true,
-}));
 
 import { useIdleResetStore } from '../../../renderer/src/shell/idle-reset-store';
 import { useNavigationStore } from '../../../renderer/src/shell/navigation-store';

@@ -2,8 +2,8 @@
  * The harness of the component tests: per test a fresh fake kiosk and Pinia, the feed store
  * publishing at once and the alarm beeper silent; scroll containers given a size (happy-dom has
  * no layout, and the virtualizer renders rows only in a sized container); `mountView` attaches to
- * the document and the view is unmounted after the test. Each test file still mocks the api
- * module itself (`vi.mock` is hoisted per file) and hands its `fake` holder in here.
+ * the document and the view is unmounted after the test. The setup file (renderer-setup.ts) mocks
+ * the api module once; a test hands the `fake` holder of fake-kiosk.ts in here.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';

@@ -1,9 +1,12 @@
 /**
  * A fake `window.kiosk` for renderer tests: every operation a vi.fn with a sensible answer,
- * and `emit` to play a push event to whoever subscribed. Used through `vi.mock` of the api module.
+ * and `emit` to play a push event to whoever subscribed. The renderer tests' setup file
+ * (renderer-setup.ts) mocks the api module once so that `kiosk` is `fake.current.api`; a test sets
+ * `fake.current = createFakeKiosk()` (the component harness does it before each test).
  */
 import { vi } from 'vitest';
 import { person } from '../../support/cardholders';
+import { feedEvent } from '../../support/events';
 import type {
   Acknowledgement,
   BadgePrintEntry,
@@ -95,19 +98,7 @@ let clock = Date.parse('2026-11-21T10:00:00.000Z');
 /** A plain event; ids grow, time advances one second per event unless given. */
 export function makeEvent(id: number, patch: Partial<FeedEvent> = {}): FeedEvent {
   clock += 1_000;
-  return {
-    record_ID: id,
-    created: new Date(clock).toISOString(),
-    event_Category_Name: 'Access',
-    device_Name: `Reader ${id % 5}`,
-    custom_Text: 'Access granted',
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-    alarm: null,
-    ...patch,
-  };
+  return feedEvent(id, { created: new Date(clock).toISOString(), device_Name: `Reader ${id % 5}`, ...patch });
 }
 
 /** A history result: the event with the service's alarm flag (by default agreeing with the rules). */
@@ -188,6 +179,9 @@ export const OPERATOR_ON_SHIFT: OperatorState = {
   problem: null,
   addCommand: 'admin add-operator',
 };
+
+/** The fake the mocked api module answers with; each test (or the component harness) sets it. */
+export const fake = { current: null as unknown as FakeKiosk };
 
 export function createFakeKiosk() {
   const listeners = new Map<PushName, Set<Listener>>();

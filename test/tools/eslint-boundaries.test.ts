@@ -1,0 +1,72 @@
+// The lint rules that keep the renderer's boundaries, run through ESLint's own Node API on code
+// written for the test: every renderer file (component or store) is kept from the network,
+// Electron and Node; components also from renderer/src/api/; only renderer/src/api/ touches
+// window.kiosk. (A later config block for the same files replaces an earlier one's rule, which
+// once let a .vue file import axios.)
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  // The probe files do not exist, so no tsconfig holds them: they are linted without type
+  // information (the boundary rules need none; the type-aware rule is left out for them).
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } },
+  });
+});
+
+/** The messages of `rule` when `code` is linted as if it were `file` (relative to the repository). */
+async function messages(file: string, code: string, rule: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  const fatal = result?.messages.filter((m) => m.fatal) ?? [];
+  expect(fatal).toEqual([]);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+const component = (script: string): string => `<script setup lang="ts">\n${script}\n</script>\n\n<template>\n  <p>probe</p>\n</template>\n`;
+const COMPONENT = 'renderer/src/feed/LintProbe.vue';
+const STORE = 'renderer/src/feed/lint-probe-store.ts';
+
+describe('the renderer never talks to the network, Electron or Node itself', () => {
+  for (const source of ['axios', 'electron', 'node:fs']) {
+    it(`a .vue component importing ${source} is an error`, async () => {
+      const found = await messages(COMPONENT, component(`import probe from '${source}';\nconsole.log(probe);`), 'no-restricted-imports');
+      expect(found).toEqual([expect.stringContaining('never talks to the network')]);
+    });
+
+    it(`a .ts store importing ${source} is an error`, async () => {
+      const found = await messages(STORE, `import probe from '${source}';\nconsole.log(probe);\n`, 'no-restricted-imports');
+      expect(found).toEqual([expect.stringContaining('never talks to the network')]);
+    });
+  }
+});
+
+describe('components render; stores call renderer/src/api/', () => {
+  it('a component importing the api module (which touches window.kiosk) is an error', async () => {
+    const found = await messages(COMPONENT, component(`import { kiosk } from '../api/kiosk';\nconsole.log(kiosk);`), 'no-restricted-imports');
+    expect(found).toEqual([expect.stringContaining('Components render; stores call renderer/src/api/')]);
+  });
+
+  it('a store importing the api module is allowed', async () => {
+    expect(await messages(STORE, `import { kiosk } from '../api/kiosk';\nconsole.log(kiosk);\n`, 'no-restricted-imports')).toEqual([]);
+  });
+
+  it('a component or store touching window.kiosk itself is an error; renderer/src/api/ may', async () => {
+    const touch = 'console.log(window.kiosk);';
+    expect(await messages(COMPONENT, component(touch), 'no-restricted-properties')).toEqual([expect.stringContaining('Only renderer/src/api/')]);
+    expect(await messages(STORE, `${touch}\n`, 'no-restricted-properties')).toEqual([expect.stringContaining('Only renderer/src/api/')]);
+    expect(await messages('renderer/src/api/lint-probe.ts', `${touch}\n`, 'no-restricted-properties')).toEqual([]);
+  });
+
+  it('a component imports the contract as types only', async () => {
+    const contract = '../../../electron/contract/ipc';
+    expect(await messages(COMPONENT, component(`import type { ErrorCode } from '${contract}';\nconst probe: ErrorCode | null = null;\nconsole.log(probe);`), 'no-restricted-imports')).toEqual([]);
+    expect(await messages(COMPONENT, component(`import { ERROR_CODES } from '${contract}';\nconsole.log(ERROR_CODES);`), 'no-restricted-imports')).toEqual([
+      expect.stringContaining('`import type` only'),
+    ]);
+  });
+});
