@@ -16,7 +16,8 @@ import type { Logger } from './log/logger';
 import type { AccessService } from './service/access-service';
 import { AcknowledgementStore } from './alarms/acknowledgements';
 import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
-import { EventHistory, type PickSaveFile } from './history/event-history';
+import { EventHistory } from './history/event-history';
+import type { PickSaveFile } from './ports/save-file';
 import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
 
 export type EventHandlers = Pick<
