@@ -19,6 +19,7 @@ import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
 import { EventHistory } from './history/event-history';
 import type { PickSaveFile } from './ports/save-file';
 import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
+import type { ServiceConnection } from './connection/service-connection';
 
 export type EventHandlers = Pick<
   OperationHandlers,
@@ -128,6 +129,8 @@ export interface EventsCapabilityOptions {
 export interface EventsCapability {
   handlers: EventHandlers;
   feed: EventFeed;
+  /** The kiosk's one account of whether the service answers (the feed reports its polls there). */
+  connection: ServiceConnection;
   history: EventHistory;
   acknowledgements: AcknowledgementStore;
   openAlarms: OpenAlarmStore;
@@ -183,6 +186,7 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
   return {
     handlers,
     feed,
+    connection: feed.connection,
     history,
     acknowledgements,
     openAlarms,

@@ -7,7 +7,7 @@
  * push bus).
  */
 import { join } from 'node:path';
-import type { PushEvents, SiteNames } from '../contract/ipc';
+import type { SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
@@ -158,9 +158,6 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
     });
     const operatorName = (): string | null => operators.name();
-    const unsubscribeShift = push.subscribe((name, payload) => {
-      if (name === 'feedState') operators.feedState(payload as PushEvents['feedState']);
-    });
     const events = createEventsCapability({
       service: client,
       push,
@@ -176,9 +173,12 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       operatorName,
     });
     eventsRef = events;
+    // The service's connection state: the shift journal records its outages.
+    const unsubscribeShift = events.connection.onChange((state) => operators.feedState(state));
     const cardholders = createCardholdersCapability({
       service: client,
       push,
+      connection: events.connection,
       log,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
@@ -224,8 +224,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     };
     // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
     if (config.site.devices.length > 0) {
-      const unsubscribe = push.subscribe((name) => {
-        if (name !== 'feedState' || events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
+      const unsubscribe = events.connection.onChange(() => {
+        if (events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
         unsubscribe();
         checkCatalogue();
       });
@@ -260,15 +260,11 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return [...ids];
       },
     });
-    const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
+    const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
-      // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
-      // the service answers again, so what waits in the outbox goes now too.
-      getServiceStatus: async () => {
-        const status = await watch.checkNow();
-        if (status.reachable) cardholders.outbox.wake();
-        return status;
-      },
+      // "Check now" (and the status bar's checks): a probe; when the service answers, the
+      // connection wakes the feed and what waits in the outbox.
+      getServiceStatus: () => watch.checkNow(),
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null),
       getSiteCatalogue: async () =>
         siteCatalogue(site, {
