@@ -10,7 +10,8 @@
  * kiosk-core.ts composes it with the other capabilities behind one gateway.
  */
 import { join } from 'node:path';
-import type { CardholderFields, CardholderSummary, FeedState, PushEvents, PushName } from '../contract/ipc';
+import type { CardholderFields, CardholderSummary } from '../contract/ipc';
+import type { ServiceConnection } from './connection/service-connection';
 import { CardholderDirectory } from './cardholders/cardholder-directory';
 import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
@@ -53,6 +54,8 @@ export type CardholderHandlers = Pick<
 export interface CardholdersCapabilityOptions {
   service: Pick<AccessService, 'downloadCardHolders' | 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
   push: PushBus;
+  /** The kiosk's connection state: what waits in the outbox goes when the service is heard answering (absent: on the outbox's own schedule only). */
+  connection?: Pick<ServiceConnection, 'onReachable'>;
   log: Logger;
   /** Where the directory snapshot, the outbox and the enrolment log live. */
   dataDir: string;
@@ -161,7 +164,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
   const site: LookupNames = options.site ?? { tenants: [], cardholderTypes: [] };
   const withPending = (record: CardHolder): CardholderSummary => ({ ...summaryOf(record), pending: outbox.hasPendingFor(record.id) });
 
-  // The service answers again (the live feed reached it): what waits in the outbox goes now.
+  // The service answers again (the connection heard it): what waits in the outbox goes now.
   let unsubscribe: (() => void) | null = null;
 
   const handlers: CardholderHandlers = {
@@ -219,9 +222,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       await outbox.start();
       const keep = new Set(outbox.state().items.filter((item) => item.kind === 'create').map((item) => item.cardholderId));
       await directory.pruneProvisional(keep);
-      unsubscribe = options.push.subscribe(<P extends PushName>(name: P, payload: PushEvents[P]) => {
-        if (name === 'feedState' && (payload as FeedState).status === 'live') outbox.wake();
-      });
+      unsubscribe = options.connection?.onReachable(() => outbox.wake()) ?? null;
     },
     async stop() {
       unsubscribe?.();

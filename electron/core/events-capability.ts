@@ -18,8 +18,10 @@ import type { Logger } from './log/logger';
 import type { AccessService } from './service/access-service';
 import { AcknowledgementStore } from './alarms/acknowledgements';
 import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
-import { EventHistory, type PickSaveFile } from './history/event-history';
+import { EventHistory } from './history/event-history';
+import type { PickSaveFile } from './ports/save-file';
 import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
+import type { ServiceConnection } from './connection/service-connection';
 
 export type EventHandlers = Pick<
   OperationHandlers,
@@ -129,6 +131,8 @@ export interface EventsCapabilityOptions {
 export interface EventsCapability {
   handlers: EventHandlers;
   feed: EventFeed;
+  /** The kiosk's one account of whether the service answers (the feed reports its polls there). */
+  connection: ServiceConnection;
   history: EventHistory;
   acknowledgements: AcknowledgementStore;
   openAlarms: OpenAlarmStore;
@@ -184,6 +188,7 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
   return {
     handlers,
     feed,
+    connection: feed.connection,
     history,
     acknowledgements,
     openAlarms,

@@ -7,7 +7,7 @@
  * push bus).
  */
 import { join } from 'node:path';
-import type { PushEvents, SiteNames } from '../contract/ipc';
+import type { SiteNames } from '../contract/ipc';
 import type { KioskConfig } from './config/config-schema';
 import { serviceLabelOf, settingsFor, siteNamesFor } from './config/settings';
 import { createAdminOverviewHandler } from './config/admin-overview';
@@ -20,7 +20,7 @@ import type { Secret } from './credentials/secret';
 import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
 import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
-import type { PickSaveFile } from './history/event-history';
+import type { PickSaveFile } from './ports/save-file';
 import { siteCatalogue } from './history/site-catalogue';
 import { catalogueWarning, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
@@ -33,7 +33,8 @@ import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
 import { findEventPeople } from './cardholders/event-person';
 import { createBadgesCapability } from './badges/badges-capability';
-import type { BadgePrinterPort, PickPdfFile } from './badges/badge-printer-port';
+import type { BadgePrinterPort } from './badges/badge-printer-port';
+import { createOperatorLogExport } from './operators/operator-log-export';
 import { hostname } from 'node:os';
 import { BadgePhotoCache } from './badges/photo-cache';
 import { createBadgeEditor } from './badges/template-editor';
@@ -45,7 +46,7 @@ export interface KioskCoreOptions {
   /** Where the kiosk keeps its state (acknowledgements, the demo simulator's data). */
   dataDir: string;
   log: Logger;
-  /** Asks the person where to save an export; null when they cancel. */
+  /** Asks the person where to save a file (an export, a badge PDF); null when they cancel. */
   pickSaveFile: PickSaveFile;
   /** Starts the demo service when no service is configured (the composition roots pass the embedded simulator). */
   startDemoService: StartDemoService;
@@ -65,8 +66,6 @@ export interface KioskCoreOptions {
   badgePrinter?: BadgePrinterPort;
   /** Where the shipped badge fonts are (the built renderer's badge-fonts). */
   badgeFontDir?: string;
-  /** Asks where to save a badge PDF (default: pickSaveFile). */
-  pickPdfFile?: PickPdfFile;
   /** The operating system's preferred languages, for `kiosk.locale: auto` (default: the process's LANG and Intl). */
   systemLanguages?: SystemLanguages;
 }
@@ -162,9 +161,6 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
     });
     const operatorName = (): string | null => operators.name();
-    const unsubscribeShift = push.subscribe((name, payload) => {
-      if (name === 'feedState') operators.feedState(payload as PushEvents['feedState']);
-    });
     const events = createEventsCapability({
       service: client,
       push,
@@ -180,9 +176,12 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       operatorName,
     });
     eventsRef = events;
+    // The service's connection state: the shift journal records its outages.
+    const unsubscribeShift = events.connection.onChange((state) => operators.feedState(state));
     const cardholders = createCardholdersCapability({
       service: client,
       push,
+      connection: events.connection,
       log,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
@@ -198,6 +197,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       dir: options.adminLockDir ?? credentialDir(options.dataDir),
       log,
       actions: options.adminActions ?? null,
+    });
+    const operatorLog = createOperatorLogExport({
+      log,
       pickSaveFile: options.pickSaveFile,
       // Every entry, newest first (the screen pages; the export carries them all).
       listAcknowledgements: async () => [...(await events.acknowledgements.all())].reverse(),
@@ -225,8 +227,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     };
     // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
     if (config.site.devices.length > 0) {
-      const unsubscribe = push.subscribe((name) => {
-        if (name !== 'feedState' || events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
+      const unsubscribe = events.connection.onChange(() => {
+        if (events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
         unsubscribe();
         checkCatalogue();
       });
@@ -247,7 +249,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
       printerName: config.badges.printer,
       port: options.badgePrinter ?? NO_BADGE_PRINTER,
-      pickPdfFile: options.pickPdfFile ?? options.pickSaveFile,
+      pickPdfFile: options.pickSaveFile,
       site: () => site,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
@@ -261,15 +263,11 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return [...ids];
       },
     });
-    const watch = new ServiceWatch({ service: client, feed: events.feed, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
+    const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
-      // "Check now" (and the status bar's checks): a probe that wakes the feed when it answers;
-      // the service answers again, so what waits in the outbox goes now too.
-      getServiceStatus: async () => {
-        const status = await watch.checkNow();
-        if (status.reachable) cardholders.outbox.wake();
-        return status;
-      },
+      // "Check now" (and the status bar's checks): a probe; when the service answers, the
+      // connection wakes the feed and what waits in the outbox.
+      getServiceStatus: () => watch.checkNow(),
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null, options.systemLanguages),
       getSiteCatalogue: async () =>
         siteCatalogue(site, {
@@ -277,42 +275,28 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
           history: events.history.seenNames(),
           tenants: await cardholders.directory.tenants().catch(() => []),
         }),
-      getAdminOverview: admin.protect('Opening the Administration view', async () => ({
+      // Who may call what (the admin lock, someone on shift) is declared in the contract and
+      // enforced by the gateway, whatever the order of what follows.
+      getAdminOverview: async () => ({
         ...(await overview()),
         catalogueWarning: checkCatalogue(),
-      })),
+      }),
       ...events.handlers,
       ...cardholders.handlers,
       ...badges.handlers,
-      getBadgeSetup: admin.protect('Opening the badge templates', badges.handlers.getBadgeSetup),
-      previewBadgeTemplate: admin.protect('Showing a badge template', badges.handlers.previewBadgeTemplate),
-      ...(() => {
-        const editor = createBadgeEditor(badges, log);
-        return {
-          getBadgeTemplateSource: admin.protect('Editing a badge template', editor.getBadgeTemplateSource),
-          previewBadgeTemplateDraft: admin.protect('Editing a badge template', editor.previewBadgeTemplateDraft),
-          saveBadgeTemplate: admin.protect('Saving a badge template', editor.saveBadgeTemplate),
-        };
-      })(),
-      removeDirectorySnapshot: admin.protect('Removing the saved directory', cardholders.handlers.removeDirectorySnapshot),
+      ...createBadgeEditor(badges, log),
       ...admin.handlers,
       ...operators.handlers,
-      // What is recorded with the operator's name runs only while someone is on shift (main's word, not the screen's).
-      acknowledgeAlarms: operators.requireShift('Acknowledging an alarm', events.handlers.acknowledgeAlarms),
-      createCardholder: operators.requireShift('Enrolling a cardholder', cardholders.handlers.createCardholder),
-      updateCardholder: operators.requireShift('Changing a cardholder', cardholders.handlers.updateCardholder),
       // The photo just taken is kept in memory for this session's badges (the service cannot send it back).
-      uploadCardholderPhoto: operators.requireShift('Uploading a photo', async (request) => {
+      uploadCardholderPhoto: async (request) => {
         const written = await cardholders.handlers.uploadCardholderPhoto(request);
         badges.rememberPhoto(request.id, request.photo, request.contentType);
         if (written.record.id !== request.id) badges.rememberPhoto(written.record.id, request.photo, request.contentType);
         return written;
-      }),
-      printBadge: operators.requireShift('Printing a badge', badges.handlers.printBadge),
-      resendOutboxItem: operators.requireShift('Sending a fixed enrolment again', cardholders.handlers.resendOutboxItem),
-      discardOutboxItem: operators.requireShift('Discarding a waiting enrolment', cardholders.handlers.discardOutboxItem),
-      exportSearchCsv: operators.requireShift('Exporting search results', operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv)),
-      exportOperatorLog: operators.requireShift('Exporting the operator log', operators.journalExport('Operator log (CSV)', admin.handlers.exportOperatorLog)),
+      },
+      // Each saved export goes into the shift journal with the operator's name.
+      exportSearchCsv: operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv),
+      exportOperatorLog: operators.journalExport('Operator log (CSV)', operatorLog.exportOperatorLog),
       // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
       endShift: async (request) => {
         const report = await operators.handlers.endShift(request);
@@ -321,7 +305,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       },
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
-    const gateway = new Gateway(handlers, log);
+    const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift });
     await operators.start();
     await events.start();
     watch.start();

@@ -1,6 +1,6 @@
 /**
  * Electron's implementations of the core's ports: the keyring (safeStorage) as an Encryptor,
- * the save dialog as pickSaveFile, and electron-log as the log sink. Nothing else lives here.
+ * the save dialog as pickSaveFile (every save, with its own title), and electron-log as the log sink. Nothing else lives here.
  */
 import { dialog, safeStorage, type BrowserWindow, type SaveDialogOptions } from 'electron';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import log from 'electron-log/main';
 import { join } from 'node:path';
 import { configureLogFile } from './log-file';
 import type { Encryptor } from '../core/credentials/vault';
-import type { PickSaveFile } from '../core/history/event-history';
+import type { PickSaveFile } from '../core/ports/save-file';
 import { freeName } from '../core/storage/export-folder';
 import type { LogSink } from '../core/log/logger';
 
@@ -21,15 +21,22 @@ export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {
   };
 }
 
+/**
+ * The save dialog as the core's PickSaveFile port (core/ports/save-file.ts), for every save: the
+ * dialog's title and filter are the ask's (History's export, the operator log's, a badge PDF).
+ */
 export function saveDialog(window: () => BrowserWindow | null, documentsDir: string): PickSaveFile {
-  return async (suggestedName) => {
-    const options: SaveDialogOptions = {
-      title: 'Export search results',
-      // A name not already in the folder, and a confirmation before replacing a file (Linux asks only when told to).
-      defaultPath: join(documentsDir, freeName(suggestedName, (name) => existsSync(join(documentsDir, name)))),
-      filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
-      properties: ['showOverwriteConfirmation', 'createDirectory'],
-    };
+  return async (suggestedName, ask) => {
+    const options: SaveDialogOptions =
+      ask.format === 'csv'
+        ? {
+            title: ask.title,
+            // A name not already in the folder, and a confirmation before replacing a file (Linux asks only when told to).
+            defaultPath: join(documentsDir, freeName(suggestedName, (name) => existsSync(join(documentsDir, name)))),
+            filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
+            properties: ['showOverwriteConfirmation', 'createDirectory'],
+          }
+        : { title: ask.title, defaultPath: join(documentsDir, suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
     const owner = window();
     const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? null : result.filePath;
@@ -41,14 +48,4 @@ export function electronLogSink(logDir: string): LogSink {
   configureLogFile(log.transports.file, logDir);
   log.transports.console.level = process.env.KIOSK_DEBUG ? 'debug' : 'info';
   return (level, scope, message) => log[level](`[${scope}] ${message}`);
-}
-
-/** "Save as PDF" for a badge: the save dialog with a PDF filter. */
-export function pdfSaveDialog(window: () => BrowserWindow | null, documentsDir: string): PickSaveFile {
-  return async (suggestedName) => {
-    const options = { title: 'Save the badge as PDF', defaultPath: join(documentsDir, suggestedName), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
-    const owner = window();
-    const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
-    return result.canceled || !result.filePath ? null : result.filePath;
-  };
 }

@@ -21,7 +21,7 @@ import { createLogger, type Logger } from '../core/log/logger';
 import { applyXdgAutostart, autostartPlan } from '../core/provisioning/autostart';
 import { runCheckCommand } from '../core/provisioning/check-command';
 import { startSimulator } from '../simulator';
-import { electronLogSink, pdfSaveDialog, safeStorageEncryptor, saveDialog } from './electron-ports';
+import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { electronBadgePrinter } from './badge-printer';
 import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
 import { adminEdgeActions } from './admin-edge';
@@ -106,7 +106,6 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     // Badges: printed from a hidden window on the kiosk's scheme (badge-printer.ts), the fonts shipped with the renderer.
     badgePrinter: electronBadgePrinter(() => window?.webContents ?? null),
     badgeFontDir: join(builtRendererDir(), 'badge-fonts'),
-    pickPdfFile: pdfSaveDialog(() => window, app.getPath('documents')),
     // kiosk.locale "auto": the operating system's languages (electron/core/config/locale.ts).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
   });

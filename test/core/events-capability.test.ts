@@ -11,6 +11,7 @@ import { Gateway, type OperationHandlers } from '../../electron/core/ipc/gateway
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import type { PushEvents, PushName } from '../../electron/contract/ipc';
 import { FakeEventService, ManualClock } from './support/event-fakes';
+import { openAccess } from '../support/open-access';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -41,7 +42,7 @@ function setup(alarmRules = DEFAULT_ALARM_RULES) {
     now: clock.now,
   });
   // The gateway validates payloads as the renderer would send them; the other handlers are not ours.
-  const gateway = new Gateway(capability.handlers as OperationHandlers, log);
+  const gateway = new Gateway(capability.handlers as OperationHandlers, log, openAccess);
   const call = (name: string, payload?: unknown) => gateway.handle(name, payload, { trusted: true, description: 'test' });
   return { service, clock, capability, pushed, call };
 }

@@ -13,6 +13,7 @@ import { PushBus } from '../../electron/core/ipc/push-bus';
 import { createLogger, memorySink } from '../../electron/core/log/logger';
 import { startPreviewServer, type PreviewServerOptions, type RunningPreview } from '../../electron/preview/preview-server';
 import { fakeHandlers } from '../support/fake-handlers';
+import { openAccess } from '../support/open-access';
 
 const rendererDir = mkdtempSync(join(tmpdir(), 'kiosk-preview-limits-'));
 writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head></html>');
@@ -29,7 +30,7 @@ afterEach(async () => {
 async function start(limits: Partial<PreviewServerOptions> = {}) {
   const handlers = fakeHandlers();
   const log = memorySink();
-  running = await startPreviewServer({ gateway: new Gateway(handlers, createLogger(log.sink)), push: new PushBus(), log: createLogger(log.sink), rendererDir, ...limits });
+  running = await startPreviewServer({ gateway: new Gateway(handlers, createLogger(log.sink), openAccess), push: new PushBus(), log: createLogger(log.sink), rendererDir, ...limits });
   const port = Number(new URL(running.origin).port);
   const calls = () => (handlers.getServiceStatus as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
   return { preview: running, port, log, calls };

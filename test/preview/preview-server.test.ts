@@ -9,6 +9,7 @@ import { createLogger, memorySink } from '../../electron/core/log/logger';
 import { startPreviewServer, type RunningPreview } from '../../electron/preview/preview-server';
 import { pushChannelOf } from '../../electron/contract/ipc';
 import { fakeHandlers, STATUS } from '../support/fake-handlers';
+import { openAccess } from '../support/open-access';
 
 let preview: RunningPreview;
 let rendererDir = '';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dir, '..', 'secret.txt'), 'not for the browser');
-  preview = await startPreviewServer({ gateway: new Gateway(handlers, createLogger(log.sink)), push, log: createLogger(log.sink), rendererDir: dir });
+  preview = await startPreviewServer({ gateway: new Gateway(handlers, createLogger(log.sink), openAccess), push, log: createLogger(log.sink), rendererDir: dir });
 });
 afterAll(() => preview.close());
 
@@ -73,7 +74,7 @@ describe('preview server', () => {
 
   it('refuses to listen on a non-loopback address', async () => {
     await expect(
-      startPreviewServer({ gateway: new Gateway(handlers, createLogger(() => {})), push, log: createLogger(() => {}), rendererDir: '.', host: '0.0.0.0' }),
+      startPreviewServer({ gateway: new Gateway(handlers, createLogger(() => {}), openAccess), push, log: createLogger(() => {}), rendererDir: '.', host: '0.0.0.0' }),
     ).rejects.toThrow(/loopback/);
   });
 

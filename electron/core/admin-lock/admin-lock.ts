@@ -115,14 +115,6 @@ export class AdminLock {
     this.unlockedUntil = now + this.unlockMs;
   }
 
-  /** Wraps a handler so it runs only when unlocked. */
-  guard<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R {
-    return (...args: Args) => {
-      this.require(action);
-      return handler(...args);
-    };
-  }
-
   private async attempt(pin: string): Promise<AdminLockState> {
     const log = this.options.log;
     const { stored, problem } = await this.readPin();

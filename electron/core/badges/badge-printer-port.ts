@@ -25,5 +25,3 @@ export interface BadgePrinterPort {
   toPdf(job: BadgePrintJob): Promise<Uint8Array>;
 }
 
-/** Asks where to save a PDF; null when the officer cancels. */
-export type PickPdfFile = (suggestedName: string) => Promise<string | null>;

@@ -15,7 +15,8 @@ import { writeOwnerOnly } from '../storage/owner-only-files';
 import { BadgeLog } from './badge-log';
 import { hasPhoto, layoutBadge, type BadgeFonts } from './badge-layout';
 import { badgePageHtml, type BadgeFontFiles } from './badge-page';
-import type { BadgePrinterPort, BadgePrintJob, PickPdfFile } from './badge-printer-port';
+import type { BadgePrinterPort, BadgePrintJob } from './badge-printer-port';
+import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 import { readFontMetrics } from './font-metrics';
 import { loadTemplates, templateFor, templateInfo, type LoadedTemplate } from './template-library';
 import type { BadgePhotoCache } from './photo-cache';
@@ -37,7 +38,7 @@ export interface BadgesOptions {
   /** badges.printer. */
   printerName: string | null;
   port: BadgePrinterPort;
-  pickPdfFile: PickPdfFile;
+  pickPdfFile: PickSaveFile;
   site: () => SiteNames;
   dataDir: string;
   log: Logger;
@@ -224,7 +225,7 @@ export function createBadgesCapability(options: BadgesOptions) {
 
       if (request.destination === 'pdf') {
         const stamp = now().toISOString().replace(/[:.]/g, '-');
-        const file = await options.pickPdfFile(`badge-${kept.cardholder.id}-${stamp}.pdf`);
+        const file = await options.pickPdfFile(`badge-${kept.cardholder.id}-${stamp}.pdf`, SAVE_ASKS.badgePdf);
         if (!file) throw KioskFailure.of('cancelled', 'The badge was not saved.');
         try {
           await writeOwnerOnly(file, await options.port.toPdf(kept.job));

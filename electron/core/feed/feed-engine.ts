@@ -5,7 +5,8 @@
  * recent ones in a ring for renderer reloads and pushes `feedEvents`, `feedState` and `feedNotice`.
  *
  * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure,
- * cut short by `wake()` when the reachability probe hears the service again, which abandons a
+ * cut short by `wake()` when the connection asks for a recheck (the reachability probe heard the
+ * service again, or "Check now" failed while live), which abandons a
  * poll stuck on a slow answer instead of waiting behind it), the stall watchdog (no successful
  * poll for longer than service.timeoutMs: the feed stops claiming to be live at once), the
  * delivered-id frontier and the detection of a server whose ids went back (restore from a
@@ -13,7 +14,8 @@
  * follows it and never works a resync out itself), reloads the recent events and tells the guard. Its requests are not
  * retried by the service client (`retries: 0`): the loop is the retry, so a service that does not
  * answer is reported after one timeout. The connection state itself — the kiosk's one account of
- * whether the service answers, which the status bar shows — is feed-connection.ts's.
+ * whether the service answers, which the status bar shows — is connection/service-connection.ts's:
+ * the feed reports its polls there and subscribes to its rechecks.
  * It must not: talk HTTP itself (only through AccessService), import Electron, or wait on real
  * time in a way tests cannot replace (timers, clock and randomness are injectable).
  */
@@ -25,7 +27,7 @@ import { KioskFailure, toKioskError } from '../ipc/failure';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from '../alarms/alarm-rules';
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
-import { FeedConnection } from './feed-connection';
+import { realTimers, ServiceConnection, type Timers } from '../connection/service-connection';
 import { fingerprint, type DeliveredMark } from './event-fingerprint';
 
 export interface FeedConfig {
@@ -64,10 +66,7 @@ export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
 /** When the recent events are sparse (id gaps), how far back the first load looks, in multiples of initialEvents. */
 const LOOKBACK_FACTOR = 10;
 
-export interface FeedTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type FeedTimers = Timers;
 
 export type FeedService = Pick<AccessService, 'getMaxEventId' | 'listEvents'>;
 export type PushEmitter = Pick<PushBus, 'emit'>;
@@ -79,6 +78,8 @@ export interface EventFeedOptions {
   classifier?: AlarmClassifier;
   config?: Partial<FeedConfig>;
   timers?: FeedTimers;
+  /** The kiosk's connection state (default: one of its own, for the feed alone). */
+  connection?: ServiceConnection;
   /** Milliseconds since the epoch. */
   now?: () => number;
   /** In [0, 1), for back-off jitter. */
@@ -118,11 +119,6 @@ class IdsReused extends Error {
   }
 }
 
-const defaultTimers: FeedTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class EventFeed {
   readonly config: Readonly<FeedConfig>;
   private readonly service: FeedService;
@@ -139,7 +135,9 @@ export class EventFeed {
   /** Starts at config.chunkSize; halved each time the service refuses a range (its limit is not in the spec). */
   private chunkSize: number;
 
-  private readonly connection: FeedConnection;
+  /** The kiosk's one account of whether the service answers; the feed reports its polls there. */
+  readonly connection: ServiceConnection;
+  private unsubscribeRecheck: (() => void) | null = null;
   /** Every id up to here is delivered or known not to exist; null until the first load. */
   private frontier: number | null = null;
   /** The last event delivered, to notice when the server reuses its id for another event. */
@@ -168,7 +166,7 @@ export class EventFeed {
     this.push = options.push;
     this.log = options.log;
     this.classifier = options.classifier ?? createAlarmClassifier(DEFAULT_ALARM_RULES);
-    this.timers = options.timers ?? defaultTimers;
+    this.timers = options.timers ?? realTimers;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.observe = options.observe;
@@ -185,13 +183,8 @@ export class EventFeed {
         }
       },
     };
-    this.connection = new FeedConnection({
-      config: this.config,
-      push: this.push,
-      log: this.log,
-      now: this.now,
-      facts: () => ({ lastDeliveredId: this.lastDelivered?.id ?? null, maxEventId: this.serviceMaxId }),
-    });
+    this.connection = options.connection ?? new ServiceConnection({ config: this.config, push: this.push, log: this.log, now: this.now });
+    this.connection.describeWith(() => ({ lastDeliveredId: this.lastDelivered?.id ?? null, maxEventId: this.serviceMaxId }));
   }
 
   // ───────────── public API ─────────────
@@ -205,6 +198,7 @@ export class EventFeed {
     if (this.controller) return;
     const controller = new AbortController();
     this.controller = controller;
+    this.unsubscribeRecheck = this.connection.onRecheck(() => this.wake());
     this.connection.started();
     this.armWatchdog();
     const previous = this.cycle;
@@ -221,6 +215,9 @@ export class EventFeed {
   async stop(): Promise<void> {
     const controller = this.controller;
     this.controller = null;
+    this.unsubscribeRecheck?.();
+    this.unsubscribeRecheck = null;
+    if (controller) this.connection.stopped();
     if (this.timer !== null) {
       this.timers.clearTimeout(this.timer);
       this.timer = null;
@@ -235,8 +232,8 @@ export class EventFeed {
   }
 
   /**
-   * The service answers again (the reachability probe or "Check now" heard it): poll now instead
-   * of waiting out the back-off. A poll still under way while the feed is not live is abandoned
+   * The connection asks for a recheck (the reachability probe or "Check now" heard the service, or
+   * a "Check now" failed while live): poll now instead of waiting out the back-off. A poll still under way while the feed is not live is abandoned
    * (it may hang until its timeout on a connection made before the service came back).
    */
   wake(): void {
@@ -253,15 +250,6 @@ export class EventFeed {
       this.timer = null;
     }
     this.schedule(0);
-  }
-
-  /**
-   * The reachability probe failed while the feed was not live: the state says why at once
-   * (the feed's own next attempt may be a back-off away). The back-off is not lengthened.
-   */
-  reportUnreachable(thrown: unknown): void {
-    if (!this.controller || this.connection.current === 'live') return;
-    this.connection.outage(toKioskError(thrown));
   }
 
   snapshot(): FeedSnapshot {
@@ -453,7 +441,7 @@ export class EventFeed {
     this.log.warn(SCOPE, `the service refused a range of ${refusedSpan} ids; reading at most ${this.chunkSize} ids per request from now on`);
   }
 
-  // ───────────── connection state (feed-connection.ts) ─────────────
+  // ───────────── connection state (connection/service-connection.ts) ─────────────
 
   private noteSuccess(): void {
     this.connection.succeeded();

@@ -26,9 +26,8 @@ import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { KioskFailure } from '../ipc/failure';
 import { csvTimes, writeCsvFile } from './csv';
+import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 
-/** Asks the guard where to save a file; null when the guard cancelled. */
-export type PickSaveFile = (suggestedName: string) => Promise<string | null>;
 
 export type ExportRequest = ParsedRequestOf<'exportSearchCsv'>;
 export type SortColumn = NonNullable<ExportRequest['sort']>['column'];
@@ -153,7 +152,7 @@ export class EventHistory {
         detail: `unknown resultId ${request.resultId}`,
       });
     }
-    const file = await this.options.pickSaveFile(suggestedFileName(this.now()));
+    const file = await this.options.pickSaveFile(suggestedFileName(this.now()), SAVE_ASKS.searchResults);
     if (file === null) return { saved: false, path: null, rows: 0 };
 
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;

@@ -2,13 +2,17 @@
  * The IPC gateway: the only door from a renderer into the core. For every call it
  * (a) drops senders that the edge did not recognise as the app's own frame,
  * (b) validates the payload against the contract's schema and answers a typed error when it
- *     does not fit, and (c) runs the handler and turns whatever it throws into a typed error.
+ *     does not fit, (c) enforces the operation's policy as the contract declares it (the operator's
+ *     shift, then the admin lock) with the policy objects it is given, in this one place, whatever
+ *     order the handlers were assembled in, and (d) runs the handler and turns whatever it throws
+ *     into a typed error.
  * Electron's ipcMain and the preview harness both call `handle`; neither validates on its own.
  */
 import type { z } from 'zod';
 import {
   BYTES_FIELDS,
   operations,
+  policyOf,
   type KioskError,
   type OperationName,
   type ParsedRequestOf,
@@ -31,10 +35,24 @@ export interface Sender {
 export type OperationHandler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>> | ResultOf<K>;
 export type OperationHandlers = { [K in OperationName]: OperationHandler<K> };
 
+/** A policy the gateway enforces: throws a typed refusal (KioskFailure) naming `action` when the call may not run. */
+export interface AccessGuard {
+  require(action: string): void;
+}
+
+/** The policy objects behind the contract's `{ admin }` and `{ shift }` declarations. */
+export interface AccessPolicy {
+  /** The admin lock (core/admin-lock/admin-lock.ts): a fresh unlock of the administrator PIN. */
+  admin: AccessGuard;
+  /** The operator's session (core/operators): someone is on shift. */
+  shift: AccessGuard;
+}
+
 export class Gateway {
   constructor(
     private readonly handlers: OperationHandlers,
     private readonly log: Logger,
+    private readonly access: AccessPolicy,
   ) {}
 
   /**
@@ -71,6 +89,10 @@ export class Gateway {
     // The personal data of the request never reaches the log, whatever logs it later.
     for (const value of personalValuesOf(parsed.data)) this.log.redactPersonal(value);
     try {
+      // Declared in the contract, enforced here: a refusal is a typed error like any other failure.
+      const policy = policyOf(operation);
+      if (policy.shift !== undefined) this.access.shift.require(policy.shift);
+      if (policy.admin !== undefined) this.access.admin.require(policy.admin);
       const handler = this.handlers[operation] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);
       return { ok: true, value };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Acknowledgement, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport } from '../../contract/ipc';
-import type { OperationHandlers } from '../ipc/gateway';
+import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
@@ -47,9 +47,12 @@ export interface OperatorsCapability {
   /** The name to stamp on a recorded action: the operator's, "unnamed", or null when nobody is signed in. */
   name(): string | null;
   /**
-   * Wraps a handler that records an action: with sign-in required it runs only while someone is
-   * on shift (a typed 'forbidden' failure otherwise), so no recorded action goes without a name.
+   * The gateway's shift guard (the contract's `{ shift }` operations): with sign-in required an
+   * action runs only while someone is on shift (a typed 'forbidden' failure otherwise), so no
+   * recorded action goes without a name.
    */
+  shift: AccessGuard;
+  /** Wraps a handler with the shift guard (for callers outside the gateway). */
   requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
   /** Follows the feed's state for the outages of the shift. */
   feedState(state: FeedState): void;
@@ -141,16 +144,22 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     return { ...data, pdfPath, csvPath, warning };
   };
 
+  const shift: AccessGuard = {
+    require(action) {
+      if (options.signIn === 'required' && session.name() === null) {
+        log.warn('operators', `refused with nobody signed in: ${action}`);
+        throw KioskFailure.of('forbidden', `${action} is recorded with the operator's name: sign in at the start of your shift first.`, { detail: `operators: ${action} refused, nobody on shift` });
+      }
+    },
+  };
   return {
     session,
     journal,
     name: () => session.name(),
+    shift,
     requireShift(action, handler) {
       return (...args) => {
-        if (options.signIn === 'required' && session.name() === null) {
-          log.warn('operators', `refused with nobody signed in: ${action}`);
-          throw KioskFailure.of('forbidden', `${action} is recorded with the operator's name: sign in at the start of your shift first.`, { detail: `operators: ${action} refused, nobody on shift` });
-        }
+        shift.require(action);
         return handler(...args);
       };
     },

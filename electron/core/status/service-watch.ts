@@ -4,34 +4,29 @@
  * retried by the client) once per `intervalMs` — one request at a time: a probe that has not
  * answered by the next tick is abandoned (its request aborted) and a fresh one sent, so a probe
  * stuck on a service that drips its answer never delays hearing it answer normally again, and a
- * host that does not answer gets one request per interval — and wakes the feed the moment an
- * answer comes, instead of letting it wait out its back-off (up to
- * feed.maxBackoffMs). A failed probe tells the feed why (or, while the feed is live, makes it poll
- * now), so the one connection state the screen shows is current. It also answers "Check now"
- * (getServiceStatus): a probe at once, which wakes the feed too. While the feed is live it sends
- * nothing: the feed's own polls are the probe.
- * It owns no connection state of its own: the feed's state is the only one.
+ * host that does not answer gets one request per interval — and tells the connection
+ * (connection/service-connection.ts) the moment an answer comes, which wakes its subscribers (the
+ * feed polls now instead of waiting out its back-off, up to feed.maxBackoffMs; the outbox sends).
+ * A failed probe tells the connection why (or, while live, the feed polls now), so the one
+ * connection state the screen shows is current. It also answers "Check now" (getServiceStatus): a
+ * probe at once. While the feed is live it sends nothing: the feed's own polls are the probe.
+ * It owns no connection state of its own: it reads the connection's and reports to it.
  */
 import type { ServiceStatus } from '../../contract/ipc';
-import type { EventFeed, FeedTimers } from '../feed/feed-engine';
+import { realTimers, type ServiceConnection, type Timers } from '../connection/service-connection';
 import { toKioskError } from '../ipc/failure';
 import type { AccessService } from '../service/access-service';
 
 export interface ServiceWatchOptions {
   service: Pick<AccessService, 'getMaxEventId'>;
-  feed: Pick<EventFeed, 'running' | 'state' | 'wake' | 'reportUnreachable'>;
+  connection: Pick<ServiceConnection, 'watching' | 'state' | 'heard' | 'unreachable'>;
   mode: ServiceStatus['mode'];
   serviceLabel: string;
   /** Pause between two probes while the feed is not live. */
   intervalMs: number;
-  timers?: FeedTimers;
+  timers?: Timers;
   now?: () => Date;
 }
-
-const defaultTimers: FeedTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The probe interval for a poll interval: never faster than the live poll, at least once a second. */
 export function probeIntervalFor(pollIntervalMs: number): number {
@@ -39,7 +34,7 @@ export function probeIntervalFor(pollIntervalMs: number): number {
 }
 
 export class ServiceWatch {
-  private readonly timers: FeedTimers;
+  private readonly timers: Timers;
   private readonly now: () => Date;
   private timer: unknown = null;
   private running = false;
@@ -50,7 +45,7 @@ export class ServiceWatch {
   private probes = 0;
 
   constructor(private readonly options: ServiceWatchOptions) {
-    this.timers = options.timers ?? defaultTimers;
+    this.timers = options.timers ?? realTimers;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -74,7 +69,7 @@ export class ServiceWatch {
     await this.inFlight?.catch(() => undefined);
   }
 
-  /** "Check now": asks the service at once (sharing a probe under way) and wakes the feed when it answers. */
+  /** "Check now": asks the service at once (sharing a probe under way) and tells the connection what it heard. */
   checkNow(): Promise<ServiceStatus> {
     return this.probe();
   }
@@ -88,10 +83,10 @@ export class ServiceWatch {
   }
 
   private tick(): void {
-    const { feed } = this.options;
+    const { connection } = this.options;
     this.ticks++;
     this.arm();
-    const wanted = feed.running && feed.state().status !== 'live';
+    const wanted = connection.watching && connection.state().status !== 'live';
     const stuck = this.inFlightAbort;
     if (stuck) {
       // Under way for a whole interval (sent by the last tick, or older), or no longer wanted:
@@ -119,11 +114,11 @@ export class ServiceWatch {
   }
 
   private async ask(signal: AbortSignal): Promise<ServiceStatus> {
-    const { service, feed, mode, serviceLabel } = this.options;
+    const { service, connection, mode, serviceLabel } = this.options;
     this.probes++;
     try {
       const maxEventId = await service.getMaxEventId({ retries: 0, signal });
-      feed.wake();
+      connection.heard();
       return { mode, serviceLabel, reachable: true, maxEventId, checkedAt: this.now().toISOString(), error: null };
     } catch (thrown) {
       if (signal.aborted) {
@@ -133,8 +128,7 @@ export class ServiceWatch {
       }
       // Not live: the state says why at once. Live (a "Check now" just failed): the feed polls now
       // and finds out for itself, so the state never says live about a service that failed.
-      if (feed.state().status === 'live') feed.wake();
-      else feed.reportUnreachable(thrown);
+      connection.unreachable(thrown);
       return { mode, serviceLabel, reachable: false, maxEventId: null, checkedAt: this.now().toISOString(), error: toKioskError(thrown) };
     }
   }

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import type { PickSaveFile } from '../history/event-history';
+import type { PickSaveFile } from '../ports/save-file';
 import { ensurePrivateDir } from './owner-only-files';
 
 const MAX_TRIES = 1_000;

@@ -10,6 +10,8 @@ import { setAdminPin } from '../../../electron/core/admin-lock/admin-lock';
 import { Gateway, type OperationHandlers } from '../../../electron/core/ipc/gateway';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { fakeHandlers } from '../../support/fake-handlers';
+import { openAccess } from '../../support/open-access';
+import { createOperatorLogExport } from '../../../electron/core/operators/operator-log-export';
 
 const PIN = '480261';
 const trusted = { trusted: true, description: 'test' };
@@ -24,10 +26,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: () => void; leaveKioskMode: () => void } | null) {
   const { sink, lines } = memorySink();
   const log = createLogger(sink);
-  const admin = createAdminCapability({
-    dir,
+  const admin = createAdminCapability({ dir, log, actions });
+  // The operator log's export: guarded by the contract's policy, enforced by the gateway with the admin lock.
+  const operatorLog = createOperatorLogExport({
     log,
-    actions,
     pickSaveFile: async (name) => path.join(dir, name),
     listAcknowledgements: () => [
       { alarmKey: 'k', recordIds: [4, 5], note: '=cmd|calc', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Door 3', text: 'Forced', operator: 'Ada Guard', eventCreated: '2026-11-23T09:59:00.000Z', priority: 'critical' },
@@ -38,8 +40,8 @@ function setup(actions = { quit: vi.fn(), leaveKioskMode: vi.fn() } as { quit: (
     ],
   });
   const base = fakeHandlers();
-  const handlers: OperationHandlers = { ...base, getAdminOverview: admin.protect('Opening the Administration view', base.getAdminOverview), ...admin.handlers };
-  return { gateway: new Gateway(handlers, log), actions, lines, base };
+  const handlers: OperationHandlers = { ...base, ...admin.handlers, ...operatorLog };
+  return { gateway: new Gateway(handlers, log, { ...openAccess, admin: admin.lock }), actions, lines, base };
 }
 
 describe('enforced in main', () => {

@@ -59,7 +59,7 @@ describe('EventFeed: a service that answers too slowly', () => {
     expect(feed.state().status).toBe('slow');
     // The first failing poll began one poll interval after the last success, before its failure was known.
     expect(firstFailed).toBeLessThanOrEqual(clock.time);
-    feed.reportUnreachable(KioskFailure.of('unreachable', 'No answer.'));
+    feed.connection.unreachable(KioskFailure.of('unreachable', 'No answer.'));
     expect(feed.state().status).toBe('reconnecting');
     await clock.runUntil(() => feed.state().status === 'offline');
     expect(feed.state().outageSince).toBe(iso(firstFailed));

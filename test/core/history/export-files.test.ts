@@ -11,6 +11,7 @@ import { csvTimes, writeCsvFile } from '../../../electron/core/history/csv';
 import { EventHistory } from '../../../electron/core/history/event-history';
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
 import { exportFolder, freeName } from '../../../electron/core/storage/export-folder';
+import { SAVE_ASKS } from '../../../electron/core/ports/save-file';
 import { FakeEventService, PushRecorder } from '../support/event-fakes';
 import { systemEvent } from '../../support/events';
 
@@ -69,7 +70,7 @@ describe('exports at rest', () => {
     await writeCsvFile(file, ['a'], [[1]]);
     expect(await mode(file)).toBe(0o600);
     await chmod(dir, 0o755);
-    await exportFolder(dir)('x.csv');
+    await exportFolder(dir)('x.csv', SAVE_ASKS.searchResults);
     expect(await mode(dir)).toBe(0o700);
   });
 

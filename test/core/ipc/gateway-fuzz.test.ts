@@ -9,95 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Gateway, type Sender } from '../../../electron/core/ipc/gateway';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { OPERATION_NAMES, operations, type OperationName, type RequestOf } from '../../../electron/contract/ipc';
+import { OPERATION_NAMES, operations, type OperationName } from '../../../electron/contract/ipc';
 import { fakeHandlers } from '../../support/fake-handlers';
+import { openAccess } from '../../support/open-access';
+import { VALID } from '../../support/valid-requests';
 
 const own: Sender = { trusted: true, description: 'kiosk window' };
-const day = '2026-11-21T10:00:00.000Z';
-const nextDay = '2026-11-22T10:00:00.000Z';
-const fields = {
-  first_Name: 'Ada',
-  last_Name: 'Lovelace',
-  middle_Name: '',
-  employee_ID: '1815',
-  email: 'ada@example.org',
-  sex: 'f',
-  phone: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  zip: '',
-  tenant: [0],
-  card_Holder_Type_ID: 1,
-} as const;
-
-/** A valid request per operation, every optional field present (so each can be broken). */
-const VALID: { [K in OperationName]: RequestOf<K> } = {
-  getServiceStatus: undefined,
-  getSettings: undefined,
-  getFeedSnapshot: undefined,
-  getEvent: { id: 7 },
-  searchEvents: { from: day, to: nextDay, tenants: [0], searchstring: 'door', deviceIds: [1], deviceNames: ['Door 1'], categoryNames: ['Access'], deviceType: 2, isAlarm: false },
-  searchEventsByCodes: {
-    from: day,
-    to: nextDay,
-    tenants: [0],
-    deviceType: 1,
-    deviceIds: [2],
-    isAlarm: true,
-    eventCategoryIDs: [1],
-    eventTypeIDs: [2],
-    subcodeCategoryIDs: [3],
-    subcodeIDs: [4],
-  },
-  exportSearchCsv: { resultId: 'r1', taskId: 'task-1', sort: { column: 'created', direction: 'asc' } },
-  acknowledgeAlarms: { recordIds: [1, 2], note: 'checked' },
-  getSiteCatalogue: undefined,
-  listAcknowledgements: undefined,
-  getOpenAlarms: undefined,
-  getAdminOverview: undefined,
-  getDirectoryState: undefined,
-  syncDirectory: { taskId: 'sync-1', acceptShrink: false },
-  searchCardholders: { query: 'ada', offset: 0, limit: 20 },
-  getCardholder: { id: 12 },
-  removeDirectorySnapshot: undefined,
-  findDuplicateCardholders: { first_Name: 'Ada', last_Name: 'Lovelace', employee_ID: '1815', email: 'ada@example.org', excludeId: 3 },
-  createCardholder: { ...fields, tenant: [0] },
-  updateCardholder: { id: 12, changes: { phone: '+44 20 7946 0000', city: 'London' }, expectedUpdated: day },
-  uploadCardholderPhoto: { id: 12, taskId: 'up-1', photo: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]), contentType: 'image/jpeg', overriddenHints: ['no-face'] },
-  getOutbox: undefined,
-  retryOutbox: undefined,
-  discardOutboxItem: { itemId: 'outbox-1' },
-  resendOutboxItem: { itemId: 'outbox-1', changes: { phone: '+44 20 7946 0000' } },
-  listEnrolmentLog: undefined,
-  getEnrolmentChoices: undefined,
-  getAdminLock: undefined,
-  unlockAdmin: { pin: '240517' },
-  lockAdmin: undefined,
-  quitKiosk: undefined,
-  leaveKioskMode: undefined,
-  exportOperatorLog: { part: 'alarms' },
-  listAcknowledgementPage: { offset: 0, limit: 50 },
-  getOperatorState: undefined,
-  signInOperator: { name: 'Ada Guard', pin: '482915' },
-  endShift: undefined,
-  listHandoverReports: undefined,
-  findEventPeople: { text: 'Access denied Marie Dupont' },
-  getBadgeSetup: undefined,
-  previewBadge: {
-    cardholder: { id: 12, first_Name: 'Ada', middle_Name: '', last_Name: 'Lovelace', displayName: '', employee_ID: 'E1', card_Holder_Type_ID: 1, tenant: [0] },
-    templateId: 'employee',
-    photo: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]),
-    photoType: 'image/jpeg',
-  },
-  printBadge: { previewId: 'p1-x', destination: 'printer', reason: { kind: 'lost', text: '' } },
-  listBadgeLog: undefined,
-  previewBadgeTemplate: { templateId: 'employee' },
-  getBadgeTemplateSource: { templateId: 'employee' },
-  previewBadgeTemplateDraft: { templateId: 'employee', template: { name: 'Employee', orientation: 'portrait', front: { elements: [] } } },
-  saveBadgeTemplate: { templateId: 'employee', template: { name: 'Employee', orientation: 'portrait', front: { elements: [] } } },
-};
 
 // ───────────────────────── the malformed values ─────────────────────────
 
@@ -328,7 +245,7 @@ function prototypeSnapshot(): string {
 describe('gateway fuzz', () => {
   it('accepts each valid request (the baseline every malformed payload departs from)', async () => {
     const handlers = fakeHandlers();
-    const gateway = new Gateway(handlers, createLogger(() => {}));
+    const gateway = new Gateway(handlers, createLogger(() => {}), openAccess);
     for (const name of OPERATION_NAMES) {
       expect(await gateway.handle(name, VALID[name], own), name).toMatchObject({ ok: true });
     }
@@ -337,7 +254,7 @@ describe('gateway fuzz', () => {
   it('refuses more than 10,000 malformed payloads across every operation, without a crash or a polluted prototype', async () => {
     const handlers = fakeHandlers();
     const log = memorySink();
-    const gateway = new Gateway(handlers, createLogger(log.sink));
+    const gateway = new Gateway(handlers, createLogger(log.sink), openAccess);
     const before = prototypeSnapshot();
     const counts = new Map<string, number>();
     const perOperation = new Map<string, number>();

@@ -4,6 +4,7 @@ import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { OPERATION_NAMES } from '../../../electron/contract/ipc';
 import { fakeHandlers, STATUS } from '../../support/fake-handlers';
+import { openAccess } from '../../support/open-access';
 
 const own: Sender = { trusted: true, description: 'kiosk window' };
 const foreign: Sender = { trusted: false, description: 'some other page' };
@@ -11,7 +12,7 @@ const foreign: Sender = { trusted: false, description: 'some other page' };
 function setup() {
   const handlers = fakeHandlers();
   const log = memorySink();
-  const gateway = new Gateway(handlers, createLogger(log.sink));
+  const gateway = new Gateway(handlers, createLogger(log.sink), openAccess);
   return { handlers, gateway, lines: log.lines };
 }
 
@@ -121,7 +122,7 @@ describe('Gateway', () => {
     handlers.getEvent = async () => {
       throw KioskFailure.of('not_found', 'That event does not exist.', { endpoint: 'GET /api/SystemEvents/5', status: 404 });
     };
-    expect(await new Gateway(handlers, createLogger(() => {})).handle('getEvent', { id: 5 }, own)).toEqual({
+    expect(await new Gateway(handlers, createLogger(() => {}), openAccess).handle('getEvent', { id: 5 }, own)).toEqual({
       ok: false,
       error: { code: 'not_found', message: 'That event does not exist.', endpoint: 'GET /api/SystemEvents/5', status: 404 },
     });
@@ -133,7 +134,7 @@ describe('Gateway', () => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     };
     const log = memorySink();
-    const answer = await new Gateway(handlers, createLogger(log.sink)).handle('listAcknowledgements', undefined, own);
+    const answer = await new Gateway(handlers, createLogger(log.sink), openAccess).handle('listAcknowledgements', undefined, own);
     expect(answer).toMatchObject({ ok: false, error: { code: 'internal' } });
     if (answer && !answer.ok) {
       expect(answer.error.message).not.toMatch(/TypeError|undefined|at /);

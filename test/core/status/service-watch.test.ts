@@ -13,18 +13,18 @@ import { FakeEventService, ManualClock, PushRecorder, unreachable } from '../sup
 
 const at = new Date('2026-03-04T05:06:07.000Z');
 
-/** A feed that is not live, for checkNow against a real service. */
+/** A connection that is not live, for checkNow against a real service: what the probe heard (the feed woken) and reported. */
 function idleFeed() {
   const woken: number[] = [];
   const reported: unknown[] = [];
   return {
     woken,
     reported,
-    feed: {
-      running: true,
+    connection: {
+      watching: true,
       state: () => ({ status: 'offline' as const, since: at.toISOString(), lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null }),
-      wake: () => void woken.push(1),
-      reportUnreachable: (thrown: unknown) => void reported.push(thrown),
+      heard: () => void woken.push(1),
+      unreachable: (thrown: unknown) => void reported.push(thrown),
     },
   };
 }
@@ -43,8 +43,8 @@ describe('ServiceWatch.checkNow against the simulator', () => {
 
   it('reachable: the highest event id, and the feed is woken', async () => {
     const client = service();
-    const { feed, woken } = idleFeed();
-    const watch = new ServiceWatch({ service: client, feed, mode: 'demo', serviceLabel: client.serviceLabel, intervalMs: 1_000, now: () => at });
+    const { connection, woken } = idleFeed();
+    const watch = new ServiceWatch({ service: client, connection, mode: 'demo', serviceLabel: client.serviceLabel, intervalMs: 1_000, now: () => at });
     const status = await watch.checkNow();
     expect(status).toEqual({ mode: 'demo', serviceLabel: `127.0.0.1:${sim.port}`, reachable: true, maxEventId: sim.maxEventId(), checkedAt: at.toISOString(), error: null });
     expect(woken).toHaveLength(1);
@@ -55,8 +55,8 @@ describe('ServiceWatch.checkNow against the simulator', () => {
     const controls = new SimulatorControls(sim.url);
     await controls.setFaults({ error: { status: 500 } });
     const client = service();
-    const { feed, woken, reported } = idleFeed();
-    const watch = new ServiceWatch({ service: client, feed, mode: 'configured', serviceLabel: 'access:443', intervalMs: 1_000, now: () => at });
+    const { connection, woken, reported } = idleFeed();
+    const watch = new ServiceWatch({ service: client, connection, mode: 'configured', serviceLabel: 'access:443', intervalMs: 1_000, now: () => at });
     const status = await watch.checkNow();
     await controls.clearFaults();
     expect(status).toMatchObject({ mode: 'configured', serviceLabel: 'access:443', reachable: false, maxEventId: null, checkedAt: at.toISOString() });
@@ -68,7 +68,7 @@ describe('ServiceWatch.checkNow against the simulator', () => {
 
   it('unreachable', async () => {
     const client = service('http://127.0.0.1:9');
-    const watch = new ServiceWatch({ service: client, feed: idleFeed().feed, mode: 'configured', serviceLabel: '127.0.0.1:9', intervalMs: 1_000 });
+    const watch = new ServiceWatch({ service: client, connection: idleFeed().connection, mode: 'configured', serviceLabel: '127.0.0.1:9', intervalMs: 1_000 });
     const status = await watch.checkNow();
     expect(status.reachable).toBe(false);
     expect(status.error?.code).toBe('unreachable');
@@ -77,7 +77,7 @@ describe('ServiceWatch.checkNow against the simulator', () => {
   });
 
   it('anything else thrown becomes an internal error', async () => {
-    const watch = new ServiceWatch({ service: { getMaxEventId: () => Promise.reject(new TypeError('boom')) }, feed: idleFeed().feed, mode: 'demo', serviceLabel: 'x:1', intervalMs: 1_000 });
+    const watch = new ServiceWatch({ service: { getMaxEventId: () => Promise.reject(new TypeError('boom')) }, connection: idleFeed().connection, mode: 'demo', serviceLabel: 'x:1', intervalMs: 1_000 });
     expect(await watch.checkNow()).toMatchObject({ reachable: false, error: { code: 'internal' } });
   });
 });
@@ -96,7 +96,7 @@ describe('ServiceWatch and the feed during an outage (simulated time)', () => {
       random: () => 0.5,
       config: { pollIntervalMs: 500, initialEvents: 10, chunkSize: 50, bufferSize: 1_000, maxBackoffMs: 30_000 },
     });
-    const watch = new ServiceWatch({ service, feed, mode: 'demo', serviceLabel: 'sim:1', intervalMs: probeIntervalFor(500), timers: clock });
+    const watch = new ServiceWatch({ service, connection: feed.connection, mode: 'demo', serviceLabel: 'sim:1', intervalMs: probeIntervalFor(500), timers: clock });
     feed.start();
     if (options.watch) watch.start();
     return { service, clock, feed, watch };

@@ -1,6 +1,13 @@
 /**
- * FeedConnection: the kiosk's one account of whether the service answers the live feed — the
- * connection state the status bar and the feed screen show — and its pushes (`feedState`).
+ * ServiceConnection: the kiosk's one account of whether the service answers — the connection
+ * state the status bar and the feed screen show — its pushes to the renderer (`feedState`), and
+ * the kiosk's own subscriptions to it: `onChange` (every state published: the shift journal's
+ * outages, the site catalogue check), `onReachable` (the service is heard answering: a live state
+ * published, or the reachability probe heard it — what waits in the outbox goes then) and
+ * `onRecheck` (the live feed should poll now: the probe heard the service, or a "Check now"
+ * failed while live). The feed engine (feed/feed-engine.ts) reports its polls here and subscribes
+ * to `onRecheck`; the probe (status/service-watch.ts) reads the state and reports what it heard;
+ * the outbox subscribes to `onReachable`. The push bus only carries the state out to the renderer.
  *
  * It owns the status and its transitions: connecting → live; live → slow (no successful poll for
  * longer than service.timeoutMs, or a poll that ended by the overall deadline), reconnecting
@@ -8,13 +15,32 @@
  * It owns the outage's start — when the first poll that did not succeed began — which stays put
  * however the outage goes on (slow, reconnecting, offline, the probe's reports), the time of the
  * last event received, and the throttling of pushes that only move the last poll time.
- * It must not poll, wait or schedule: the feed engine (feed-engine.ts) tells it what happened.
+ * It must not poll, wait or schedule: the feed engine and the probe tell it what happened.
  */
 import type { FeedState, FeedStatus, KioskError } from '../../contract/ipc';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
+import { toKioskError } from '../ipc/failure';
 
-export interface FeedConnectionConfig {
+/** The timers of the feed's loop and of the probe (injectable, so tests never wait on real time). */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Node's timers. */
+export const realTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** What the feed knows that the state reports. */
+export interface ConnectionFacts {
+  lastDeliveredId: number | null;
+  maxEventId: number | null;
+}
+
+export interface ServiceConnectionConfig {
   /** Consecutive failures after which the feed reports offline. */
   offlineAfterFailures: number;
   /** Length of an outage after which the feed reports offline, whatever the failure count. */
@@ -25,18 +51,18 @@ export interface FeedConnectionConfig {
   stalledAfterMs: number;
 }
 
-export interface FeedConnectionOptions {
-  config: FeedConnectionConfig;
+export interface ServiceConnectionOptions {
+  config: ServiceConnectionConfig;
   push: Pick<PushBus, 'emit'>;
   log: Logger;
   now: () => number;
-  /** What the engine knows that the state reports. */
-  facts: () => { lastDeliveredId: number | null; maxEventId: number | null };
 }
 
 const SCOPE = 'feed';
 
-export class FeedConnection {
+type Listener<T> = (value: T) => void;
+
+export class ServiceConnection {
   private status: FeedStatus = 'connecting';
   private since: number;
   private lastSuccessAt: number | null = null;
@@ -45,9 +71,57 @@ export class FeedConnection {
   private failureCount = 0;
   private outageSince: number | null = null;
   private lastStatePushAt = Number.NEGATIVE_INFINITY;
+  private watched = false;
+  private facts: () => ConnectionFacts = () => ({ lastDeliveredId: null, maxEventId: null });
+  private readonly changeListeners = new Set<Listener<FeedState>>();
+  private readonly reachableListeners = new Set<Listener<void>>();
+  private readonly recheckListeners = new Set<Listener<void>>();
 
-  constructor(private readonly options: FeedConnectionOptions) {
+  constructor(private readonly options: ServiceConnectionOptions) {
     this.since = options.now();
+  }
+
+  /** The live feed says what it knows that the state reports (the last delivered id, the service's highest). */
+  describeWith(facts: () => ConnectionFacts): void {
+    this.facts = facts;
+  }
+
+  /** The live feed runs: the state is followed (between started() and stopped()). */
+  get watching(): boolean {
+    return this.watched;
+  }
+
+  /** Every state published (as the renderer receives it). Returns the unsubscribe. */
+  onChange(listener: Listener<FeedState>): () => void {
+    return subscribe(this.changeListeners, listener);
+  }
+
+  /** The service is heard answering: a live state published, or the probe heard it. Returns the unsubscribe. */
+  onReachable(listener: Listener<void>): () => void {
+    return subscribe(this.reachableListeners, listener);
+  }
+
+  /** The live feed should poll now rather than wait out its back-off. Returns the unsubscribe. */
+  onRecheck(listener: Listener<void>): () => void {
+    return subscribe(this.recheckListeners, listener);
+  }
+
+  /** The reachability probe (or "Check now") heard the service answer. */
+  heard(): void {
+    notify(this.recheckListeners, undefined);
+    notify(this.reachableListeners, undefined);
+  }
+
+  /**
+   * The reachability probe failed. Not live: the state says why at once (the feed's own next
+   * attempt may be a back-off away; its back-off is not lengthened). Live (a "Check now" just
+   * failed): the feed polls now and finds out for itself, so the state never says live about a
+   * service that failed. Ignored while the feed is stopped.
+   */
+  unreachable(thrown: unknown): void {
+    if (!this.watched) return;
+    if (this.status === 'live') notify(this.recheckListeners, undefined);
+    else this.outage(toKioskError(thrown));
   }
 
   get current(): FeedStatus {
@@ -65,7 +139,7 @@ export class FeedConnection {
       status: this.status,
       since: new Date(this.since).toISOString(),
       lastSuccessAt: iso(this.lastSuccessAt),
-      ...this.options.facts(),
+      ...this.facts(),
       error: this.error,
       outageSince: this.status === 'live' ? null : iso(this.outageSince),
       lastEventAt: iso(this.lastEventAt),
@@ -74,9 +148,15 @@ export class FeedConnection {
 
   /** The feed (re)starts: connecting, no error. */
   started(): void {
+    this.watched = true;
     this.setStatus('connecting');
     this.error = null;
     this.push(true);
+  }
+
+  /** The feed stopped: the probe stops reporting. */
+  stopped(): void {
+    this.watched = false;
   }
 
   /** A poll (or a step of a catch-up) succeeded: live. */
@@ -149,7 +229,10 @@ export class FeedConnection {
     const now = this.options.now();
     if (!force && now - this.lastStatePushAt < this.options.config.stateThrottleMs) return;
     this.lastStatePushAt = now;
-    this.options.push.emit('feedState', this.state());
+    const state = this.state();
+    this.options.push.emit('feedState', state);
+    notify(this.changeListeners, state);
+    if (state.status === 'live') notify(this.reachableListeners, undefined);
   }
 
   private setStatus(status: FeedStatus): void {
@@ -161,4 +244,20 @@ export class FeedConnection {
 
 function sameError(a: KioskError, b: KioskError | null): boolean {
   return b !== null && a.code === b.code && a.message === b.message;
+}
+
+function subscribe<T>(listeners: Set<Listener<T>>, listener: Listener<T>): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Calls every listener; one that throws does not stop the others. */
+function notify<T>(listeners: Set<Listener<T>>, value: T): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(value);
+    } catch {
+      // A listener's failure is its own (it logs it); the connection's state is unaffected.
+    }
+  }
 }

@@ -1,0 +1,79 @@
+/**
+ * Administration and the admin lock: what an administrator may see (never a secret), the PIN's
+ * state and the edge's actions it guards. Part of the IPC contract (index: ipc.ts).
+ */
+import { z } from 'zod';
+import { noPayload, op } from './operation';
+
+/** What an administrator may see of the service settings and the credential: never the secret. */
+export interface AdminOverview {
+  mode: 'demo' | 'configured';
+  serviceLabel: string;
+  authScheme: 'none' | 'apiKey' | 'basic' | 'bearer';
+  /** Name of the API key header, or the basic user name; never the secret. */
+  authDetail: string | null;
+  customCertificateAuthority: boolean;
+  pinnedCertificates: number;
+  credential: {
+    /** A credential is stored (whether the scheme uses it or not). */
+    stored: boolean;
+    savedAt: string | null;
+    storage: 'os-keyring' | 'owner-only-file';
+    encrypted: boolean;
+    location: string;
+    /** What an administrator should know about how safe the storage is, or why it cannot be read. */
+    warning: string | null;
+    /** The service origin the stored credential is bound to (it is sent to no other); null when none is stored or it predates binding. */
+    boundTo: string | null;
+  };
+  /** Set when the service is reached over plain http:// to another computer, allowed explicitly by service.allowPlainHttp. */
+  transportWarning: string | null;
+  /** Devices of the configured site catalogue that no event seen so far names (optional: older mains sent none). */
+  catalogueWarning?: string | null;
+  /** The cardholder directory saved on this workstation (personal data). */
+  directory: {
+    saved: boolean;
+    /** Where the snapshot file is. */
+    location: string;
+    bytes: number | null;
+    records: number;
+    syncedAt: string | null;
+    encrypted: boolean;
+    /** How it is protected when not encrypted, or why the saved copy cannot be used. */
+    warning: string | null;
+  };
+}
+
+/** Whether the administrator PIN is set and unlocked, and how many tries are left; never the PIN or its hash. */
+export interface AdminLockState {
+  /** An admin PIN is set on this workstation (admin tool: set-pin). */
+  configured: boolean;
+  /** The admin actions are unlocked until `unlockedUntil` (ISO 8601). */
+  unlocked: boolean;
+  unlockedUntil: string | null;
+  /** Too many wrong PINs: no try is accepted before this time (ISO 8601). */
+  lockedUntil: string | null;
+  /** Wrong PINs still accepted before the next lock-out. */
+  attemptsLeft: number;
+  /** Why the PIN cannot be used (a damaged or too open file), or what to run when none is set. */
+  problem: string | null;
+  /** The command an administrator runs on this workstation to set the PIN. */
+  setCommand: string;
+}
+
+/** What an admin action of the Electron edge did (quit, leave kiosk mode). */
+export interface AdminActionResult {
+  done: boolean;
+  message: string;
+}
+
+export const adminOperations = {
+  getAdminOverview: op<AdminOverview>()(noPayload, { admin: 'Opening the Administration view' }),
+  getAdminLock: op<AdminLockState>()(noPayload),
+  unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),
+  lockAdmin: op<AdminLockState>()(noPayload),
+  /** Quits the kiosk (needs a fresh unlock). */
+  quitKiosk: op<AdminActionResult>()(noPayload, { admin: 'Quitting the kiosk' }),
+  /** Leaves full-screen kiosk mode (needs a fresh unlock). */
+  leaveKioskMode: op<AdminActionResult>()(noPayload, { admin: 'Leaving kiosk mode' }),
+} as const;

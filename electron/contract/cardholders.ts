@@ -1,0 +1,286 @@
+/**
+ * The front desk: the cardholder directory (lookup, sync), enrolment (create, update, its log and
+ * choices) and the people an event names. Part of the IPC contract (index: ipc.ts).
+ */
+import { z } from 'zod';
+import type { KioskError } from './errors';
+import type { OutboxItemView } from './outbox';
+import { cardholderId, databaseId, MAX_PAGE, noPayload, op, taskId } from './operation';
+
+/** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
+export interface CardholderRecord {
+  id: number;
+  displayName: string;
+  first_Name: string;
+  last_Name: string;
+  middle_Name: string;
+  card_Holder_Letter_ID: number;
+  employee_ID: string;
+  displayEmployeeId: string;
+  email: string;
+  sex: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  birthday: unknown;
+  created: string;
+  updated: string;
+  tenant: number[];
+  photo_Exists: boolean;
+  card_Holder_Type_ID: number;
+  card_Holder_ID: unknown;
+  name: string;
+  [extra: string]: unknown;
+}
+
+/** One row of a lookup result: what the list shows and the record view starts from. */
+export type CardholderSummary = Pick<
+  CardholderRecord,
+  'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'displayEmployeeId' | 'email' | 'phone' | 'tenant' | 'photo_Exists' | 'card_Holder_Type_ID'
+> & {
+  /** Enrolments for this cardholder wait in the outbox (created offline: not on the service yet). */
+  pending?: boolean;
+};
+
+export interface CardholderPage {
+  query: string;
+  /** Matches in all, ranked; `items` are those from `offset` on. */
+  total: number;
+  offset: number;
+  items: CardholderSummary[];
+  /** Names close to what was typed, when nothing was found ("Did you mean Lewandowski?"). */
+  suggestions?: string[];
+}
+
+/** A record the service sent that the directory set aside. */
+export interface DirectoryRecordProblem {
+  /** Position in the service's list, from 1. */
+  position: number;
+  id: number | null;
+  field: string;
+  message: string;
+}
+
+export interface DirectorySyncReport {
+  outcome: 'updated' | 'unchanged';
+  at: string;
+  total: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Records the service sent that could not be used (the first ones in `problems`). */
+  rejected: number;
+  problems: DirectoryRecordProblem[];
+}
+
+/** A list much smaller than the directory (or empty) that was not taken without the officer's word. */
+export interface DirectoryHeld {
+  outcome: 'held';
+  at: string;
+  previous: number;
+  received: number;
+  usable: number;
+}
+
+export type DirectorySyncResult = DirectorySyncReport | DirectoryHeld;
+
+export type DirectorySyncPhase = 'downloading' | 'checking' | 'indexing' | 'saving';
+
+export interface DirectoryState {
+  status: 'empty' | 'loading' | 'ready';
+  /** Cardholders the lookup holds. */
+  records: number;
+  /** When those records were received from the service (kept across restarts by the snapshot). */
+  syncedAt: string | null;
+  lastSync: DirectorySyncReport | null;
+  syncing: { taskId: string; phase: DirectorySyncPhase; done: number; total: number | null; startedAt: string } | null;
+  /** Why the last sync failed; null once one succeeds. */
+  lastFailure: { at: string; error: KioskError } | null;
+  held: DirectoryHeld | null;
+  /** Why the saved directory could not be used at start, if it could not. */
+  snapshotProblem: string | null;
+  /** Seconds between automatic syncs; 0: at start and on demand only. */
+  intervalSeconds: number;
+  /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */
+  enrolledHere?: number;
+}
+
+/** A record of the directory that looks like the person about to be enrolled. */
+export interface DuplicateCandidate {
+  cardholder: CardholderSummary;
+  /** What is the same: the employee ID, the first and last name (accents and case aside), the e-mail. */
+  reasons: Array<'employeeId' | 'name' | 'email'>;
+}
+
+/** What an update did. */
+export type CardholderUpdateOutcome =
+  /** The service could not be reached: the change waits in the outbox; `record` shows it applied. */
+  | { outcome: 'queued'; record: CardholderRecord; item: OutboxItemView }
+  /** Sent (only the fields that changed) and read back: `record` is what the server saved. */
+  | { outcome: 'saved'; record: CardholderRecord; sent: string[]; warning: KioskError | null }
+  /** Nothing had changed: nothing was sent. */
+  | { outcome: 'unchanged'; record: CardholderRecord | null }
+  /** The record changed on the server since it was opened: nothing was sent; `current` is the server's. */
+  | { outcome: 'conflict'; current: CardholderRecord };
+
+/** What a create or a photo upload did: sent, or saved on this workstation for later. */
+export interface EnrolmentWrite {
+  /** The record as the service saved it, or — queued — as it will be once sent. */
+  record: CardholderRecord;
+  /** Set when the service could not be reached: the write waits in the outbox. */
+  queued: OutboxItemView | null;
+}
+
+/** An entry of the local log of enrolment actions (the Operator log view). */
+export interface EnrolmentLogEntry {
+  at: string;
+  kind: 'created' | 'updated' | 'photo' | 'queued' | 'replayed' | 'linked' | 'refused' | 'discarded';
+  cardholderId: number;
+  /** The officer-visible name ("Dupont, Marie"); never a secret. */
+  name: string;
+  /** What happened, in a sentence. */
+  outcome: string;
+  /** Who did it: the signed-in operator's name as main knew it; null before operators existed or with sign-in off. */
+  operator?: string | null;
+}
+
+/**
+ * A cardholder type or a tenant the enrolment form offers: named where the site catalogue names
+ * it, and with how many cardholders of the directory carry it (0: nobody yet; `seen`: some do).
+ */
+export interface EnrolmentChoice {
+  id: number;
+  /** The site catalogue's name, or "Tenant 2" / "Type 3" where it has none. */
+  name: string;
+  /** The site catalogue names it. */
+  named: boolean;
+  /** Cardholders of the directory that carry it. */
+  count: number;
+}
+
+/** What the enrolment form offers and starts with, from the site catalogue, the configuration and the directory. */
+export interface EnrolmentChoices {
+  tenants: EnrolmentChoice[];
+  cardholderTypes: EnrolmentChoice[];
+  /** Preselected on a new cardholder: the site's default (frontDesk.*), or else the most common in the directory. */
+  defaults: { tenants: number[]; cardholderType: number | null };
+  /** frontDesk.employeeIdPattern, when the site narrows employee IDs. */
+  employeeIdPattern: string | null;
+  /** Cardholders the counts come from. */
+  records: number;
+}
+
+/** Counts of the values the directory's records carry (computed where the directory lives). */
+export interface DirectoryValueCounts {
+  records: number;
+  tenants: Array<{ id: number; count: number }>;
+  cardholderTypes: Array<{ id: number; count: number }>;
+  /** Tenant sets as records carry them (sorted, joined by ","), most common first, at most a few. */
+  tenantSets: Array<{ ids: number[]; count: number }>;
+}
+
+/** A cardholder's record as the record view shows it. */
+export interface CardholderView {
+  record: CardholderRecord;
+  /** True when it was just read from the service; false when the service could not be asked. */
+  refreshed: boolean;
+  /** Why it could not be refreshed. */
+  warning: KioskError | null;
+  /** Enrolments for this cardholder waiting in the outbox. */
+  queued: OutboxItemView[];
+}
+
+/** A cardholder of the directory that an event's text names (the guard's read-only link). */
+export interface EventPerson {
+  id: number;
+  displayName: string;
+  /** The words of the event's text that matched. */
+  matched: string;
+}
+
+const personName = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `The ${what} is required.`)
+    .max(100, `The ${what} can have at most 100 characters.`);
+const upTo = (max: number, what: string) => z.string().max(max, `The ${what} can have at most ${max} characters.`);
+
+/** Letters, digits, dash and dot: what sites use for employee IDs ("100042", "E-1234", "CH.77"). */
+export const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
+
+/**
+ * The fields the front desk enrols and edits (spec names). The renderer validates the same rules
+ * with its own messages before sending (renderer/src/enrolment/enrolment-rules.ts); these are
+ * main's guard. `sex` goes to the service in lower case, as the spec says for create.
+ * Only the names are required: the spec shows no other field as required, so a create carries
+ * the fields the officer filled and nothing else (the seed's example sends six: first and last
+ * name, employee ID, e-mail, sex and city).
+ */
+export const CardholderFields = z
+  .object({
+    first_Name: personName('first name'),
+    last_Name: personName('last name'),
+    middle_Name: upTo(100, 'middle name').optional(),
+    employee_ID: upTo(50, 'employee ID').refine((v) => EMPLOYEE_ID_CHARACTERS.test(v), 'The employee ID can hold letters, digits, dashes and dots only.').optional(),
+    email: upTo(254, 'e-mail address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The e-mail address is not valid.').optional(),
+    sex: z.enum(['m', 'f', 'u', 'x']).optional(),
+    phone: upTo(50, 'phone number').optional(),
+    address1: upTo(200, 'address').optional(),
+    address2: upTo(200, 'address').optional(),
+    city: upTo(100, 'city').optional(),
+    state: upTo(100, 'state').optional(),
+    zip: upTo(20, 'ZIP code').optional(),
+    tenant: z.array(databaseId).min(1, 'Choose at least one tenant, or leave the tenants to the service.').max(64, 'At most 64 tenants.').optional(),
+    card_Holder_Type_ID: databaseId.optional(),
+  })
+  .strict();
+export type CardholderFields = z.infer<typeof CardholderFields>;
+
+export const CardholderSearchRequest = z
+  .object({
+    query: z.string().max(200),
+    offset: z.number().int().min(0).max(100_000_000),
+    limit: z.number().int().min(1).max(MAX_PAGE),
+  })
+  .strict();
+export type CardholderSearchRequest = z.infer<typeof CardholderSearchRequest>;
+
+export const cardholdersOperations = {
+  getDirectoryState: op<DirectoryState>()(noPayload),
+  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
+  searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
+  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict()),
+  removeDirectorySnapshot: op<DirectoryState>()(noPayload, { admin: 'Removing the saved directory' }),
+  findDuplicateCardholders: op<DuplicateCandidate[]>()(
+    z
+      .object({
+        first_Name: z.string().max(100),
+        last_Name: z.string().max(100),
+        employee_ID: z.string().max(50).optional(),
+        email: z.string().max(254).optional(),
+        excludeId: cardholderId.optional(),
+      })
+      .strict(),
+  ),
+  createCardholder: op<EnrolmentWrite>()(CardholderFields, { shift: 'Enrolling a cardholder' }),
+  updateCardholder: op<CardholderUpdateOutcome>()(
+    z
+      .object({
+        id: cardholderId,
+        changes: CardholderFields.partial().strict(),
+        /** The record's `updated` when the officer opened it: a later one on the server is a conflict. */
+        expectedUpdated: z.string().min(1).max(100),
+      })
+      .strict(),
+    { shift: 'Changing a cardholder' },
+  ),
+  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
+  /** The cardholder types and tenants the enrolment form offers (named and seen in the directory, with counts). */
+  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload),
+  /** Cardholders of the directory an event's text names (read-only link for the guard). */
+  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict()),
+} as const;

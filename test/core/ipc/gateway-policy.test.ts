@@ -1,0 +1,88 @@
+// Access policy declared in the contract, enforced by the gateway in one place: an operation the
+// contract guards is refused while the admin lock is locked (or nobody is on shift) whatever order
+// the handlers were assembled in, and without reaching its handler.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPERATION_NAMES, policyOf, type OperationName } from '../../../electron/contract/ipc';
+import { AdminLock } from '../../../electron/core/admin-lock/admin-lock';
+import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
+import { Gateway, type OperationHandlers } from '../../../electron/core/ipc/gateway';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { openAccess } from '../../support/open-access';
+import { VALID } from '../../support/valid-requests';
+
+const trusted = { trusted: true, description: 'test' };
+const adminGuarded = OPERATION_NAMES.filter((name) => policyOf(name).admin !== undefined);
+const shiftGuarded = OPERATION_NAMES.filter((name) => policyOf(name).shift !== undefined);
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kiosk-gateway-policy-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A locked admin lock (no PIN is set here, so nothing unlocks it). */
+const lockedAdmin = () => new AdminLock({ dir, log: createLogger(memorySink().sink) });
+
+describe('the contract declares the guarded operations', () => {
+  it('names the admin-only and the on-shift operations, each with the action the refusal names', () => {
+    expect([...adminGuarded].sort()).toEqual(
+      ['exportOperatorLog', 'getAdminOverview', 'getBadgeSetup', 'getBadgeTemplateSource', 'leaveKioskMode', 'previewBadgeTemplate', 'previewBadgeTemplateDraft', 'quitKiosk', 'removeDirectorySnapshot', 'saveBadgeTemplate'].sort(),
+    );
+    expect([...shiftGuarded].sort()).toEqual(
+      ['acknowledgeAlarms', 'createCardholder', 'discardOutboxItem', 'exportOperatorLog', 'exportSearchCsv', 'printBadge', 'resendOutboxItem', 'updateCardholder', 'uploadCardholderPhoto'].sort(),
+    );
+  });
+});
+
+describe('enforced by the gateway', () => {
+  it('refuses every operation the contract guards with the admin lock while it is locked, without calling its handler', async () => {
+    const handlers = fakeHandlers();
+    const gateway = new Gateway(handlers, createLogger(memorySink().sink), { ...openAccess, admin: lockedAdmin() });
+    for (const name of adminGuarded) {
+      const answer = await gateway.handle(name, VALID[name], trusted);
+      expect(answer, name).toMatchObject({ ok: false, error: { code: 'forbidden', message: `${policyOf(name).admin} needs the administrator PIN. Unlock it first.` } });
+      expect(handlers[name], name).not.toHaveBeenCalled();
+    }
+  });
+
+  it('refuses every operation the contract records with the operator’s name while nobody is on shift', async () => {
+    const handlers = fakeHandlers();
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+    await operators.start();
+    const gateway = new Gateway(handlers, createLogger(memorySink().sink), { ...openAccess, shift: operators.shift });
+    for (const name of shiftGuarded) {
+      expect(await gateway.handle(name, VALID[name], trusted), name).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/sign in at the start of your shift first/) } });
+      expect(handlers[name], name).not.toHaveBeenCalled();
+    }
+    await operators.handlers.signInOperator({ unnamed: true });
+    for (const name of shiftGuarded.filter((n) => policyOf(n).admin === undefined)) {
+      expect(await gateway.handle(name, VALID[name], trusted), name).toMatchObject({ ok: true });
+    }
+  });
+
+  it('refuses a guarded operation whatever order the handlers are assembled in', async () => {
+    const guarded: OperationName = 'removeDirectorySnapshot';
+    const base = fakeHandlers();
+    const raw = { [guarded]: base[guarded] } as Partial<OperationHandlers>;
+    // The raw handler spread last, spread first, and assigned after everything else.
+    const orders: OperationHandlers[] = [{ ...base, ...raw }, { ...raw, ...base }, Object.assign({ ...base }, raw)];
+    for (const handlers of orders) {
+      const gateway = new Gateway(handlers, createLogger(memorySink().sink), { ...openAccess, admin: lockedAdmin() });
+      expect(await gateway.handle(guarded, undefined, trusted)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(base[guarded]).not.toHaveBeenCalled();
+  });
+
+  it('asks the shift before the admin lock (an operation that needs both says to sign in first)', async () => {
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+    await operators.start();
+    const gateway = new Gateway(fakeHandlers(), createLogger(memorySink().sink), { admin: lockedAdmin(), shift: operators.shift });
+    expect(await gateway.handle('exportOperatorLog', { part: 'alarms' }, trusted)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/sign in/) } });
+    await operators.handlers.signInOperator({ unnamed: true });
+    expect(await gateway.handle('exportOperatorLog', { part: 'alarms' }, trusted)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/administrator PIN/) } });
+  });
+});
