@@ -2,13 +2,15 @@
  * The language shown: the workstation's (`kiosk.locale` in the configuration, `auto` already
  * resolved by main from the operating system) and the one the officer or guard chose for their
  * shift from the header. `setLocale` loads the language (its own chunk) and switches to it,
- * `<html lang>` and the page's title following; `forget` returns to the workstation's language (the idle reset calls it).
+ * `<html lang>` and the page's title following; `forget` returns to the workstation's language: the store registers with the privacy registry,
+ * so the idle reset (not "Next person") undoes a language chosen for the shift.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref } from 'vue';
 import { i18n } from './i18n';
 import { loadMessages } from './locale-loader';
 import { DEFAULT_LOCALE, isKioskLocale, type KioskLocale } from './locales';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 
 export const useLocaleStore = defineStore('locale', () => {
   const workstation = ref<KioskLocale>(DEFAULT_LOCALE);
@@ -52,6 +54,10 @@ export const useLocaleStore = defineStore('locale', () => {
     chosen.value = null;
     return show(workstation.value);
   }
+
+  // Not personal data, but the idle reset undoes it as it does the rest: a language chosen for the
+  // shift arms the reset, which goes back to the workstation's.
+  usePrivacyRegistry().register('shift-language', { scope: 'kiosk', hasPersonalData: () => chosen.value !== null, forget: () => void forget() });
 
   return { workstation: readonly(workstation), chosen: readonly(chosen), current, useWorkstation, setLocale, forget };
 });

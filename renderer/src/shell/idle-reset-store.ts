@@ -3,7 +3,8 @@
  * kiosk goes back to the screen it opened on and forgets the personal data on screen — the front
  * desk's search, record, form, duplicate warnings and photo; the history search's form and
  * results; an open event's detail; the operator log's enrolment entries; the Administration
- * view's overview — locks the admin actions again and returns to the workstation's language.
+ * view's overview — locks the admin actions again and returns to the workstation's language (the locale store
+ * registered too).
  * Each of those stores registered what it holds with the privacy registry (privacy-registry.ts):
  * this store asks the registry, and knows none of them. The live feed and the outbox keep running
  * in main: enrolments already saved to the outbox stay there; a form that was not sent is cleared,
@@ -13,7 +14,6 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, ref } from 'vue';
 import { useNavigationStore } from './navigation-store';
 import { usePrivacyRegistry } from './privacy-registry';
-import { useLocaleStore } from '../i18n/locale-store';
 import { t } from '../i18n/i18n';
 
 export const useIdleResetStore = defineStore('idleReset', () => {
@@ -37,7 +37,6 @@ export const useIdleResetStore = defineStore('idleReset', () => {
   function reset(idleSeconds: number): void {
     const { unsentLost } = privacy.forget('idle');
     useNavigationStore().goHome();
-    void useLocaleStore().forget(); // back to the workstation's language
     last.value = { idleSeconds, formLost: unsentLost };
   }
 
