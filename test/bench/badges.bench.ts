@@ -50,6 +50,8 @@ async function uiPrints(): Promise<{ ui: number[]; script: number[] }> {
   const preview = await startPreview({
     port: 0,
     dataDir,
+    // The screens wait for an operator: the bench's shift is under way, unnamed.
+    startShift: 'unnamed',
     log: createLogger(silentSink),
     config: { systemFile: null, userFile: null, env: {}, argv: [`--badge-templates-dir=${EXAMPLES}`, `--badge-printer=${PRINTER}`, `--badge-preview-printers=${PRINTER}`] },
     demo: { eventRate: 0, cardholders: 500, fresh: true },

@@ -49,7 +49,7 @@ export async function run(): Promise<BenchRow[]> {
   const bufferSize = 4_000;
   const sim = await startSimulator({ port: 0, fresh: true, cardholders: 20, eventRate: 0, historyEvents: 0 });
   const dataDir = mkdtempSync(join(tmpdir(), 'guard-alarms-bench-'));
-  const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--poll-interval-ms=500', `--buffer-size=${bufferSize}`, '--auto-scroll-resume-ms=3600000', '--home-view=live-feed'], startShift: false });
+  const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--poll-interval-ms=500', `--buffer-size=${bufferSize}`, '--auto-scroll-resume-ms=3600000', '--home-view=live-feed'] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
