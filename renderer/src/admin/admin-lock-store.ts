@@ -9,6 +9,7 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { t } from '../i18n/i18n';
 import type { AdminLockState } from '../../../electron/contract/ipc';
 
 export const useAdminLockStore = defineStore('adminLock', () => {
@@ -91,8 +92,8 @@ export const useAdminLockStore = defineStore('adminLock', () => {
     else error.value = result.error;
   }
 
-  const quit = (): Promise<void> => run('Quit the kiosk', () => kiosk.quitKiosk());
-  const leaveKioskMode = (): Promise<void> => run('Leave kiosk mode', () => kiosk.leaveKioskMode());
+  const quit = (): Promise<void> => run(t('admin.kiosk.quit'), () => kiosk.quitKiosk());
+  const leaveKioskMode = (): Promise<void> => run(t('admin.kiosk.leave'), () => kiosk.leaveKioskMode());
 
   // Not personal data itself, but what opens it: the idle reset locks the admin actions again.
   usePrivacyRegistry().register('admin-lock', {

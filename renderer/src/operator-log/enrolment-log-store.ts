@@ -9,22 +9,36 @@ import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { EnrolmentLogEntry } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
 
 export type EnrolmentKind = EnrolmentLogEntry['kind'];
 
-/** The kinds in the order the filter offers them, with what the officer reads. */
-export const ENROLMENT_KINDS: ReadonlyArray<{ kind: EnrolmentKind; label: string }> = [
-  { kind: 'created', label: 'Created' },
-  { kind: 'updated', label: 'Changed' },
-  { kind: 'photo', label: 'Photo uploaded' },
-  { kind: 'queued', label: 'Saved for later' },
-  { kind: 'replayed', label: 'Sent later' },
-  { kind: 'linked', label: 'Linked to an existing record' },
-  { kind: 'refused', label: 'Refused by the service' },
-  { kind: 'discarded', label: 'Discarded' },
-];
+/** What the officer reads for a kind, in the language shown (call it where the text is shown). */
+export function kindLabel(kind: EnrolmentKind): string {
+  switch (kind) {
+    case 'created':
+      return t('operatorLog.kinds.created');
+    case 'updated':
+      return t('operatorLog.kinds.updated');
+    case 'photo':
+      return t('operatorLog.kinds.photo');
+    case 'queued':
+      return t('operatorLog.kinds.queued');
+    case 'replayed':
+      return t('operatorLog.kinds.replayed');
+    case 'linked':
+      return t('operatorLog.kinds.linked');
+    case 'refused':
+      return t('operatorLog.kinds.refused');
+    case 'discarded':
+      return t('operatorLog.kinds.discarded');
+    default:
+      return String(kind);
+  }
+}
 
-export const kindLabel = (kind: EnrolmentKind): string => ENROLMENT_KINDS.find((k) => k.kind === kind)?.label ?? kind;
+/** The kinds in the order the filter offers them. */
+export const ENROLMENT_KINDS: ReadonlyArray<EnrolmentKind> = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'];
 
 export const useEnrolmentLogStore = defineStore('enrolmentLog', () => {
   const entries = shallowRef<EnrolmentLogEntry[]>([]);

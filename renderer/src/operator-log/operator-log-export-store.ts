@@ -1,44 +1,67 @@
 /**
  * The operator log's export (CSV of the alarm acknowledgements or of the enrolment actions), behind
  * the administrator PIN: it asks for the PIN through the admin lock store, then main saves the file
- * (and refuses on its own without a fresh unlock). Holds the last outcome in words.
+ * (and refuses on its own without a fresh unlock). Holds the last outcome (what happened), and
+ * says it in the language shown.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { readonly, ref } from 'vue';
+import { computed, readonly, ref } from 'vue';
 import { kiosk } from '../api/kiosk';
 import { useAdminLockStore } from '../admin/admin-lock-store';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
+
+type ExportOutcome =
+  | { kind: 'noPin'; command: string }
+  | { kind: 'saved'; rows: number; path: string }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+function outcomeText(outcome: ExportOutcome): string {
+  switch (outcome.kind) {
+    case 'noPin':
+      return t('operatorLog.exportResult.noPin', { command: outcome.command });
+    case 'saved':
+      return t('operatorLog.exportResult.saved', { count: formatNumber(outcome.rows), path: outcome.path }, outcome.rows);
+    case 'cancelled':
+      return t('operatorLog.exportResult.cancelled');
+    case 'failed':
+      return t('operatorLog.exportResult.failed', { message: outcome.message });
+  }
+}
 
 export const useOperatorLogExportStore = defineStore('operatorLogExport', () => {
   const exporting = ref(false);
-  const message = ref<string | null>(null);
+  const outcome = ref<ExportOutcome | null>(null);
+  const message = computed(() => (outcome.value ? outcomeText(outcome.value) : null));
   const failed = ref(false);
 
   async function exportPart(part: 'alarms' | 'enrolments' | 'badges'): Promise<void> {
     if (exporting.value) return;
-    message.value = null;
+    outcome.value = null;
     failed.value = false;
     const lock = useAdminLockStore();
-    if (!(await lock.ensureUnlocked('Export the operator log'))) {
+    if (!(await lock.ensureUnlocked(t('operatorLog.exportResult.purpose')))) {
       if (lock.state?.configured === false) {
         failed.value = true;
-        message.value = `The export needs the administrator PIN, and none is set on this kiosk: an administrator runs "${lock.state.setCommand}" on this workstation.`;
+        outcome.value = { kind: 'noPin', command: lock.state.setCommand };
       }
       return;
     }
     exporting.value = true;
     try {
       const result = await kiosk.exportOperatorLog({ part });
-      if (result.ok) message.value = result.value.saved ? `Saved ${result.value.rows} rows to ${result.value.path ?? ''}` : 'Export cancelled: nothing was saved.';
+      if (result.ok) outcome.value = result.value.saved ? { kind: 'saved', rows: result.value.rows, path: result.value.path ?? '' } : { kind: 'cancelled' };
       else {
         failed.value = true;
-        message.value = `Export failed: ${result.error.message}`;
+        outcome.value = { kind: 'failed', message: result.error.message };
       }
     } finally {
       exporting.value = false;
     }
   }
 
-  return { exporting: readonly(exporting), message: readonly(message), failed: readonly(failed), exportPart };
+  return { exporting: readonly(exporting), message, failed: readonly(failed), exportPart };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useOperatorLogExportStore, import.meta.hot));

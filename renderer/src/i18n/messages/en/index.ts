@@ -1,6 +1,9 @@
 // English: the default and fallback language, loaded with the app; its shape is the schema of
 // every other language (../../schema.ts). One file per capability (renderer/src/<capability>/).
+import admin from './admin';
+import operatorLog from './operator-log';
+import operators from './operators';
 import shell from './shell';
 import status from './status';
 
-export default { shell, status };
+export default { shell, status, admin, operators, operatorLog };

@@ -1,8 +1,11 @@
 // es: one file per capability, typed against English (../../schema.ts); loaded lazily (its own chunk).
 import type { Messages } from '../../schema';
+import admin from './admin';
+import operatorLog from './operator-log';
+import operators from './operators';
 import shell from './shell';
 import status from './status';
 
-const messages: Messages = { shell, status };
+const messages: Messages = { shell, status, admin, operators, operatorLog };
 
 export default messages;

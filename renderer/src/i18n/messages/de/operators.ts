@@ -1,0 +1,52 @@
+// Deutsche Texte der Schicht: Anmeldung, Bediener in der Titelleiste, Schichtende, Übergabebericht
+// (renderer/src/operators/); Schlüssel wie im Englischen.
+import type { Messages } from '../../schema';
+
+const operators: Messages['operators'] = {
+  signIn: {
+    title: 'Schichtbeginn',
+    hint: 'Melden Sie sich mit Ihrem Namen und Ihrer persönlichen PIN an. Alles, was Sie während der Schicht quittieren, notieren, erfassen oder exportieren, wird mit Ihrem Namen festgehalten.',
+    yourName: 'Ihr Name',
+    pin: 'Persönliche PIN',
+    checking: 'Wird geprüft…',
+    submit: 'Anmelden',
+    unknown: 'Der Kiosk konnte nicht feststellen, wer Schicht hat.',
+    tryAgain: 'Erneut versuchen',
+    unnamed: 'Schicht ohne Namen beginnen',
+    unnamedNote: 'Die Einträge lauten dann „unnamed“ (ohne Namen).',
+    noUnnamed: 'An diesem Standort ist keine Schicht ohne Namen erlaubt: Ein Administrator muss zuerst die Bediener anlegen.',
+  },
+  badge: {
+    onShift: 'Im Dienst:',
+    endShift: 'Schicht beenden',
+    question: 'Schicht von {name} beenden?',
+    explain: 'Der Kiosk speichert den Übergabebericht der Schicht (PDF und CSV) und kehrt zur Anmeldung zurück. Die Live-Ereignisse laufen weiter.',
+    saving: 'Bericht wird gespeichert…',
+    confirm: 'Schicht beenden und Bericht speichern',
+    cancel: 'Abbrechen',
+  },
+  handover: {
+    title: 'Schichtübergabe — {operator}',
+    span: 'Von {from} bis {to}.',
+    caption: 'Alarme der Schicht nach Priorität',
+    priority: 'Priorität',
+    raised: 'Ausgelöst',
+    acknowledged: 'Quittiert',
+    open: 'Noch offen',
+    priorities: {
+      critical: 'kritisch',
+      high: 'hoch',
+      medium: 'mittel',
+      low: 'niedrig',
+    },
+    summary: '{notes}, {outages}, {exports}, {waiting}.',
+    notes: '{count} Notiz | {count} Notizen',
+    outages: '{count} Dienstausfall | {count} Dienstausfälle',
+    exports: '{count} Export | {count} Exporte',
+    waiting: '{count} Alarm wartet noch | {count} Alarme warten noch',
+    pdf: 'Als PDF gespeichert: {path}',
+    csv: 'Als CSV gespeichert: {path}',
+  },
+};
+
+export default operators;

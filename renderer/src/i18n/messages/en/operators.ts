@@ -1,0 +1,48 @@
+// English texts of the shift: sign-in, the title bar's operator and End shift, the handover
+// report (renderer/src/operators/). English is the schema of every language.
+export default {
+  signIn: {
+    title: 'Start of shift',
+    hint: 'Sign in with your name and your personal PIN. Everything you acknowledge, note, enrol or export during the shift is recorded with your name.',
+    yourName: 'Your name',
+    pin: 'Personal PIN',
+    checking: 'Checking…',
+    submit: 'Sign in',
+    unknown: 'The kiosk could not tell who is on shift.',
+    tryAgain: 'Try again',
+    unnamed: 'Start the shift without a name',
+    unnamedNote: 'Records will say “unnamed”.',
+    noUnnamed: 'This site does not allow a shift without a name: an administrator must add the operators first.',
+  },
+  badge: {
+    onShift: 'On shift:',
+    endShift: 'End shift',
+    question: 'End the shift of {name}?',
+    explain: "The kiosk saves the shift's handover report (PDF and CSV) and returns to the sign-in screen. The live feed keeps running.",
+    saving: 'Saving the report…',
+    confirm: 'End shift and save the report',
+    cancel: 'Cancel',
+  },
+  handover: {
+    title: 'Shift handover — {operator}',
+    span: 'From {from} to {to}.',
+    caption: 'Alarms of the shift by priority',
+    priority: 'Priority',
+    raised: 'Raised',
+    acknowledged: 'Acknowledged',
+    open: 'Still open',
+    priorities: {
+      critical: 'critical',
+      high: 'high',
+      medium: 'medium',
+      low: 'low',
+    },
+    summary: '{notes}, {outages}, {exports}, {waiting}.',
+    notes: '{count} note | {count} notes',
+    outages: '{count} service outage | {count} service outages',
+    exports: '{count} export | {count} exports',
+    waiting: '{count} alarm still waiting | {count} alarms still waiting',
+    pdf: 'Saved as PDF: {path}',
+    csv: 'Saved as CSV: {path}',
+  },
+};

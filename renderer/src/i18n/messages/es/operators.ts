@@ -1,0 +1,52 @@
+// Textos en español del turno: inicio de sesión, operador en la barra de título, fin de turno,
+// informe de relevo (renderer/src/operators/); mismas claves que en inglés.
+import type { Messages } from '../../schema';
+
+const operators: Messages['operators'] = {
+  signIn: {
+    title: 'Inicio de turno',
+    hint: 'Inicie sesión con su nombre y su PIN personal. Todo lo que reconozca, anote, dé de alta o exporte durante el turno queda registrado con su nombre.',
+    yourName: 'Su nombre',
+    pin: 'PIN personal',
+    checking: 'Comprobando…',
+    submit: 'Iniciar sesión',
+    unknown: 'El quiosco no pudo saber quién está de turno.',
+    tryAgain: 'Reintentar',
+    unnamed: 'Empezar el turno sin nombre',
+    unnamedNote: 'Los registros dirán «unnamed» (sin nombre).',
+    noUnnamed: 'Este sitio no permite un turno sin nombre: un administrador debe añadir antes a los operadores.',
+  },
+  badge: {
+    onShift: 'De turno:',
+    endShift: 'Terminar turno',
+    question: '¿Terminar el turno de {name}?',
+    explain: 'El quiosco guarda el informe de relevo del turno (PDF y CSV) y vuelve a la pantalla de inicio de sesión. Los eventos en directo siguen funcionando.',
+    saving: 'Guardando el informe…',
+    confirm: 'Terminar el turno y guardar el informe',
+    cancel: 'Cancelar',
+  },
+  handover: {
+    title: 'Relevo de turno — {operator}',
+    span: 'Del {from} al {to}.',
+    caption: 'Alarmas del turno por prioridad',
+    priority: 'Prioridad',
+    raised: 'Activadas',
+    acknowledged: 'Reconocidas',
+    open: 'Aún abiertas',
+    priorities: {
+      critical: 'crítica',
+      high: 'alta',
+      medium: 'media',
+      low: 'baja',
+    },
+    summary: '{notes}, {outages}, {exports}, {waiting}.',
+    notes: '{count} nota | {count} notas',
+    outages: '{count} caída del servicio | {count} caídas del servicio',
+    exports: '{count} exportación | {count} exportaciones',
+    waiting: '{count} alarma aún en espera | {count} alarmas aún en espera',
+    pdf: 'Guardado como PDF: {path}',
+    csv: 'Guardado como CSV: {path}',
+  },
+};
+
+export default operators;
