@@ -1,8 +1,9 @@
 // fr: one file per capability, typed against English (../../schema.ts); loaded lazily (its own chunk).
 import type { Messages } from '../../schema';
 import shell from './shell';
+import history from './history';
 import status from './status';
 
-const messages: Messages = { shell, status };
+const messages: Messages = { shell, status, history };
 
 export default messages;
