@@ -1,7 +1,8 @@
 // English: the default and fallback language, loaded with the app; its shape is the schema of
 // every other language (../../schema.ts). One file per capability (renderer/src/<capability>/).
 import shell from './shell';
+import badges from './badges';
 import history from './history';
 import status from './status';
 
-export default { shell, status, history };
+export default { shell, status, history, badges };

@@ -1,9 +1,10 @@
 // fr: one file per capability, typed against English (../../schema.ts); loaded lazily (its own chunk).
 import type { Messages } from '../../schema';
 import shell from './shell';
+import badges from './badges';
 import history from './history';
 import status from './status';
 
-const messages: Messages = { shell, status, history };
+const messages: Messages = { shell, status, history, badges };
 
 export default messages;
