@@ -6,7 +6,7 @@
  */
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
 import { SimulatorControls } from '../../electron/simulator/control-client';
-import { horizontalOverflow } from './support/read-whole';
+import { cutTexts, horizontalOverflow, readWholeCount } from './support/read-whole';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** A date as a German guard types it, in the machine's time zone (the browser runs on the same machine). */
@@ -65,6 +65,12 @@ test('en-XA: History keeps to the window at 1024×768 and 1920×1080, axe passes
       await page.getByRole('tab', { name: /^\[Ĥíšŧóŕý/ }).click();
       await page.getByTestId('search-submit').click();
       await expect(page.getByTestId('search-count')).toBeVisible();
+      // A refused search over the results: the problems and the stale note must be read whole.
+      await page.getByTestId('search-from-date').fill('32/13/2026');
+      await page.getByTestId('search-submit').click();
+      await expect(page.getByTestId('results-stale')).toBeVisible();
+      expect(await readWholeCount(page)).toBeGreaterThanOrEqual(2);
+      expect(await cutTexts(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`history-en-XA-${size.width}.png`), fullPage: true });
       const overflow = await horizontalOverflow(page);
       expect(overflow.fits, `en-XA at ${size.width}: ${overflow.scrollWidth} > ${overflow.innerWidth}`).toBe(true);
