@@ -8,6 +8,7 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { t } from '../i18n/i18n';
 import type { BadgeElementDocument, BadgePreview, BadgeSideDocument, BadgeTemplateDocument } from '../../../electron/contract/ipc';
 
 /** Arrow keys move by 0.5 mm, with Shift by 5 mm. */
@@ -34,7 +35,11 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
   const preview = shallowRef<BadgePreview | null>(null);
   const problems = ref<string[]>([]);
   const error = ref<KioskError | null>(null);
-  const notice = ref('');
+  /** What was saved (the notice says it in the language shown). */
+  const saved = ref<{ file: string; backup: string | null } | null>(null);
+  const notice = computed(() =>
+    !saved.value ? '' : saved.value.backup ? t('badges.editor.savedWithBackup', { file: saved.value.file, backup: saved.value.backup }) : t('badges.editor.saved', { file: saved.value.file }),
+  );
   const saving = ref(false);
   let asked = 0;
   let inFlight: Promise<void> | null = null;
@@ -77,7 +82,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
   }
 
   function changed(): Promise<void> {
-    notice.value = '';
+    saved.value = null;
     return refresh();
   }
 
@@ -96,7 +101,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     preview.value = null;
     problems.value = result.value.problems;
     error.value = null;
-    notice.value = '';
+    saved.value = null;
     await refresh();
   }
 
@@ -107,7 +112,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     problems.value = [];
     selectedId.value = null;
     error.value = null;
-    notice.value = '';
+    saved.value = null;
     asked++;
   }
 
@@ -180,7 +185,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     }
     original.value = sent;
     error.value = null;
-    notice.value = `Saved ${result.value.file}${result.value.backup ? ` (the previous version is kept as ${result.value.backup})` : ''}. Copy it to the other workstations' templates folder.`;
+    saved.value = { file: result.value.file, backup: result.value.backup };
     return true;
   }
 
@@ -194,7 +199,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     previewSide,
     problems: readonly(problems),
     error: readonly(error),
-    notice: readonly(notice),
+    notice,
     saving: readonly(saving),
     elements,
     selected,

@@ -7,8 +7,20 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { BadgePrintEntry } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
 
-export const OUTCOME_WORDS: Record<BadgePrintEntry['outcome'], string> = { printed: 'Printed', saved: 'Saved as PDF', failed: 'Not printed' };
+/** In the language shown (getters: reactive where they are read). */
+export const OUTCOME_WORDS: Readonly<Record<BadgePrintEntry['outcome'], string>> = {
+  get printed() {
+    return t('badges.log.printed');
+  },
+  get saved() {
+    return t('badges.log.saved');
+  },
+  get failed() {
+    return t('badges.log.failed');
+  },
+};
 
 export const useBadgeLogStore = defineStore('badgeLog', () => {
   const entries = shallowRef<BadgePrintEntry[]>([]);

@@ -8,14 +8,41 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { t } from '../i18n/i18n';
 import type { BadgeCardholder, BadgePreview, BadgePrintResult, CardholderRecord, ReprintReason } from '../../../electron/contract/ipc';
 
-export const REASON_CHOICES: ReadonlyArray<{ value: ReprintReason; label: string }> = [
-  { value: 'lost', label: 'Lost' },
-  { value: 'damaged', label: 'Damaged' },
-  { value: 'name-change', label: 'Name change' },
-  { value: 'new-photo', label: 'New photo' },
-  { value: 'other', label: 'Other' },
+/** Labels in the language shown (getters: reactive where they are read). */
+export const REASON_CHOICES: ReadonlyArray<{ value: ReprintReason; readonly label: string }> = [
+  {
+    value: 'lost',
+    get label() {
+      return t('badges.reasons.lost');
+    },
+  },
+  {
+    value: 'damaged',
+    get label() {
+      return t('badges.reasons.damaged');
+    },
+  },
+  {
+    value: 'name-change',
+    get label() {
+      return t('badges.reasons.nameChange');
+    },
+  },
+  {
+    value: 'new-photo',
+    get label() {
+      return t('badges.reasons.newPhoto');
+    },
+  },
+  {
+    value: 'other',
+    get label() {
+      return t('badges.reasons.other');
+    },
+  },
 ];
 
 export function badgeCardholderOf(record: Pick<CardholderRecord, 'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'card_Holder_Type_ID' | 'tenant'>): BadgeCardholder {
@@ -73,7 +100,7 @@ export const useBadgeStore = defineStore('badges', () => {
   /** An image file the officer chose, for a badge with no photo at hand. */
   async function usePhotoFile(bytes: Uint8Array, type: string): Promise<void> {
     if (type !== 'image/jpeg' && type !== 'image/png') {
-      error.value = { code: 'invalid_request', message: 'Choose a JPEG or PNG image.' };
+      error.value = { code: 'invalid_request', message: t('badges.print.wrongFile') };
       return;
     }
     photo = { bytes, type };

@@ -9,6 +9,7 @@ import type { NamedId, SiteCatalogue } from '../../../electron/contract/ipc';
 import type { PickOption } from '../shell/pick-option';
 import { nameOf } from '../shell/site-catalogue';
 import { idKey, nameKey } from './search-form';
+import { t } from '../i18n/i18n';
 
 export interface SearchOptions {
   tenants: PickOption[];
@@ -26,11 +27,11 @@ const numbered = (list: readonly NamedId[]): PickOption[] => list.map((entry) =>
 export function searchOptions(catalogue: SiteCatalogue): SearchOptions {
   const { site, seen } = catalogue;
   return {
-    tenants: [...numbered(site.tenants), ...seen.tenants.map((id) => ({ key: idKey(id), label: `Tenant ${id}`, detail: 'on cardholders', seen: true }))],
+    tenants: [...numbered(site.tenants), ...seen.tenants.map((id) => ({ key: idKey(id), label: t('history.options.tenant', { id }), detail: t('history.options.onCardholders'), seen: true }))],
     devices: [
       ...site.devices
         .map((device) => {
-          const type = device.type === null ? null : (nameOf(site.deviceTypes, device.type) ?? `type ${device.type}`);
+          const type = device.type === null ? null : (nameOf(site.deviceTypes, device.type) ?? t('history.options.type', { id: device.type }));
           return { key: idKey(device.id), label: device.name, detail: type ? `${type} · #${device.id}` : `#${device.id}` };
         })
         .sort(byName),

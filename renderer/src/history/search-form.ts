@@ -6,9 +6,12 @@
  * numbers (or the guard typed), "name:<text>" for devices and categories only seen by name.
  * Times are the kiosk's 24-hour clock, local; both ends of the range are inclusive (To takes in
  * its whole last second, or minute when no seconds are given). Nothing is sent unless the whole
- * form is valid, and every refusal is the form's own sentence.
+ * form is valid, and every refusal is the form's own sentence, in the language shown when it is
+ * checked (i18n messages history.problems).
  */
 import type { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
 export interface SearchForm {
   /** `<input type="date">` values: "2026-11-21". */
@@ -37,20 +40,47 @@ export type SearchField = keyof SearchForm;
 
 export const CODE_FIELDS = ['eventCategories', 'eventTypes', 'subcodeCategories', 'subcodes'] as const satisfies readonly SearchField[];
 
-export const FIELD_LABELS: Record<SearchField, string> = {
-  fromDate: 'From date',
-  fromTime: 'From time',
-  toDate: 'To date',
-  toTime: 'To time',
-  tenants: 'Tenants',
-  devices: 'Devices',
-  deviceType: 'Device type',
-  serviceAlarmsOnly: 'Only what the service flags as alarms',
-  text: 'Text',
-  eventCategories: 'Event categories',
-  eventTypes: 'Event types',
-  subcodeCategories: 'Subcode categories',
-  subcodes: 'Subcodes',
+/** In the language shown (getters: reactive where they are read). */
+export const FIELD_LABELS: Readonly<Record<SearchField, string>> = {
+  get fromDate() {
+    return t('history.fields.fromDate');
+  },
+  get fromTime() {
+    return t('history.fields.fromTime');
+  },
+  get toDate() {
+    return t('history.fields.toDate');
+  },
+  get toTime() {
+    return t('history.fields.toTime');
+  },
+  get tenants() {
+    return t('history.fields.tenants');
+  },
+  get devices() {
+    return t('history.fields.devices');
+  },
+  get deviceType() {
+    return t('history.fields.deviceType');
+  },
+  get serviceAlarmsOnly() {
+    return t('history.fields.serviceAlarmsOnly');
+  },
+  get text() {
+    return t('history.fields.text');
+  },
+  get eventCategories() {
+    return t('history.fields.eventCategories');
+  },
+  get eventTypes() {
+    return t('history.fields.eventTypes');
+  },
+  get subcodeCategories() {
+    return t('history.fields.subcodeCategories');
+  },
+  get subcodes() {
+    return t('history.fields.subcodes');
+  },
 };
 
 /** The contract's bounds, checked here first so the guard reads the form's words (a test keeps them equal). */
@@ -163,10 +193,10 @@ function splitKeys(keys: readonly string[], field: SearchField, add: (field: Sea
     }
   }
   if (outOfRange.length > 0) {
-    add(field, `${FIELD_LABELS[field]}: ${outOfRange.slice(0, 3).join(', ')} ${outOfRange.length === 1 ? 'is' : 'are'} out of range; numbers go from 0 to ${MAX_SERVICE_ID.toLocaleString('en-US')}.`);
+    add(field, t('history.problems.outOfRange', { field: FIELD_LABELS[field], values: outOfRange.slice(0, 3).join(', '), max: formatNumber(MAX_SERVICE_ID) }, outOfRange.length));
   }
-  if (ids.length > MAX_IDS) add(field, `${FIELD_LABELS[field]}: at most ${MAX_IDS.toLocaleString('en-US')} can be chosen.`);
-  if (names.length > MAX_SEEN_NAMES) add(field, `${FIELD_LABELS[field]}: at most ${MAX_SEEN_NAMES} names seen in events can be searched at once.`);
+  if (ids.length > MAX_IDS) add(field, t('history.problems.tooMany', { field: FIELD_LABELS[field], max: formatNumber(MAX_IDS) }));
+  if (names.length > MAX_SEEN_NAMES) add(field, t('history.problems.tooManyNames', { field: FIELD_LABELS[field], max: MAX_SEEN_NAMES }));
   return { ids: [...new Set(ids)], names: [...new Set(names)] };
 }
 
@@ -185,22 +215,22 @@ export function planSearch(form: SearchForm, knownTenants: readonly number[] = [
   const end = (which: 'from' | 'to'): number | null => {
     const dateField = which === 'from' ? 'fromDate' : 'toDate';
     const timeField = which === 'from' ? 'fromTime' : 'toTime';
-    const word = which === 'from' ? 'start' : 'end';
+    const start = which === 'from';
     const date = form[dateField].trim();
     const timeText = form[timeField].trim();
-    if (date === '') add(dateField, `Enter the date of the ${word} of the time range.`);
-    else if (!DATE.test(date)) add(dateField, `The date of the ${word} of the time range is not a valid date.`);
-    if (timeText === '') add(timeField, `Enter the time of the ${word} of the time range, e.g. 08:00 (24-hour clock).`);
+    if (date === '') add(dateField, start ? t('history.problems.enterStartDate') : t('history.problems.enterEndDate'));
+    else if (!DATE.test(date)) add(dateField, start ? t('history.problems.invalidStartDate') : t('history.problems.invalidEndDate'));
+    if (timeText === '') add(timeField, start ? t('history.problems.enterStartTime') : t('history.problems.enterEndTime'));
     const time = timeText === '' ? null : parseTimeOfDay(timeText);
-    if (timeText !== '' && !time) add(timeField, `The time of the ${word} of the time range must be on the 24-hour clock, from 00:00 to 23:59:59, e.g. 18:30.`);
+    if (timeText !== '' && !time) add(timeField, start ? t('history.problems.invalidStartTime') : t('history.problems.invalidEndTime'));
     if (!time || date === '' || !DATE.test(date)) return null;
     const at = instant(date, time, which === 'to');
-    if (at === null) add(dateField, `The date of the ${word} of the time range does not exist.`);
+    if (at === null) add(dateField, which === 'from' ? t('history.problems.noStartDate') : t('history.problems.noEndDate'));
     return at;
   };
   const from = end('from');
   const to = end('to');
-  if (from !== null && to !== null && from > to) add('toTime', 'The start of the time range must not be after its end.');
+  if (from !== null && to !== null && from > to) add('toTime', t('history.problems.inverted'));
 
   const tenants = splitKeys(form.tenants, 'tenants', add).ids;
   const devices = splitKeys(form.devices, 'devices', add);
@@ -214,13 +244,13 @@ export function planSearch(form: SearchForm, knownTenants: readonly number[] = [
   };
 
   const text = form.text.trim();
-  if (text.length > MAX_TEXT) add('text', `Text: at most ${MAX_TEXT} characters (it has ${text.length}). Nothing was cut: shorten it.`);
+  if (text.length > MAX_TEXT) add('text', t('history.problems.textTooLong', { max: MAX_TEXT, count: text.length }));
 
   const byCodes = endpointFor(form) === 'searchEventsByCodes';
   const codeTenants = tenants.length > 0 ? tenants : [...new Set(knownTenants)];
   if (byCodes) {
-    if (codeTenants.length === 0) add('tenants', 'Searching by event codes needs at least one tenant: choose one, or type its number.');
-    if (text !== '') add('text', 'Text cannot be combined with event codes: clear the text or the event codes.');
+    if (codeTenants.length === 0) add('tenants', t('history.problems.codesNeedTenant'));
+    if (text !== '') add('text', t('history.problems.codesNoText'));
   }
 
   if (problems.length > 0 || from === null || to === null) return { ok: false, problems };

@@ -3,6 +3,7 @@
  * Pure: the table and the export use the same column names and direction.
  */
 import type { FeedEvent } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
 
 export const SORT_COLUMNS = ['record_ID', 'created', 'event_Category_Name', 'device_Name', 'custom_Text'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
@@ -12,12 +13,23 @@ export interface ResultSort {
   direction: SortDirection;
 }
 
-export const COLUMN_LABELS: Record<SortColumn, string> = {
-  record_ID: 'Id',
-  created: 'Time',
-  event_Category_Name: 'Category',
-  device_Name: 'Device',
-  custom_Text: 'Text',
+/** In the language shown (getters: reactive where they are read). */
+export const COLUMN_LABELS: Readonly<Record<SortColumn, string>> = {
+  get record_ID() {
+    return t('history.table.columns.record_ID');
+  },
+  get created() {
+    return t('history.table.columns.created');
+  },
+  get event_Category_Name() {
+    return t('history.table.columns.event_Category_Name');
+  },
+  get device_Name() {
+    return t('history.table.columns.device_Name');
+  },
+  get custom_Text() {
+    return t('history.table.columns.custom_Text');
+  },
 };
 
 export const DEFAULT_SORT: ResultSort = { column: 'created', direction: 'desc' };

@@ -4,6 +4,8 @@ import admin from './admin';
 import operatorLog from './operator-log';
 import operators from './operators';
 import shell from './shell';
+import badges from './badges';
+import history from './history';
 import status from './status';
 
-export default { shell, status, admin, operators, operatorLog };
+export default { shell, status, admin, operators, operatorLog, history, badges };

@@ -4,8 +4,10 @@ import admin from './admin';
 import operatorLog from './operator-log';
 import operators from './operators';
 import shell from './shell';
+import badges from './badges';
+import history from './history';
 import status from './status';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges };
 
 export default messages;

@@ -1,0 +1,82 @@
+/**
+ * History in German and in the pseudo-locale (issue 23): the date range typed in the language's
+ * order (TT.MM.JJJJ), a date that does not parse refused in German before any request, a search
+ * with German results, axe-core passing; in en-XA the screen keeps to the window at 1024×768 and
+ * 1920×1080 (screenshots saved with the test's output).
+ */
+import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
+import { SimulatorControls } from '../../electron/simulator/control-client';
+import { cutTexts, horizontalOverflow, readWholeCount } from './support/read-whole';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+/** A date as a German guard types it, in the machine's time zone (the browser runs on the same machine). */
+const germanDate = (d: Date): string => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+const localTime = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+test('German: the range typed as TT.MM.JJJJ, a date that does not parse is refused in German, the search answers in German, axe passes', async ({ page }) => {
+  const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'de' } } });
+  try {
+    const simulator = new SimulatorControls(kiosk.core.simulatorUrl!);
+    const device = `Tor-${Date.now().toString(36)}`;
+    await simulator.injectEvent({ eventTypeId: 101, device_Name: device, custom_Text: 'Granted' });
+    await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'Door forced open' });
+
+    await page.goto(kiosk.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByRole('tab', { name: 'Verlauf' }).click();
+    await expect(page.getByRole('heading', { name: 'Verlauf' })).toBeAttached();
+    const from = page.getByLabel('Von', { exact: true });
+    // The form starts with the last 24 hours, shown in German order.
+    await expect(from).toHaveValue(/^\d\d\.\d\d\.\d{4}$/);
+    await expect(from).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+
+    await from.fill('32.13.2026');
+    await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await expect(page.getByTestId('search-problems')).toContainText('Die Suche wurde nicht gesendet:');
+    await expect(page.getByTestId('search-problems')).toContainText('Das Datum des Beginns des Zeitraums ist kein gültiges Datum.');
+    await expect(from).toHaveAttribute('aria-invalid', 'true');
+
+    const now = Date.now();
+    await from.fill(germanDate(new Date(now - 3_600_000)));
+    await page.getByLabel('Von Uhrzeit', { exact: true }).fill(localTime(new Date(now - 3_600_000)));
+    await page.getByLabel('Bis', { exact: true }).fill(germanDate(new Date(now + 3_600_000)));
+    await page.getByLabel('Bis Uhrzeit', { exact: true }).fill(localTime(new Date(now + 3_600_000)));
+    await page.getByLabel('Text', { exact: true }).fill(device);
+    await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await expect(page.getByTestId('search-count')).toHaveText('2 Ereignisse');
+    await expect(page.locator('.via')).toHaveText(/^\(Suche, \d\d:\d\d:\d\d\)$/);
+    // Names from the service as they come.
+    await expect(page.getByTestId('search-row').filter({ hasText: device })).toHaveCount(2);
+    await expect(page.getByRole('columnheader', { name: 'Kennzeichen des Dienstes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'CSV exportieren' })).toBeEnabled();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await kiosk.close();
+  }
+});
+
+test('en-XA: History keeps to the window at 1024×768 and 1920×1080, axe passes', async ({ page }, testInfo) => {
+  const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'en-XA' } } });
+  try {
+    for (const size of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      await page.goto(kiosk.url);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+      await page.getByRole('tab', { name: /^\[Ĥíšŧóŕý/ }).click();
+      await page.getByTestId('search-submit').click();
+      await expect(page.getByTestId('search-count')).toBeVisible();
+      // A refused search over the results: the problems and the stale note must be read whole.
+      await page.getByTestId('search-from-date').fill('32/13/2026');
+      await page.getByTestId('search-submit').click();
+      await expect(page.getByTestId('results-stale')).toBeVisible();
+      expect(await readWholeCount(page)).toBeGreaterThanOrEqual(2);
+      expect(await cutTexts(page)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`history-en-XA-${size.width}.png`), fullPage: true });
+      const overflow = await horizontalOverflow(page);
+      expect(overflow.fits, `en-XA at ${size.width}: ${overflow.scrollWidth} > ${overflow.innerWidth}`).toBe(true);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+  } finally {
+    await kiosk.close();
+  }
+});
