@@ -7,6 +7,7 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref } from 'vue';
 import { kiosk } from '../api/kiosk';
 import { useAdminLockStore } from '../admin/admin-lock-store';
+import { errorText } from '../i18n/error-text';
 
 export const useOperatorLogExportStore = defineStore('operatorLogExport', () => {
   const exporting = ref(false);
@@ -31,7 +32,7 @@ export const useOperatorLogExportStore = defineStore('operatorLogExport', () => 
       if (result.ok) message.value = result.value.saved ? `Saved ${result.value.rows} rows to ${result.value.path ?? ''}` : 'Export cancelled: nothing was saved.';
       else {
         failed.value = true;
-        message.value = `Export failed: ${result.error.message}`;
+        message.value = `Export failed: ${errorText(result.error)}`;
       }
     } finally {
       exporting.value = false;
