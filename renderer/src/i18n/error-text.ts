@@ -7,6 +7,33 @@
 import type { ErrorKey, ErrorParams, KioskError } from '../../../electron/contract/ipc';
 import { t } from './i18n';
 
+/** The actions main's policy names (in English), in the language shown; one this renderer does not know stays as it came. */
+const ACTIONS: Record<string, () => string> = {
+  'Editing a badge template': () => t('errors.action.editBadgeTemplate'),
+  'Exporting the operator log': () => t('errors.action.exportOperatorLog'),
+  'Leaving kiosk mode': () => t('errors.action.leaveKioskMode'),
+  'Opening the Administration view': () => t('errors.action.openAdministration'),
+  'Opening the badge templates': () => t('errors.action.openBadgeTemplates'),
+  'Quitting the kiosk': () => t('errors.action.quitKiosk'),
+  'Removing the saved directory': () => t('errors.action.removeDirectory'),
+  'Saving a badge template': () => t('errors.action.saveBadgeTemplate'),
+  'Showing a badge template': () => t('errors.action.showBadgeTemplate'),
+  'Acknowledging an alarm': () => t('errors.action.acknowledgeAlarm'),
+  'Changing a cardholder': () => t('errors.action.changeCardholder'),
+  'Discarding a waiting enrolment': () => t('errors.action.discardEnrolment'),
+  'Enrolling a cardholder': () => t('errors.action.enrolCardholder'),
+  'Exporting search results': () => t('errors.action.exportSearchResults'),
+  'Printing a badge': () => t('errors.action.printBadge'),
+  'Sending a fixed enrolment again': () => t('errors.action.resendEnrolment'),
+  'Uploading a photo': () => t('errors.action.uploadPhoto'),
+  'Quitting': () => t('errors.action.quit'),
+};
+
+function withAction(params: ErrorParams): ErrorParams {
+  const action = params.action;
+  return typeof action === 'string' && Object.hasOwn(ACTIONS, action) ? { ...params, action: ACTIONS[action]!() } : params;
+}
+
 const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.internal': (p) => t('errors.internal', p),
   'errors.cancelled': (p) => t('errors.cancelled', p),
@@ -55,9 +82,9 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.lockedOut': (p) => t('errors.lockedOut', p, Number(p.count)),
   'errors.wrongPinLockedOut': (p) => t('errors.wrongPinLockedOut', p, Number(p.count)),
   'errors.wrongPin': (p) => t('errors.wrongPin', p, Number(p.count)),
-  'errors.adminNeeded': (p) => t('errors.adminNeeded', p),
-  'errors.previewOnly': (p) => t('errors.previewOnly', p),
-  'errors.shiftNeeded': (p) => t('errors.shiftNeeded', p),
+  'errors.adminNeeded': (p) => t('errors.adminNeeded', withAction(p)),
+  'errors.previewOnly': (p) => t('errors.previewOnly', withAction(p)),
+  'errors.shiftNeeded': (p) => t('errors.shiftNeeded', withAction(p)),
   'errors.shiftUnderWay': (p) => t('errors.shiftUnderWay', p),
   'errors.unnamedShiftRefused': (p) => t('errors.unnamedShiftRefused', p),
   'errors.notOnOperatorList': (p) => t('errors.notOnOperatorList', p),
@@ -66,7 +93,7 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */
-export function errorText(error: Pick<KioskError, 'message' | 'key' | 'params'>): string {
+export function errorText(error: Pick<KioskError, 'message' | 'key' | 'params'> & Partial<KioskError>): string {
   const text = error.key !== undefined && Object.hasOwn(TEXT, error.key) ? TEXT[error.key] : undefined;
   return text ? text(error.params ?? {}) : error.message;
 }

@@ -77,7 +77,12 @@ describe('errors made by main carry a key and parameters', () => {
       expect((thrown as KioskFailure).error.message).toBe('Quitting the kiosk needs the administrator PIN. Unlock it first.');
       await expect(lock.unlock('123456')).rejects.toMatchObject({ error: { key: 'errors.noAdminPin', params: { command: 'admin set-pin' } } });
       await setAdminPin(dir, '480261', { N: 1024, r: 8, p: 1, keyLength: 32, saltLength: 16 });
-      const wrong = await lock.unlock('111111').catch((error: unknown) => error as KioskFailure);
+      const wrong = await lock.unlock('111111').then(
+        () => {
+          throw new Error('expected a wrong PIN');
+        },
+        (error: unknown) => error as KioskFailure,
+      );
       expect(wrong.error.key).toBe('errors.wrongPin');
       expect(wrong.error.message).toMatch(/^Wrong PIN\. \d+ tries left before the PIN is locked for a while\.$/);
     });

@@ -3,7 +3,7 @@
 // and Spanish render the same key with its parameters; an error without a key (or with one this
 // renderer does not know) shows its English message.
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXT, keyedError, type ErrorKey, type ErrorTextName, type KioskError } from '../../../electron/contract/ipc';
+import { ERROR_TEXT, keyedError, operations, policyOf, type ErrorKey, type ErrorTextName, type KioskError, type OperationName } from '../../../electron/contract/ipc';
 import { errorText } from '../../../renderer/src/i18n/error-text';
 import { i18n } from '../../../renderer/src/i18n/i18n';
 import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
@@ -56,6 +56,20 @@ describe('errorText', () => {
         }
       }
     }
+  });
+
+  it('a refusal by the policy names the action in the language shown, for every action the policy names', async () => {
+    await show('de');
+    expect(errorText({ code: 'forbidden', ...keyedError('adminNeeded', { action: 'Quitting the kiosk' }) })).toBe(
+      'Kiosk beenden: Dafür ist die Administrator-PIN nötig. Bitte zuerst entsperren.',
+    );
+    const actions = new Set((Object.keys(operations) as OperationName[]).flatMap((name) => [policyOf(name).admin, policyOf(name).shift]).filter((a) => a !== undefined));
+    expect(actions.size).toBeGreaterThan(5);
+    for (const action of [...actions, 'Quitting', 'Leaving kiosk mode']) {
+      expect(errorText({ code: 'forbidden', ...keyedError('shiftNeeded', { action }) }), action).not.toContain(action);
+    }
+    // An action this renderer does not know is shown as it came.
+    expect(errorText({ code: 'forbidden', ...keyedError('adminNeeded', { action: 'Doing something new' }) })).toMatch(/^Doing something new: /);
   });
 
   it('falls back to the English message without a key or with an unknown one', async () => {

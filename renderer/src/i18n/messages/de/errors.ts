@@ -60,6 +60,26 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
   operatorLockedOut: 'Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minute erneut. | Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minuten erneut.',
   operatorWrongPin: 'Falsche PIN. Noch {count} Versuch, dann wird dieser Name für eine Weile gesperrt. | Falsche PIN. Noch {count} Versuche, dann wird dieser Name für eine Weile gesperrt.',
+  action: {
+    editBadgeTemplate: 'Ausweisvorlage bearbeiten',
+    exportOperatorLog: 'Bedienerprotokoll exportieren',
+    leaveKioskMode: 'Kioskmodus verlassen',
+    openAdministration: 'Verwaltung öffnen',
+    openBadgeTemplates: 'Ausweisvorlagen öffnen',
+    quitKiosk: 'Kiosk beenden',
+    removeDirectory: 'Gespeichertes Verzeichnis entfernen',
+    saveBadgeTemplate: 'Ausweisvorlage speichern',
+    showBadgeTemplate: 'Ausweisvorlage anzeigen',
+    acknowledgeAlarm: 'Alarm quittieren',
+    changeCardholder: 'Ausweisinhaber ändern',
+    discardEnrolment: 'Wartende Erfassung verwerfen',
+    enrolCardholder: 'Ausweisinhaber erfassen',
+    exportSearchResults: 'Suchergebnisse exportieren',
+    printBadge: 'Ausweis drucken',
+    resendEnrolment: 'Korrigierte Erfassung erneut senden',
+    uploadPhoto: 'Foto hochladen',
+    quit: 'Beenden',
+  },
 };
 
 export default errors;

@@ -2,7 +2,7 @@
 // table (electron/contract/error-text.ts), so main's English message and this text cannot differ.
 import type { ERROR_TEXT } from '../../../../../electron/contract/ipc';
 
-const errors: typeof ERROR_TEXT = {
+const texts: typeof ERROR_TEXT = {
   internal: 'Something went wrong inside the kiosk. The problem has been logged.',
   cancelled: 'The request was cancelled.',
   timeout: 'The access-control service is taking too long to answer. Try again in a moment. If it keeps happening, tell the administrator.',
@@ -60,4 +60,26 @@ const errors: typeof ERROR_TEXT = {
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
 };
 
-export default errors;
+/** The actions main's policy names in a refusal (electron/contract/*.ts `admin:`, `shift:`), shown in the sentence. */
+const action = {
+  editBadgeTemplate: 'Editing a badge template',
+  exportOperatorLog: 'Exporting the operator log',
+  leaveKioskMode: 'Leaving kiosk mode',
+  openAdministration: 'Opening the Administration view',
+  openBadgeTemplates: 'Opening the badge templates',
+  quitKiosk: 'Quitting the kiosk',
+  removeDirectory: 'Removing the saved directory',
+  saveBadgeTemplate: 'Saving a badge template',
+  showBadgeTemplate: 'Showing a badge template',
+  acknowledgeAlarm: 'Acknowledging an alarm',
+  changeCardholder: 'Changing a cardholder',
+  discardEnrolment: 'Discarding a waiting enrolment',
+  enrolCardholder: 'Enrolling a cardholder',
+  exportSearchResults: 'Exporting search results',
+  printBadge: 'Printing a badge',
+  resendEnrolment: 'Sending a fixed enrolment again',
+  uploadPhoto: 'Uploading a photo',
+  quit: 'Quitting',
+};
+
+export default { ...texts, action };

@@ -60,6 +60,26 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
   operatorLockedOut: 'Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minuto. | Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minutos.',
   operatorWrongPin: 'PIN incorrecto. Queda {count} intento antes de que este nombre se bloquee un tiempo. | PIN incorrecto. Quedan {count} intentos antes de que este nombre se bloquee un tiempo.',
+  action: {
+    editBadgeTemplate: 'Editar una plantilla de tarjeta',
+    exportOperatorLog: 'Exportar el registro de operadores',
+    leaveKioskMode: 'Salir del modo quiosco',
+    openAdministration: 'Abrir la pantalla de Administración',
+    openBadgeTemplates: 'Abrir las plantillas de tarjeta',
+    quitKiosk: 'Cerrar el quiosco',
+    removeDirectory: 'Eliminar el directorio guardado',
+    saveBadgeTemplate: 'Guardar una plantilla de tarjeta',
+    showBadgeTemplate: 'Mostrar una plantilla de tarjeta',
+    acknowledgeAlarm: 'Reconocer una alarma',
+    changeCardholder: 'Modificar un titular',
+    discardEnrolment: 'Descartar un alta en espera',
+    enrolCardholder: 'Dar de alta a un titular',
+    exportSearchResults: 'Exportar los resultados de búsqueda',
+    printBadge: 'Imprimir una tarjeta',
+    resendEnrolment: 'Volver a enviar un alta corregida',
+    uploadPhoto: 'Subir una foto',
+    quit: 'Cerrar',
+  },
 };
 
 export default errors;

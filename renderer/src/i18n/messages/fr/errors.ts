@@ -60,6 +60,26 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
   operatorLockedOut: 'Trop de codes PIN erronés pour {name}. Réessayez dans {count} minute. | Trop de codes PIN erronés pour {name}. Réessayez dans {count} minutes.',
   operatorWrongPin: 'Code PIN erroné. Encore {count} essai avant que ce nom soit bloqué un moment. | Code PIN erroné. Encore {count} essais avant que ce nom soit bloqué un moment.',
+  action: {
+    editBadgeTemplate: 'Modifier un modèle de badge',
+    exportOperatorLog: 'Exporter le journal des opérateurs',
+    leaveKioskMode: 'Quitter le mode borne',
+    openAdministration: 'Ouvrir l’écran Administration',
+    openBadgeTemplates: 'Ouvrir les modèles de badge',
+    quitKiosk: 'Quitter la borne',
+    removeDirectory: 'Supprimer l’annuaire enregistré',
+    saveBadgeTemplate: 'Enregistrer un modèle de badge',
+    showBadgeTemplate: 'Afficher un modèle de badge',
+    acknowledgeAlarm: 'Acquitter une alarme',
+    changeCardholder: 'Modifier un titulaire',
+    discardEnrolment: 'Abandonner un enrôlement en attente',
+    enrolCardholder: 'Enrôler un titulaire',
+    exportSearchResults: 'Exporter les résultats de recherche',
+    printBadge: 'Imprimer un badge',
+    resendEnrolment: 'Renvoyer un enrôlement corrigé',
+    uploadPhoto: 'Envoyer une photo',
+    quit: 'Quitter',
+  },
 };
 
 export default errors;
