@@ -2,7 +2,7 @@
  * Errors and results across IPC: every failure is a typed KioskError with a message for the person
  * at the kiosk, and every operation answers a Result. Part of the IPC contract (index: ipc.ts).
  */
-
+import type { ErrorKey, ErrorParams } from './error-text';
 
 /** Every failure that crosses IPC is one of these codes, never a raw exception. */
 export const ERROR_CODES = [
@@ -22,10 +22,18 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** A typed error: `message` is for the person at the kiosk, `detail` for the log (never secrets). */
+/**
+ * A typed error: `key` + `params` are what the person at the kiosk reads, in the renderer's
+ * language (error-text.ts); `message` is the same in English, for the log and as the fallback;
+ * `detail` for the log (never secrets).
+ */
 export interface KioskError {
   code: ErrorCode;
   message: string;
+  /** A key of the renderer's `errors` messages (error-text.ts), when main words this error itself. */
+  key?: ErrorKey;
+  /** The parameters of `key` (names from the service are passed as they come). */
+  params?: ErrorParams;
   detail?: string;
   /** The request or answer field at fault, when there is one. */
   field?: string;

@@ -29,6 +29,7 @@ export * from './badges';
 export * from './cardholders';
 export * from './config';
 export * from './errors';
+export * from './error-text';
 export * from './feed';
 export * from './history';
 export { MAX_PAGE, MAX_SERVICE_ID, type ExportResult, type OperationPolicy, type TaskProgress } from './operation';

@@ -38,7 +38,7 @@ export function createAdminCapability(options: AdminCapabilityOptions): AdminCap
   const { log } = options;
   const lock = new AdminLock({ dir: options.dir, log, ...(options.now ? { now: options.now } : {}) });
   const edge = (what: string): AdminActions => {
-    if (!options.actions) throw KioskFailure.of('config', `${what} is only possible in the kiosk application, not in this browser preview.`, { detail: `${what}: no edge actions` });
+    if (!options.actions) throw KioskFailure.keyed('config', 'previewOnly', { action: what }, { detail: `${what}: no edge actions` });
     return options.actions;
   };
   const handlers: AdminHandlers = {

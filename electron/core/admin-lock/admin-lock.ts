@@ -10,7 +10,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { AdminLockState } from '../../contract/ipc';
+import { englishErrorText, type AdminLockState } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
@@ -110,7 +110,7 @@ export class AdminLock {
     if (this.unlockedUntil === null || now >= this.unlockedUntil) {
       this.unlockedUntil = null;
       this.options.log.warn('admin-lock', `refused without the admin PIN: ${action}`);
-      throw KioskFailure.of('forbidden', `${action} needs the administrator PIN. Unlock it first.`, { detail: `admin lock: ${action} refused, not unlocked` });
+      throw KioskFailure.keyed('forbidden', 'adminNeeded', { action }, { detail: `admin lock: ${action} refused, not unlocked` });
     }
     this.unlockedUntil = now + this.unlockMs;
   }
@@ -120,13 +120,13 @@ export class AdminLock {
     const { stored, problem } = await this.readPin();
     if (!stored) {
       log.warn('admin-lock', `unlock attempt refused: ${problem ?? 'no admin PIN is set'}`);
-      throw KioskFailure.of('config', problem ?? `No administrator PIN is set on this kiosk. An administrator sets one at this workstation with "${SET_PIN_COMMAND}".`);
+      throw problem && problem !== englishErrorText('noAdminPin', { command: SET_PIN_COMMAND }) ? KioskFailure.of('config', problem) : KioskFailure.keyed('config', 'noAdminPin', { command: SET_PIN_COMMAND });
     }
     const lockout = await this.readLockout();
     const now = this.now();
     if (lockout.lockedUntil !== null && lockout.lockedUntil > now) {
       log.warn('admin-lock', `unlock attempt refused: locked out until ${new Date(lockout.lockedUntil).toISOString()} (the PIN was not checked)`);
-      throw KioskFailure.of('forbidden', `Too many wrong PINs. Try again in ${minutesText(lockout.lockedUntil - now)}.`, { detail: 'admin lock: locked out' });
+      throw KioskFailure.keyed('forbidden', 'lockedOut', { count: minutesOf(lockout.lockedUntil - now) }, { detail: 'admin lock: locked out' });
     }
     if (await verifyPin(pin, stored)) {
       await this.writeLockout({ failures: 0, lockouts: 0, lockedUntil: null });
@@ -140,16 +140,16 @@ export class AdminLock {
       const span = Math.min(LOCKOUT_MAX_MS, LOCKOUT_BASE_MS * 2 ** Math.min(20, lockouts - 1));
       await this.writeLockout({ failures: 0, lockouts, lockedUntil: now + span });
       log.warn('admin-lock', `unlock attempt refused: wrong PIN (${failures} of ${MAX_ATTEMPTS}); locked out for ${minutesText(span)} (lock-out ${lockouts} in a row)`);
-      throw KioskFailure.of('forbidden', `Wrong PIN. Too many wrong PINs: try again in ${minutesText(span)}.`, { detail: 'admin lock: wrong PIN, locked out' });
+      throw KioskFailure.keyed('forbidden', 'wrongPinLockedOut', { count: minutesOf(span) }, { detail: 'admin lock: wrong PIN, locked out' });
     }
     await this.writeLockout({ ...lockout, failures, lockedUntil: null });
     log.warn('admin-lock', `unlock attempt refused: wrong PIN (${failures} of ${MAX_ATTEMPTS})`);
     const left = MAX_ATTEMPTS - failures;
-    throw KioskFailure.of('forbidden', `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before the PIN is locked for a while.`, { detail: 'admin lock: wrong PIN' });
+    throw KioskFailure.keyed('forbidden', 'wrongPin', { count: left }, { detail: 'admin lock: wrong PIN' });
   }
 
   private async readPin(): Promise<{ stored: StoredPin | null; problem: string | null }> {
-    const none = `No administrator PIN is set on this kiosk. An administrator sets one at this workstation with "${SET_PIN_COMMAND}".`;
+    const none = englishErrorText('noAdminPin', { command: SET_PIN_COMMAND });
     let bytes: Buffer | null;
     try {
       bytes = await readOwnerOnly(this.pinFile, true);
@@ -197,7 +197,11 @@ export class AdminLock {
   }
 }
 
+function minutesOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
 function minutesText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const minutes = minutesOf(ms);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

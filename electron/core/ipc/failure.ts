@@ -2,7 +2,7 @@
  * KioskFailure: the one exception type the core throws on purpose. It carries a typed
  * KioskError (user-facing message + log detail); the gateway turns it into a Result.
  */
-import type { ErrorCode, KioskError } from '../../contract/ipc';
+import { keyedError, type ErrorCode, type ErrorParams, type ErrorTextName, type KioskError } from '../../contract/ipc';
 
 export class KioskFailure extends Error {
   readonly error: KioskError;
@@ -16,6 +16,11 @@ export class KioskFailure extends Error {
   static of(code: ErrorCode, message: string, extra: Omit<KioskError, 'code' | 'message'> = {}): KioskFailure {
     return new KioskFailure({ code, message, ...extra });
   }
+
+  /** A failure worded by a key of the error table (contract/error-text.ts): key, params and English message. */
+  static keyed(code: ErrorCode, name: ErrorTextName, params: ErrorParams = {}, extra: Omit<KioskError, 'code' | 'message' | 'key' | 'params'> = {}): KioskFailure {
+    return new KioskFailure({ code, ...keyedError(name, params), ...extra });
+  }
 }
 
 /** Turns anything thrown into a KioskError without leaking a stack to the renderer. */
@@ -23,7 +28,7 @@ export function toKioskError(thrown: unknown): KioskError {
   if (thrown instanceof KioskFailure) return thrown.error;
   return {
     code: 'internal',
-    message: 'Something went wrong inside the kiosk. The problem has been logged.',
+    ...keyedError('internal'),
     detail: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown),
   };
 }

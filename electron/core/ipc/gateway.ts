@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import {
   BYTES_FIELDS,
+  keyedError,
   operations,
   policyOf,
   type KioskError,
@@ -65,14 +66,14 @@ export class Gateway {
       return null;
     }
     if (!Object.hasOwn(operations, name)) {
-      return { ok: false, error: { code: 'invalid_request', message: 'The kiosk asked for an operation that does not exist.', detail: `unknown operation "${shorten(name)}"` } };
+      return { ok: false, error: { code: 'invalid_request', ...keyedError('unknownOperation'), detail: `unknown operation "${shorten(name)}"` } };
     }
     const operation = name as OperationName;
     const shape = plainDataProblem(payload, BYTES_FIELDS[operation]);
     if (shape) {
       const error: KioskError = {
         code: 'invalid_request',
-        message: shape.path === '' ? 'The request is not valid.' : `The value of "${shorten(shape.path)}" is not valid.`,
+        ...(shape.path === '' ? keyedError('invalidRequest') : keyedError('invalidField', { field: shorten(shape.path) })),
         detail: `${operation}: ${shorten(shape.path) || '(payload)'}: ${shape.reason}`,
         ...(shape.path !== '' ? { field: shorten(shape.path) } : {}),
       };
@@ -118,7 +119,7 @@ function invalidRequest(operation: OperationName, zodError: z.ZodError): KioskEr
   if (zodError.issues.length > 5) issues.push(`and ${zodError.issues.length - 5} more`);
   return {
     code: 'invalid_request',
-    message: custom ?? (field ? `The value of "${field}" is not valid.` : 'The request is not valid.'),
+    ...(custom !== undefined ? { message: custom } : field ? keyedError('invalidField', { field }) : keyedError('invalidRequest')),
     detail: `${operation}: ${issues.join('; ')}`,
     ...(field ? { field } : {}),
   };

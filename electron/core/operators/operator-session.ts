@@ -127,12 +127,12 @@ export class OperatorSession {
     await this.load();
     const log = this.options.log;
     if (this.shift) {
-      throw KioskFailure.of('rejected', `${this.shift.name} is signed in. End that shift first.`, { detail: 'operators: sign-in while a shift is under way' });
+      throw KioskFailure.keyed('rejected', 'shiftUnderWay', { name: this.shift.name }, { detail: 'operators: sign-in while a shift is under way' });
     }
     if (name === null) {
       if (!this.options.allowUnnamed) {
         log.warn('operators', 'sign-in without a name refused: the site names its operators');
-        throw KioskFailure.of('forbidden', 'This site does not allow a shift without a name. Choose your name and type your PIN.');
+        throw KioskFailure.keyed('forbidden', 'unnamedShiftRefused');
       }
       return this.start(UNNAMED_OPERATOR, true);
     }
@@ -140,7 +140,7 @@ export class OperatorSession {
     const entry = findOperator(operators, name);
     if (!entry) {
       log.warn('operators', `sign-in refused: "${name}" is not on the operator list`);
-      throw KioskFailure.of('not_found', problem ?? 'That name is not on this kiosk\'s operator list.', { field: 'name' });
+      throw problem ? KioskFailure.of('not_found', problem, { field: 'name' }) : KioskFailure.keyed('not_found', 'notOnOperatorList', {}, { field: 'name' });
     }
     const key = entry.name.toLocaleLowerCase();
     const lockouts = await this.readLockouts();
@@ -148,7 +148,7 @@ export class OperatorSession {
     const now = this.now();
     if (lockout.lockedUntil !== null && lockout.lockedUntil > now) {
       log.warn('operators', `sign-in refused for ${entry.name}: locked out until ${new Date(lockout.lockedUntil).toISOString()} (the PIN was not checked)`);
-      throw KioskFailure.of('forbidden', `Too many wrong PINs for ${entry.name}. Try again in ${minutesText(lockout.lockedUntil - now)}.`, { detail: 'operators: locked out' });
+      throw KioskFailure.keyed('forbidden', 'operatorLockedOut', { name: entry.name, count: minutesOf(lockout.lockedUntil - now) }, { detail: 'operators: locked out' });
     }
     if (await verifyPin(pin, entry.pin)) {
       delete lockouts[key];
@@ -163,13 +163,13 @@ export class OperatorSession {
       lockouts[key] = { failures: 0, lockouts: count, lockedUntil: now + span };
       await this.writeLockouts(lockouts);
       log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN (${failures} of ${MAX_ATTEMPTS}); locked out for ${minutesText(span)}`);
-      throw KioskFailure.of('forbidden', `Wrong PIN. Too many wrong PINs: try again in ${minutesText(span)}.`, { detail: 'operators: wrong PIN, locked out' });
+      throw KioskFailure.keyed('forbidden', 'wrongPinLockedOut', { count: minutesOf(span) }, { detail: 'operators: wrong PIN, locked out' });
     }
     lockouts[key] = { ...lockout, failures, lockedUntil: null };
     await this.writeLockouts(lockouts);
     log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN (${failures} of ${MAX_ATTEMPTS})`);
     const left = MAX_ATTEMPTS - failures;
-    throw KioskFailure.of('forbidden', `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before this name is locked for a while.`, { detail: 'operators: wrong PIN' });
+    throw KioskFailure.keyed('forbidden', 'operatorWrongPin', { count: left }, { detail: 'operators: wrong PIN' });
   }
 
   private async readLockouts(): Promise<Record<string, Lockout>> {
@@ -201,7 +201,11 @@ export class OperatorSession {
   }
 }
 
+function minutesOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
 function minutesText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const minutes = minutesOf(ms);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

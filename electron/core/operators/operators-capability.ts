@@ -148,7 +148,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     require(action) {
       if (options.signIn === 'required' && session.name() === null) {
         log.warn('operators', `refused with nobody signed in: ${action}`);
-        throw KioskFailure.of('forbidden', `${action} is recorded with the operator's name: sign in at the start of your shift first.`, { detail: `operators: ${action} refused, nobody on shift` });
+        throw KioskFailure.keyed('forbidden', 'shiftNeeded', { action }, { detail: `operators: ${action} refused, nobody on shift` });
       }
     },
   };

@@ -12,6 +12,7 @@
  */
 import type { RequestContext } from './service-errors';
 import { ServiceFailure } from './service-errors';
+import { keyedError } from '../../contract/ipc';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -76,10 +77,8 @@ export function isOverSizeLimit(thrown: unknown): boolean {
 /** The answer is larger than the endpoint's limit: the kiosk stopped reading it. */
 export function answerTooLarge(ctx: RequestContext, limit: number, seen: string): ServiceFailure {
   const search = ctx.endpoint.includes('/search');
-  const message = search
-    ? `The search found more than the kiosk can read at once (the answer is over ${sizeText(limit)}). Search a shorter time or fewer doors.`
-    : `The access-control service sent an answer far larger than expected (over ${sizeText(limit)}); the kiosk stopped reading it. If it keeps happening, tell the administrator.`;
-  return new ServiceFailure({ code: 'too_large', message, detail: `${ctx.request}: answer ${seen} > limit ${limit} bytes`, endpoint: ctx.endpoint }, { retryable: false });
+  const worded = keyedError(search ? 'searchTooLarge' : 'answerTooLarge', { size: sizeText(limit) });
+  return new ServiceFailure({ code: 'too_large', ...worded, detail: `${ctx.request}: answer ${seen} > limit ${limit} bytes`, endpoint: ctx.endpoint }, { retryable: false });
 }
 
 /** The call's overall deadline passed (whatever the socket did). */
@@ -87,7 +86,7 @@ export function deadlinePassed(ctx: RequestContext, timeoutMs: number, what: str
   return new ServiceFailure(
     {
       code: 'timeout',
-      message: `The access-control service is taking too long to answer (no complete answer within ${formatSeconds(timeoutMs)}). Try again in a moment. If it keeps happening, tell the administrator.`,
+      ...keyedError('deadline', { seconds: formatSeconds(timeoutMs) }),
       detail: `${ctx.request}: overall deadline of ${timeoutMs} ms passed (${what})`,
       endpoint: ctx.endpoint,
     },
@@ -95,9 +94,9 @@ export function deadlinePassed(ctx: RequestContext, timeoutMs: number, what: str
   );
 }
 
-function formatSeconds(ms: number): string {
+function formatSeconds(ms: number): number {
   const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+  return Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1));
 }
 
 /**

@@ -6,7 +6,7 @@
  * config or headers (they carry the credential): only the error's code and its root cause's code
  * and message. The client scrubs the credential from message and detail once more before throwing.
  */
-import type { ErrorCode, KioskError } from '../../contract/ipc';
+import { keyedError, type ErrorCode, type ErrorParams, type ErrorTextName, type KioskError } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 
 /** What a failure is about. */
@@ -46,10 +46,11 @@ export class ServiceFailure extends KioskFailure {
   }
 }
 
-const ASK_ADMIN = 'If it keeps happening, tell the administrator.';
+/** A sentence of the error table (contract/error-text.ts) with its parameters. */
+type Worded = [ErrorTextName, ErrorParams?];
 
-function failure(ctx: RequestContext, code: ErrorCode, message: string, detail: string, extra: Partial<KioskError> = {}, options: ConstructorParameters<typeof ServiceFailure>[1] = {}): ServiceFailure {
-  return new ServiceFailure({ code, message, detail, endpoint: ctx.endpoint, ...extra }, options);
+function failure(ctx: RequestContext, code: ErrorCode, [name, params]: Worded, detail: string, extra: Partial<KioskError> = {}, options: ConstructorParameters<typeof ServiceFailure>[1] = {}): ServiceFailure {
+  return new ServiceFailure({ code, ...keyedError(name, params), detail, endpoint: ctx.endpoint, ...extra }, options);
 }
 
 // ───────────────────────── transport failures (no HTTP answer) ─────────────────────────
@@ -100,46 +101,45 @@ export function failureForTransport(ctx: RequestContext, thrown: unknown): Servi
   const name = thrown instanceof Error ? thrown.name : '';
 
   if (has('ERR_CANCELED') || name === 'CanceledError' || name === 'AbortError') {
-    return failure(ctx, 'cancelled', 'The request was cancelled.', detail);
+    return failure(ctx, 'cancelled', ['cancelled'], detail);
   }
   if (has('ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT') || facts.some((f) => /timeout/i.test(f.message))) {
-    return failure(ctx, 'timeout', `The access-control service is taking too long to answer. Try again in a moment. ${ASK_ADMIN}`, detail, {}, { retryable: true });
+    return failure(ctx, 'timeout', ['timeout'], detail, {}, { retryable: true });
   }
 
   const tls = tlsMessage(codes, facts);
-  if (tls) return failure(ctx, 'unreachable', tls, detail, {}, { retryable: false, mayHaveArrived: false });
+  if (tls) return failure(ctx, 'unreachable', [tls], detail, {}, { retryable: false, mayHaveArrived: false });
 
-  let message = `The access-control service cannot be reached. Check the network connection. ${ASK_ADMIN}`;
+  let message: ErrorTextName = 'unreachable';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')) {
-    message = `The access-control service cannot be found on the network (its name is not known). Check the network connection. ${ASK_ADMIN}`;
+    message = 'notFoundOnNetwork';
   } else if (has('ECONNREFUSED')) {
-    message = `The access-control service is not answering (the connection was refused); it may be stopped. ${ASK_ADMIN}`;
+    message = 'refused';
   } else if (has('ECONNRESET', 'EPIPE') || facts.some((f) => /socket hang up/i.test(f.message))) {
-    message = `The connection to the access-control service was cut off. Try again in a moment. ${ASK_ADMIN}`;
+    message = 'cutOff';
   } else if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
-    message = 'The network does not reach the access-control service. Check the network connection, or tell the administrator.';
+    message = 'networkUnreachable';
   }
   const neverSent = has('ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN');
-  return failure(ctx, 'unreachable', message, detail, {}, { retryable: true, mayHaveArrived: !neverSent });
+  return failure(ctx, 'unreachable', [message], detail, {}, { retryable: true, mayHaveArrived: !neverSent });
 }
 
-function tlsMessage(codes: string[], facts: ErrorFacts[]): string | null {
+function tlsMessage(codes: string[], facts: ErrorFacts[]): ErrorTextName | null {
   const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
-  const after = 'so the kiosk did not connect. Ask the administrator to check the certificate settings of the service (service.tls).';
   if (has(CERTIFICATE_PIN_MISMATCH)) {
-    return `The server's certificate is not the one this kiosk was set up to trust (its fingerprint does not match), ${after}`;
+    return 'tlsPin';
   }
   if (has('ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH')) {
-    return `The server's certificate was issued for a different address than the one the kiosk uses, ${after}`;
+    return 'tlsHostname';
   }
   if (has('CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CRL_HAS_EXPIRED')) {
-    return `The server's certificate has expired or is not valid yet, ${after}`;
+    return 'tlsExpired';
   }
   if (codes.some((c) => UNTRUSTED_CERTIFICATE.has(c))) {
-    return `The server's certificate is not trusted, ${after}`;
+    return 'tlsUntrusted';
   }
   if (has('EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER') || codes.some((c) => c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_')) || facts.some((f) => /SSL routines|TLS/i.test(f.message))) {
-    return `The secure (HTTPS) connection to the service could not be set up (the server may not speak HTTPS at this address), ${after}`;
+    return 'tlsHandshake';
   }
   return null;
 }
@@ -158,45 +158,43 @@ export function failureForStatus(ctx: RequestContext, answer: HttpAnswer): Servi
   const detail = `${ctx.request} → ${status}${said.text ? `: ${said.text}` : ''}`;
   const extra: Partial<KioskError> = { status, ...(said.field ? { field: said.field } : {}) };
   const retryAfterMs = retryAfterOf(answer.headers['retry-after']);
-  const withServer = (lead: string) => (said.text ? `${lead}: ${said.text}` : `${lead}.`);
+  const withServer = (plain: ErrorTextName, saidIt: ErrorTextName, params: ErrorParams = {}): Worded => (said.text ? [saidIt, { ...params, server: said.text }] : [plain, params]);
 
   if (status >= 300 && status < 400) {
-    return failure(ctx, 'malformed_answer', 'The access-control service sent the kiosk elsewhere (a redirection), which the kiosk does not follow. Ask the administrator to check the service address.', detail, extra);
+    return failure(ctx, 'malformed_answer', ['redirect'], detail, extra);
   }
   switch (status) {
     case 401:
-      return failure(ctx, 'unauthorized', 'The access-control service did not accept this kiosk\'s credential. Ask the administrator to set it again.', detail, extra);
+      return failure(ctx, 'unauthorized', ['unauthorized'], detail, extra);
     case 403:
-      return failure(ctx, 'forbidden', 'The access-control service does not allow this kiosk to do that. Ask the administrator about its permissions.', detail, extra);
+      return failure(ctx, 'forbidden', ['forbidden'], detail, extra);
     case 404:
       return failure(
         ctx,
         'not_found',
-        ctx.subject
-          ? `The ${ctx.subject} was not found in the access-control service.`
-          : 'The access-control service did not recognise the request (not found). Ask the administrator to check the service address.',
+        ctx.subject ? ['subjectNotFound', { subject: ctx.subject }] : ['notFound'],
         detail,
         extra,
       );
     case 408:
-      return failure(ctx, 'timeout', `The access-control service gave up waiting for the request. Try again in a moment. ${ASK_ADMIN}`, detail, extra, { retryable: true });
+      return failure(ctx, 'timeout', ['requestTimeout'], detail, extra, { retryable: true });
     case 409:
-      return failure(ctx, 'rejected', withServer('The access-control service refused the change because it conflicts with its records'), detail, extra);
+      return failure(ctx, 'rejected', withServer('conflict', 'conflictSaid'), detail, extra);
     case 413:
-      return failure(ctx, 'too_large', 'The access-control service refused the data because it is too large (for a photo: take it again at a lower size).', detail, extra);
+      return failure(ctx, 'too_large', ['tooLarge'], detail, extra);
     case 415:
-      return failure(ctx, 'rejected', withServer('The access-control service does not accept the format the kiosk sent'), detail, extra);
+      return failure(ctx, 'rejected', withServer('unsupportedFormat', 'unsupportedFormatSaid'), detail, extra);
     case 400:
     case 422:
-      return failure(ctx, 'rejected', withServer('The access-control service refused the data'), detail, extra);
+      return failure(ctx, 'rejected', withServer('refusedData', 'refusedDataSaid'), detail, extra);
     case 429:
-      return failure(ctx, 'server_error', 'The access-control service is busy (too many requests). Try again in a moment.', detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+      return failure(ctx, 'server_error', ['busy'], detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
   }
   if (status >= 500) {
-    return failure(ctx, 'server_error', `The access-control service had a problem (error ${status}). Try again in a moment. ${ASK_ADMIN}`, detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    return failure(ctx, 'server_error', ['serverError', { status }], detail, extra, { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
   }
-  if (status >= 400) return failure(ctx, 'rejected', withServer(`The access-control service refused the request (error ${status})`), detail, extra);
-  return failure(ctx, 'malformed_answer', `The access-control service answered in a way the kiosk does not understand (status ${status}). ${ASK_ADMIN}`, detail, extra);
+  if (status >= 400) return failure(ctx, 'rejected', withServer('refusedStatus', 'refusedStatusSaid', { status }), detail, extra);
+  return failure(ctx, 'malformed_answer', ['unexpectedStatus', { status }], detail, extra);
 }
 
 function retryAfterOf(header: string | undefined): number | undefined {
@@ -284,7 +282,7 @@ export function malformedAnswer(ctx: RequestContext, status: number, field: stri
   return failure(
     ctx,
     'malformed_answer',
-    `The access-control service sent an answer the kiosk does not understand${field ? ` (in "${field}")` : ''}. ${ASK_ADMIN}`,
+    field ? ['malformedField', { field }] : ['malformed'],
     `${ctx.request} → ${status}: ${field ? `${field}: ` : ''}${problem}`,
     { status, ...(field ? { field } : {}) },
   );
@@ -296,6 +294,7 @@ export function scrubFailure(thrown: unknown, scrub: (text: string) => string): 
   const error: KioskError = { ...thrown.error, message: scrub(thrown.error.message) };
   if (error.detail !== undefined) error.detail = scrub(error.detail);
   if (error.field !== undefined) error.field = scrub(error.field);
+  if (error.params !== undefined) error.params = Object.fromEntries(Object.entries(error.params).map(([name, value]) => [name, typeof value === 'string' ? scrub(value) : value]));
   if (thrown instanceof ServiceFailure) {
     return new ServiceFailure(error, {
       retryable: thrown.retryable,

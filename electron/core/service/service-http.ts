@@ -29,7 +29,7 @@ import { normalizeFingerprint } from '../config/config-schema';
 import { serviceLabelOf } from '../config/settings';
 import type { Secret } from '../credentials/secret';
 import { plainHttpProblem } from '../credentials/credential-binding';
-import type { KioskError } from '../../contract/ipc';
+import { keyedError, type KioskError } from '../../contract/ipc';
 import type { CallOptions } from './access-service';
 import {
   CERTIFICATE_PIN_MISMATCH,
@@ -144,7 +144,7 @@ export class ServiceHttp {
     const { service, photo } = options.config;
     const baseUrl = options.baseUrl ?? service.url;
     if (!baseUrl) {
-      throw KioskFailure.of('config', 'No address of the access-control service is configured.', { detail: 'createServiceClient: no service.url and no baseUrl' });
+      throw KioskFailure.keyed('config', 'noServiceUrl', {}, { detail: 'createServiceClient: no service.url and no baseUrl' });
     }
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.serviceLabel = serviceLabelOf(this.baseUrl);
@@ -210,7 +210,7 @@ export class ServiceHttp {
       if (this.missingSecret) {
         throw new ServiceFailure({
           code: 'config',
-          message: 'No credential for the access-control service has been set on this kiosk. Ask the administrator to set it (admin tool: set-secret).',
+          ...keyedError('noSecret'),
           detail: `${ctx.request}: not sent, the vault holds no secret`,
           endpoint: ctx.endpoint,
         });
@@ -428,7 +428,7 @@ function tlsOptions(settings: KioskConfig['service']['tls'], readFile: (file: st
     try {
       pem = readFile(settings.caFile);
     } catch (thrown) {
-      throw KioskFailure.of('config', `The certificate authority file ${settings.caFile} (service.tls.caFile) cannot be read.`, {
+      throw KioskFailure.keyed('config', 'caFileUnreadable', { file: settings.caFile }, {
         detail: `read ${settings.caFile}: ${(thrown as NodeJS.ErrnoException).code ?? 'error'}`,
         field: 'service.tls.caFile',
       });
@@ -471,7 +471,7 @@ async function readSome(source: Readable, limit: number): Promise<string> {
 /** A record id for a path segment (or an integer query argument); refused before anything is sent when it is not an integer. */
 export function idSegment(id: number): number {
   if (!Number.isSafeInteger(id)) {
-    throw KioskFailure.of('invalid_request', 'The record number is not valid.', { detail: `not an integer id: ${String(id)}` });
+    throw KioskFailure.keyed('invalid_request', 'badRecordNumber', {}, { detail: `not an integer id: ${String(id)}` });
   }
   return id;
 }

@@ -13,6 +13,7 @@ import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderFields, CardholderRecord, DuplicateCandidate, EnrolmentChoices, OutboxItemView } from '../../../electron/contract/ipc';
 import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
 import { unusedValues, type UnusedValue } from './enrolment-choices';
+import { errorText } from '../i18n/error-text';
 
 /** create and edit send to the service; fix changes an enrolment the service refused, waiting in the outbox. */
 export type EnrolmentMode = 'closed' | 'create' | 'edit' | 'fix';
@@ -61,7 +62,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   let duplicateToken = 0;
 
   const problemFor = (field: FormField): string | null =>
-    problems.value.find((p) => p.field === field)?.message ?? (refusal.value?.field === field ? refusal.value.error.message : null);
+    problems.value.find((p) => p.field === field)?.message ?? (refusal.value?.field === field ? errorText(refusal.value.error) : null);
 
   /** Tenant and type defaults of this site (from the settings). */
   function configure(site: { tenant: number[]; cardholderType: number | null; knownTenants: number[] }): void {
@@ -304,7 +305,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
       }
       original.value = outcome.record;
       Object.assign(form, formFromRecord(outcome.record, defaults.knownTenants));
-      notice.value = outcome.warning ? outcome.warning.message : `Saved: ${outcome.sent.length} field${outcome.sent.length === 1 ? '' : 's'} changed.`;
+      notice.value = outcome.warning ? errorText(outcome.warning) : `Saved: ${outcome.sent.length} field${outcome.sent.length === 1 ? '' : 's'} changed.`;
       return outcome.record;
     } finally {
       saving.value = false;

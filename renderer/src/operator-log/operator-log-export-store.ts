@@ -29,6 +29,7 @@ function outcomeText(outcome: ExportOutcome): string {
       return t('operatorLog.exportResult.failed', { message: outcome.message });
   }
 }
+import { errorText } from '../i18n/error-text';
 
 export const useOperatorLogExportStore = defineStore('operatorLogExport', () => {
   const exporting = ref(false);
@@ -54,7 +55,7 @@ export const useOperatorLogExportStore = defineStore('operatorLogExport', () => 
       if (result.ok) outcome.value = result.value.saved ? { kind: 'saved', rows: result.value.rows, path: result.value.path ?? '' } : { kind: 'cancelled' };
       else {
         failed.value = true;
-        outcome.value = { kind: 'failed', message: result.error.message };
+        outcome.value = { kind: 'failed', message: errorText(result.error) };
       }
     } finally {
       exporting.value = false;

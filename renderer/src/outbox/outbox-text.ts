@@ -8,6 +8,7 @@ import type { OutboxItemView, OutboxState } from '../../../electron/contract/ipc
 import { FIELD_LABELS, type FormField } from '../enrolment/enrolment-rules';
 import { formatLocal } from '../shell/time-format';
 import { plural } from '../shell/wording';
+import { errorText } from '../i18n/error-text';
 
 /** What the item does, for a list. */
 export function kindText(item: OutboxItemView): string {
@@ -39,7 +40,7 @@ export function waitsForEarlier(item: OutboxItemView, all: readonly OutboxItemVi
 
 /** Where the item stands, in a sentence (`offline`: the service did not answer the last try). */
 export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], paused: boolean, now: Date = new Date(), offline = false): string {
-  if (item.state === 'failed') return `Needs attention: ${item.lastError?.message ?? 'the service refused it.'}`;
+  if (item.state === 'failed') return `Needs attention: ${item.lastError ? errorText(item.lastError) : 'the service refused it.'}`;
   if (item.state === 'sending') return 'Sending…';
   if (paused) return 'Waiting: sending is paused.';
   if (waitsForEarlier(item, all)) return item.cardholderId < 0 ? 'Waiting for the new cardholder to be created first.' : 'Waiting for the item before it.';

@@ -8,6 +8,7 @@
 import type { ErrorCode, FeedState, FeedStatus } from '../../../electron/contract/ipc';
 import { formatLocal } from '../shell/time-format';
 import { t } from '../i18n/i18n';
+import { errorText } from '../i18n/error-text';
 
 export type ConnectionTone = 'good' | 'pending' | 'warn' | 'bad';
 
@@ -45,7 +46,7 @@ export function connectionSummary(state: FeedState, now: Date = new Date()): Con
   // The outage's start (it stays put from slow to offline); a main without it says when the status began.
   const since = formatLocal(state.outageSince ?? state.since, now);
   const trouble = ((state.error && TROUBLE[state.error.code]) ?? NOT_ANSWERING)();
-  const reason = state.status === 'live' ? null : (state.error?.message ?? null);
+  const reason = state.status === 'live' ? null : (state.error ? errorText(state.error) : null);
   const words = { status: state.status, reason, lastPoll, lastEvent, sentence: '' };
   switch (state.status) {
     case 'live':

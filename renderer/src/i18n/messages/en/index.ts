@@ -4,8 +4,9 @@ import admin from './admin';
 import operatorLog from './operator-log';
 import operators from './operators';
 import shell from './shell';
+import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
 
-export default { shell, status, admin, operators, operatorLog, history, badges };
+export default { shell, status, admin, operators, operatorLog, history, badges, errors };

@@ -4,10 +4,11 @@ import admin from './admin';
 import operatorLog from './operator-log';
 import operators from './operators';
 import shell from './shell';
+import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors };
 
 export default messages;

@@ -1,0 +1,87 @@
+/**
+ * The one table of error message keys and their English wording. Main builds a KioskError's
+ * `message` (English, for the log and as the fallback) from it with `keyedError`, and sends the
+ * key and its parameters; the renderer shows the key in the language shown
+ * (renderer/src/i18n/error-text.ts). The renderer's English messages (messages/en/errors.ts) are
+ * typed against this table, so the two cannot differ. Syntax as vue-i18n's: `{name}` is a
+ * parameter, `a | b` are the singular and plural forms chosen by `{count}`. Part of the IPC contract.
+ */
+import type { KioskError } from './errors';
+
+const ASK_ADMIN = 'If it keeps happening, tell the administrator.';
+const TLS_AFTER = 'so the kiosk did not connect. Ask the administrator to check the certificate settings of the service (service.tls).';
+
+export const ERROR_TEXT = {
+  internal: 'Something went wrong inside the kiosk. The problem has been logged.',
+  cancelled: 'The request was cancelled.',
+  timeout: `The access-control service is taking too long to answer. Try again in a moment. ${ASK_ADMIN}`,
+  deadline: `The access-control service is taking too long to answer (no complete answer within {seconds} s). Try again in a moment. ${ASK_ADMIN}`,
+  requestTimeout: `The access-control service gave up waiting for the request. Try again in a moment. ${ASK_ADMIN}`,
+  unreachable: `The access-control service cannot be reached. Check the network connection. ${ASK_ADMIN}`,
+  notFoundOnNetwork: `The access-control service cannot be found on the network (its name is not known). Check the network connection. ${ASK_ADMIN}`,
+  refused: `The access-control service is not answering (the connection was refused); it may be stopped. ${ASK_ADMIN}`,
+  cutOff: `The connection to the access-control service was cut off. Try again in a moment. ${ASK_ADMIN}`,
+  networkUnreachable: 'The network does not reach the access-control service. Check the network connection, or tell the administrator.',
+  tlsPin: `The server's certificate is not the one this kiosk was set up to trust (its fingerprint does not match), ${TLS_AFTER}`,
+  tlsHostname: `The server's certificate was issued for a different address than the one the kiosk uses, ${TLS_AFTER}`,
+  tlsExpired: `The server's certificate has expired or is not valid yet, ${TLS_AFTER}`,
+  tlsUntrusted: `The server's certificate is not trusted, ${TLS_AFTER}`,
+  tlsHandshake: `The secure (HTTPS) connection to the service could not be set up (the server may not speak HTTPS at this address), ${TLS_AFTER}`,
+  redirect: 'The access-control service sent the kiosk elsewhere (a redirection), which the kiosk does not follow. Ask the administrator to check the service address.',
+  unauthorized: "The access-control service did not accept this kiosk's credential. Ask the administrator to set it again.",
+  forbidden: 'The access-control service does not allow this kiosk to do that. Ask the administrator about its permissions.',
+  subjectNotFound: 'The {subject} was not found in the access-control service.',
+  notFound: 'The access-control service did not recognise the request (not found). Ask the administrator to check the service address.',
+  conflict: 'The access-control service refused the change because it conflicts with its records.',
+  conflictSaid: 'The access-control service refused the change because it conflicts with its records: {server}',
+  tooLarge: 'The access-control service refused the data because it is too large (for a photo: take it again at a lower size).',
+  unsupportedFormat: 'The access-control service does not accept the format the kiosk sent.',
+  unsupportedFormatSaid: 'The access-control service does not accept the format the kiosk sent: {server}',
+  refusedData: 'The access-control service refused the data.',
+  refusedDataSaid: 'The access-control service refused the data: {server}',
+  busy: 'The access-control service is busy (too many requests). Try again in a moment.',
+  serverError: `The access-control service had a problem (error {status}). Try again in a moment. ${ASK_ADMIN}`,
+  refusedStatus: 'The access-control service refused the request (error {status}).',
+  refusedStatusSaid: 'The access-control service refused the request (error {status}): {server}',
+  unexpectedStatus: `The access-control service answered in a way the kiosk does not understand (status {status}). ${ASK_ADMIN}`,
+  malformed: `The access-control service sent an answer the kiosk does not understand. ${ASK_ADMIN}`,
+  malformedField: `The access-control service sent an answer the kiosk does not understand (in "{field}"). ${ASK_ADMIN}`,
+  searchTooLarge: 'The search found more than the kiosk can read at once (the answer is over {size}). Search a shorter time or fewer doors.',
+  answerTooLarge: `The access-control service sent an answer far larger than expected (over {size}); the kiosk stopped reading it. ${ASK_ADMIN}`,
+  noServiceUrl: 'No address of the access-control service is configured.',
+  noSecret: 'No credential for the access-control service has been set on this kiosk. Ask the administrator to set it (admin tool: set-secret).',
+  caFileUnreadable: 'The certificate authority file {file} (service.tls.caFile) cannot be read.',
+  badRecordNumber: 'The record number is not valid.',
+  unknownOperation: 'The kiosk asked for an operation that does not exist.',
+  invalidRequest: 'The request is not valid.',
+  invalidField: 'The value of "{field}" is not valid.',
+  noAdminPin: 'No administrator PIN is set on this kiosk. An administrator sets one at this workstation with "{command}".',
+  lockedOut: 'Too many wrong PINs. Try again in {count} minute. | Too many wrong PINs. Try again in {count} minutes.',
+  wrongPinLockedOut: 'Wrong PIN. Too many wrong PINs: try again in {count} minute. | Wrong PIN. Too many wrong PINs: try again in {count} minutes.',
+  wrongPin: 'Wrong PIN. {count} try left before the PIN is locked for a while. | Wrong PIN. {count} tries left before the PIN is locked for a while.',
+  adminNeeded: '{action} needs the administrator PIN. Unlock it first.',
+  previewOnly: '{action} is only possible in the kiosk application, not in this browser preview.',
+  shiftNeeded: "{action} is recorded with the operator's name: sign in at the start of your shift first.",
+  shiftUnderWay: '{name} is signed in. End that shift first.',
+  unnamedShiftRefused: 'This site does not allow a shift without a name. Choose your name and type your PIN.',
+  notOnOperatorList: "That name is not on this kiosk's operator list.",
+  operatorLockedOut: 'Too many wrong PINs for {name}. Try again in {count} minute. | Too many wrong PINs for {name}. Try again in {count} minutes.',
+  operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
+} as const;
+
+export type ErrorTextName = keyof typeof ERROR_TEXT;
+/** A key of the renderer's `errors` messages. */
+export type ErrorKey = `errors.${ErrorTextName}`;
+export type ErrorParams = Record<string, string | number>;
+
+/** The English sentence of a key, as vue-i18n renders it in English (two forms: `{count}` 1 takes the first). */
+export function englishErrorText(name: ErrorTextName, params: ErrorParams = {}): string {
+  const forms = ERROR_TEXT[name].split(' | ');
+  const form = forms.length === 2 ? forms[params.count === 1 ? 0 : 1]! : forms[0]!;
+  return form.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
+}
+
+/** The key, parameters and English message of a typed error, to spread into a KioskError. */
+export function keyedError(name: ErrorTextName, params: ErrorParams = {}): Pick<KioskError, 'key' | 'params' | 'message'> {
+  return { key: `errors.${name}`, params, message: englishErrorText(name, params) };
+}
