@@ -2,5 +2,6 @@
 // every other language (../../schema.ts). One file per capability (renderer/src/<capability>/).
 import shell from './shell';
 import status from './status';
+import cardholders from './cardholders';
 
-export default { shell, status };
+export default { shell, status, cardholders };

@@ -2,7 +2,8 @@
 import type { Messages } from '../../schema';
 import shell from './shell';
 import status from './status';
+import cardholders from './cardholders';
 
-const messages: Messages = { shell, status };
+const messages: Messages = { shell, status, cardholders };
 
 export default messages;
