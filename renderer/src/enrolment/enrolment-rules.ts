@@ -6,6 +6,7 @@
  * a test keeps in step with these.
  */
 import type { CardholderFields, CardholderRecord } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
 
 export interface EnrolmentForm {
   first_Name: string;
@@ -36,22 +37,102 @@ export interface FieldProblem {
   message: string;
 }
 
-export const FIELD_LABELS: Record<FormField, string> = {
-  first_Name: 'First name',
-  middle_Name: 'Middle name',
-  last_Name: 'Last name',
-  employee_ID: 'Employee ID',
-  email: 'E-mail',
-  sex: 'Sex',
-  phone: 'Phone',
-  address1: 'Address',
-  address2: 'Address (line 2)',
-  city: 'City',
-  state: 'State',
-  zip: 'ZIP code',
-  tenant: 'Tenants',
-  otherTenants: 'Other tenant numbers',
-  card_Holder_Type_ID: 'Cardholder type',
+/** Each field's label, in the language shown (getters: reactive where they are read). */
+export const FIELD_LABELS: Readonly<Record<FormField, string>> = {
+  get first_Name() {
+    return t('enrolment.field.first_Name');
+  },
+  get middle_Name() {
+    return t('enrolment.field.middle_Name');
+  },
+  get last_Name() {
+    return t('enrolment.field.last_Name');
+  },
+  get employee_ID() {
+    return t('enrolment.field.employee_ID');
+  },
+  get email() {
+    return t('enrolment.field.email');
+  },
+  get sex() {
+    return t('enrolment.field.sex');
+  },
+  get phone() {
+    return t('enrolment.field.phone');
+  },
+  get address1() {
+    return t('enrolment.field.address1');
+  },
+  get address2() {
+    return t('enrolment.field.address2');
+  },
+  get city() {
+    return t('enrolment.field.city');
+  },
+  get state() {
+    return t('enrolment.field.state');
+  },
+  get zip() {
+    return t('enrolment.field.zip');
+  },
+  get tenant() {
+    return t('enrolment.field.tenant');
+  },
+  get otherTenants() {
+    return t('enrolment.field.otherTenants');
+  },
+  get card_Holder_Type_ID() {
+    return t('enrolment.field.card_Holder_Type_ID');
+  },
+};
+
+/** The same inside a sentence ("Enter the first name.", "Change of phone"): lower case in English. */
+export const FIELD_IN_SENTENCE: Readonly<Record<FormField, string>> = {
+  get first_Name() {
+    return t('enrolment.fieldInSentence.first_Name');
+  },
+  get middle_Name() {
+    return t('enrolment.fieldInSentence.middle_Name');
+  },
+  get last_Name() {
+    return t('enrolment.fieldInSentence.last_Name');
+  },
+  get employee_ID() {
+    return t('enrolment.fieldInSentence.employee_ID');
+  },
+  get email() {
+    return t('enrolment.fieldInSentence.email');
+  },
+  get sex() {
+    return t('enrolment.fieldInSentence.sex');
+  },
+  get phone() {
+    return t('enrolment.fieldInSentence.phone');
+  },
+  get address1() {
+    return t('enrolment.fieldInSentence.address1');
+  },
+  get address2() {
+    return t('enrolment.fieldInSentence.address2');
+  },
+  get city() {
+    return t('enrolment.fieldInSentence.city');
+  },
+  get state() {
+    return t('enrolment.fieldInSentence.state');
+  },
+  get zip() {
+    return t('enrolment.fieldInSentence.zip');
+  },
+  get tenant() {
+    return t('enrolment.fieldInSentence.tenant');
+  },
+  get otherTenants() {
+    return t('enrolment.fieldInSentence.otherTenants');
+  },
+  get card_Holder_Type_ID() {
+    return t('enrolment.fieldInSentence.card_Holder_Type_ID');
+  },
 };
 
 /** Longest text per field (the service's limits as the simulator applies them). */

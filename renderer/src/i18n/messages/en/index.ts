@@ -3,5 +3,7 @@
 import shell from './shell';
 import status from './status';
 import cardholders from './cardholders';
+import outbox from './outbox';
+import enrolment from './enrolment';
 
-export default { shell, status, cardholders };
+export default { shell, status, cardholders, outbox, enrolment };

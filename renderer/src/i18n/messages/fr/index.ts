@@ -3,7 +3,9 @@ import type { Messages } from '../../schema';
 import shell from './shell';
 import status from './status';
 import cardholders from './cardholders';
+import outbox from './outbox';
+import enrolment from './enrolment';
 
-const messages: Messages = { shell, status, cardholders };
+const messages: Messages = { shell, status, cardholders, outbox, enrolment };
 
 export default messages;
