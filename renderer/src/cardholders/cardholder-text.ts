@@ -1,14 +1,21 @@
 /**
  * How cardholder fields read on screen: names in directory order, sex as a word, tenants, an
- * empty field, sizes and counts. Pure functions; the words are in one place for translation.
+ * empty field, sizes and counts. Pure functions; the words come from the messages (cardholders).
  */
 import type { CardholderSummary, DirectorySyncPhase, NamedId } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
-const SEX_WORDS: Readonly<Record<string, string>> = { M: 'Male', F: 'Female', U: 'Not stated', X: 'X (other)' };
+const SEX_WORDS: Readonly<Record<string, () => string>> = {
+  M: () => t('cardholders.sex.M'),
+  F: () => t('cardholders.sex.F'),
+  U: () => t('cardholders.sex.U'),
+  X: () => t('cardholders.sex.X'),
+};
 
 export function sexWord(letter: string): string {
   const key = letter.trim().toUpperCase();
-  return key === '' ? '' : (SEX_WORDS[key] ?? key);
+  return key === '' ? '' : (SEX_WORDS[key]?.() ?? key);
 }
 
 /** "Dupont, Marie Anne": last name first, as a directory lists people. */
@@ -33,12 +40,12 @@ export function namedNumbers(numbers: readonly number[], names: readonly NamedId
 
 /** "Visitor", or "Type 3" where the site catalogue does not name it. */
 export function typeName(type: number, names: readonly NamedId[] = []): string {
-  return names.find((entry) => entry.id === type)?.name ?? `Type ${type}`;
+  return names.find((entry) => entry.id === type)?.name ?? t('cardholders.typeN', { n: type });
 }
 
 /** "Northwind Traders, Building (shared)", or "Tenant 7" where the site catalogue does not name one. */
 export function tenantNames(tenants: readonly number[], names: readonly NamedId[] = []): string {
-  return tenants.map((t) => names.find((entry) => entry.id === t)?.name ?? `Tenant ${t}`).join(', ');
+  return tenants.map((id) => names.find((entry) => entry.id === id)?.name ?? t('cardholders.tenantN', { n: id })).join(', ');
 }
 
 export function tenantsText(tenants: readonly number[]): string {
@@ -53,18 +60,21 @@ export function fieldText(value: unknown): string {
   return String(value);
 }
 
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}
-
 export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString()} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return t('cardholders.sizeKb', { size: formatNumber(Math.max(1, Math.round(bytes / 1024))) });
+  return t('cardholders.sizeMb', { size: formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
-export const PHASE_TEXT: Record<DirectorySyncPhase, string> = {
-  downloading: 'Downloading the directory',
-  checking: 'Checking the records',
-  indexing: 'Preparing the lookup',
-  saving: 'Saving on this workstation',
-};
+/** What a directory sync is doing, in the language shown. */
+export function phaseText(phase: DirectorySyncPhase): string {
+  switch (phase) {
+    case 'downloading':
+      return t('cardholders.phase.downloading');
+    case 'checking':
+      return t('cardholders.phase.checking');
+    case 'indexing':
+      return t('cardholders.phase.indexing');
+    case 'saving':
+      return t('cardholders.phase.saving');
+  }
+}

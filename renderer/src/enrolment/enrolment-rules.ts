@@ -6,6 +6,8 @@
  * a test keeps in step with these.
  */
 import type { CardholderFields, CardholderRecord } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
 export interface EnrolmentForm {
   first_Name: string;
@@ -36,22 +38,102 @@ export interface FieldProblem {
   message: string;
 }
 
-export const FIELD_LABELS: Record<FormField, string> = {
-  first_Name: 'First name',
-  middle_Name: 'Middle name',
-  last_Name: 'Last name',
-  employee_ID: 'Employee ID',
-  email: 'E-mail',
-  sex: 'Sex',
-  phone: 'Phone',
-  address1: 'Address',
-  address2: 'Address (line 2)',
-  city: 'City',
-  state: 'State',
-  zip: 'ZIP code',
-  tenant: 'Tenants',
-  otherTenants: 'Other tenant numbers',
-  card_Holder_Type_ID: 'Cardholder type',
+/** Each field's label, in the language shown (getters: reactive where they are read). */
+export const FIELD_LABELS: Readonly<Record<FormField, string>> = {
+  get first_Name() {
+    return t('enrolment.field.first_Name');
+  },
+  get middle_Name() {
+    return t('enrolment.field.middle_Name');
+  },
+  get last_Name() {
+    return t('enrolment.field.last_Name');
+  },
+  get employee_ID() {
+    return t('enrolment.field.employee_ID');
+  },
+  get email() {
+    return t('enrolment.field.email');
+  },
+  get sex() {
+    return t('enrolment.field.sex');
+  },
+  get phone() {
+    return t('enrolment.field.phone');
+  },
+  get address1() {
+    return t('enrolment.field.address1');
+  },
+  get address2() {
+    return t('enrolment.field.address2');
+  },
+  get city() {
+    return t('enrolment.field.city');
+  },
+  get state() {
+    return t('enrolment.field.state');
+  },
+  get zip() {
+    return t('enrolment.field.zip');
+  },
+  get tenant() {
+    return t('enrolment.field.tenant');
+  },
+  get otherTenants() {
+    return t('enrolment.field.otherTenants');
+  },
+  get card_Holder_Type_ID() {
+    return t('enrolment.field.card_Holder_Type_ID');
+  },
+};
+
+/** The same inside a sentence ("Enter the first name.", "Change of phone"): lower case in English. */
+export const FIELD_IN_SENTENCE: Readonly<Record<FormField, string>> = {
+  get first_Name() {
+    return t('enrolment.fieldInSentence.first_Name');
+  },
+  get middle_Name() {
+    return t('enrolment.fieldInSentence.middle_Name');
+  },
+  get last_Name() {
+    return t('enrolment.fieldInSentence.last_Name');
+  },
+  get employee_ID() {
+    return t('enrolment.fieldInSentence.employee_ID');
+  },
+  get email() {
+    return t('enrolment.fieldInSentence.email');
+  },
+  get sex() {
+    return t('enrolment.fieldInSentence.sex');
+  },
+  get phone() {
+    return t('enrolment.fieldInSentence.phone');
+  },
+  get address1() {
+    return t('enrolment.fieldInSentence.address1');
+  },
+  get address2() {
+    return t('enrolment.fieldInSentence.address2');
+  },
+  get city() {
+    return t('enrolment.fieldInSentence.city');
+  },
+  get state() {
+    return t('enrolment.fieldInSentence.state');
+  },
+  get zip() {
+    return t('enrolment.fieldInSentence.zip');
+  },
+  get tenant() {
+    return t('enrolment.fieldInSentence.tenant');
+  },
+  get otherTenants() {
+    return t('enrolment.fieldInSentence.otherTenants');
+  },
+  get card_Holder_Type_ID() {
+    return t('enrolment.fieldInSentence.card_Holder_Type_ID');
+  },
 };
 
 /** Longest text per field (the service's limits as the simulator applies them). */
@@ -150,28 +232,35 @@ function matchesPattern(id: string, pattern: string): boolean {
  */
 export function checkForm(form: EnrolmentForm, site: SiteRules = {}): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const add = (field: FormField, message: string): void => void problems.push({ field, message });
+  // The message is read where it is shown (a getter): a language switch re-renders it.
+  const add = (field: FormField, message: () => string): void =>
+    void problems.push({
+      field,
+      get message() {
+        return message();
+      },
+    });
   const text = (field: FormField): string => String(form[field]);
   for (const field of ['first_Name', 'last_Name'] as const) {
-    if (text(field).trim() === '') add(field, `Enter the ${FIELD_LABELS[field].toLowerCase()}.`);
+    if (text(field).trim() === '') add(field, () => t('enrolment.problem.required', { field: FIELD_IN_SENTENCE[field] }));
   }
   for (const [field, max] of Object.entries(MAX_LENGTH) as Array<[FormField, number]>) {
     const value = text(field);
-    if (value.length > max) add(field, `${FIELD_LABELS[field]}: at most ${max} characters (now ${value.length}).`);
-    else if (CONTROL.test(value)) add(field, `${FIELD_LABELS[field]}: remove the invisible control characters.`);
+    if (value.length > max) add(field, () => t('enrolment.problem.tooLong', { field: FIELD_LABELS[field], max: formatNumber(max), now: formatNumber(value.length) }));
+    else if (CONTROL.test(value)) add(field, () => t('enrolment.problem.control', { field: FIELD_LABELS[field] }));
   }
   const employeeId = form.employee_ID.trim();
-  if (employeeId !== '' && !EMPLOYEE_ID_CHARACTERS.test(employeeId)) add('employee_ID', 'Employee ID: letters, digits, dashes and dots only (for example E-1234).');
-  else if (employeeId !== '' && site.employeeIdPattern && !matchesPattern(employeeId, site.employeeIdPattern)) add('employee_ID', 'Employee ID: this site\'s employee IDs look different; check it against the badge or the HR record.');
-  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) add('email', 'E-mail: enter an address such as name@example.org.');
-  if (form.phone.trim() !== '' && !PHONE.test(form.phone.trim())) add('phone', 'Phone: digits, spaces and + ( ) - . / only.');
-  if (form.sex !== '' && !['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', 'Choose the sex, or leave it empty.');
+  if (employeeId !== '' && !EMPLOYEE_ID_CHARACTERS.test(employeeId)) add('employee_ID', () => t('enrolment.problem.employeeIdCharacters'));
+  else if (employeeId !== '' && site.employeeIdPattern && !matchesPattern(employeeId, site.employeeIdPattern)) add('employee_ID', () => t('enrolment.problem.employeeIdPattern'));
+  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) add('email', () => t('enrolment.problem.email'));
+  if (form.phone.trim() !== '' && !PHONE.test(form.phone.trim())) add('phone', () => t('enrolment.problem.phone'));
+  if (form.sex !== '' && !['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', () => t('enrolment.problem.sex'));
   const others = otherTenantNumbers(form.otherTenants);
-  if (others === null) add('otherTenants', 'Other tenant numbers: whole numbers separated by commas.');
+  if (others === null) add('otherTenants', () => t('enrolment.problem.otherTenants'));
   const tenants = new Set([...form.tenant, ...(others ?? [])]);
-  if (tenants.size > 64) add('tenant', 'At most 64 tenants.');
+  if (tenants.size > 64) add('tenant', () => t('enrolment.problem.tooManyTenants', { max: formatNumber(64) }));
   const type = form.card_Holder_Type_ID.trim();
-  if (type !== '' && (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID)) add('card_Holder_Type_ID', 'Cardholder type: choose one of the list, or leave it to the service.');
+  if (type !== '' && (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID)) add('card_Holder_Type_ID', () => t('enrolment.problem.type'));
   return problems.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
 }
 

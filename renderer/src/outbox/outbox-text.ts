@@ -5,28 +5,41 @@
  * summary of the queue. Pure: no Vue, no IPC.
  */
 import type { OutboxItemView, OutboxState } from '../../../electron/contract/ipc';
-import { FIELD_LABELS, type FormField } from '../enrolment/enrolment-rules';
+import { FIELD_IN_SENTENCE, type FormField } from '../enrolment/enrolment-rules';
 import { formatLocal } from '../shell/time-format';
+import { formatNumber } from '../i18n/format';
+import { t } from '../i18n/i18n';
+
+const kb = (bytes: number): string => formatNumber(Math.max(1, Math.round(bytes / 1024)));
+const fieldList = (item: OutboxItemView): string => Object.keys(item.fields ?? {}).map((key) => FIELD_IN_SENTENCE[key as FormField] ?? key).join(', ');
 import { plural } from '../shell/wording';
 import { errorText } from '../i18n/error-text';
 
 /** What the item does, for a list. */
 export function kindText(item: OutboxItemView): string {
-  if (item.kind === 'create') return 'New cardholder';
-  if (item.kind === 'photo') return item.photoBytes !== null ? `ID photo (${Math.max(1, Math.round(item.photoBytes / 1024))} KB)` : 'ID photo';
-  const fields = Object.keys(item.fields ?? {}).map((key) => (FIELD_LABELS[key as FormField] ?? key).toLowerCase());
-  return fields.length > 0 ? `Change of ${fields.join(', ')}` : 'Change';
+  if (item.kind === 'create') return t('outbox.kind.create');
+  if (item.kind === 'photo') return item.photoBytes !== null ? t('outbox.kind.photoSize', { size: kb(item.photoBytes) }) : t('outbox.kind.photo');
+  const fields = fieldList(item);
+  return fields !== '' ? t('outbox.kind.changeOf', { fields }) : t('outbox.kind.change');
+}
+
+/** The same inside a sentence ("Discard change of phone for …?"). */
+export function kindInSentence(item: OutboxItemView): string {
+  if (item.kind === 'create') return t('outbox.kindInSentence.create');
+  if (item.kind === 'photo') return item.photoBytes !== null ? t('outbox.kindInSentence.photoSize', { size: kb(item.photoBytes) }) : t('outbox.kindInSentence.photo');
+  const fields = fieldList(item);
+  return fields !== '' ? t('outbox.kindInSentence.changeOf', { fields }) : t('outbox.kindInSentence.change');
 }
 
 /** "just now", "5 min ago", "2 h 5 min ago", "3 days ago". */
 export function ageText(sinceIso: string, now: number): string {
   const ms = now - Date.parse(sinceIso);
-  if (!Number.isFinite(ms) || ms < 60_000) return 'just now';
+  if (!Number.isFinite(ms) || ms < 60_000) return t('outbox.age.justNow');
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t('outbox.age.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `${hours} h ago` : `${hours} h ${minutes % 60} min ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return minutes % 60 === 0 ? t('outbox.age.hours', { hours }) : t('outbox.age.hoursMinutes', { hours, minutes: minutes % 60 });
+  return t('outbox.age.days', { days: Math.floor(hours / 24) });
 }
 
 /** True when an earlier item for the same cardholder is not sent yet (this one waits for it). */
@@ -40,31 +53,44 @@ export function waitsForEarlier(item: OutboxItemView, all: readonly OutboxItemVi
 
 /** Where the item stands, in a sentence (`offline`: the service did not answer the last try). */
 export function stateText(item: OutboxItemView, all: readonly OutboxItemView[], paused: boolean, now: Date = new Date(), offline = false): string {
-  if (item.state === 'failed') return `Needs attention: ${item.lastError ? errorText(item.lastError) : 'the service refused it.'}`;
-  if (item.state === 'sending') return 'Sending…';
-  if (paused) return 'Waiting: sending is paused.';
-  if (waitsForEarlier(item, all)) return item.cardholderId < 0 ? 'Waiting for the new cardholder to be created first.' : 'Waiting for the item before it.';
+  if (item.state === 'failed') return t('outbox.state.failed', { message: (item.lastError ? errorText(item.lastError) : undefined) ?? t('outbox.state.refused') });
+  if (item.state === 'sending') return t('outbox.state.sending');
+  if (paused) return t('outbox.state.paused');
+  if (waitsForEarlier(item, all)) return item.cardholderId < 0 ? t('outbox.state.waitsForCreate') : t('outbox.state.waitsForEarlier');
   if (item.nextAttemptAt !== null && Date.parse(item.nextAttemptAt) > now.getTime()) {
-    return `Waiting for the service — next try at ${formatLocal(item.nextAttemptAt, now)}${item.attempts > 0 ? ` (${plural(item.attempts, 'try', 'tries')} so far)` : ''}.`;
+    const time = formatLocal(item.nextAttemptAt, now);
+    return item.attempts > 0 ? t('outbox.state.nextTryAfter', { time, tries: t('outbox.state.tries', { count: formatNumber(item.attempts) }, item.attempts) }) : t('outbox.state.nextTry', { time });
   }
-  return offline ? 'Waiting for the service to answer.' : 'Waiting to be sent.';
+  return offline ? t('outbox.state.offline') : t('outbox.state.waiting');
 }
+
+const enrolments = (n: number): string => t('outbox.status.enrolments', { count: formatNumber(n) }, n);
 
 /** The status bar's words: short, always present. */
 export function statusText(state: OutboxState | null): { text: string; short: string; tone: 'idle' | 'pending' | 'attention'; label: string } {
-  if (!state) return { text: 'Outbox: …', short: 'Outbox: …', tone: 'idle', label: 'Outbox of enrolments: reading it. Open the outbox.' };
+  if (!state) return { text: t('outbox.status.reading'), short: t('outbox.status.reading'), tone: 'idle', label: t('outbox.status.readingLabel') };
   const parts: string[] = [];
-  if (state.pending > 0) parts.push(`${state.pending} to send`);
-  if (state.failed > 0) parts.push(`${state.failed} need${state.failed === 1 ? 's' : ''} attention`);
-  if (state.paused) parts.push('paused');
-  if (state.damage) parts.push('damaged');
-  const text = parts.length === 0 ? 'Outbox: all sent' : `Outbox: ${parts.join(' · ')}`;
+  if (state.pending > 0) parts.push(t('outbox.status.toSend', { n: formatNumber(state.pending) }));
+  if (state.failed > 0) parts.push(t('outbox.status.needAttention', { count: formatNumber(state.failed) }, state.failed));
+  if (state.paused) parts.push(t('outbox.status.paused'));
+  if (state.damage) parts.push(t('outbox.status.damaged'));
+  const text = parts.length === 0 ? t('outbox.status.allSent') : t('outbox.status.text', { parts: parts.join(' · ') });
   const tone = state.failed > 0 || state.paused || state.damage ? 'attention' : state.pending > 0 ? 'pending' : 'idle';
   const label =
     parts.length === 0
-      ? 'Outbox of enrolments: nothing waits to be sent. Open the outbox.'
-      : `Outbox of enrolments: ${plural(state.pending, 'enrolment')} waiting to be sent, ${plural(state.failed, 'enrolment')} needing attention${state.paused ? ', sending paused' : ''}${state.damage ? ', part of the saved outbox could not be read' : ''}. Open the outbox.`;
+      ? t('outbox.status.emptyLabel')
+      : t('outbox.status.label', {
+          pending: enrolments(state.pending),
+          failed: enrolments(state.failed),
+          paused: state.paused ? t('outbox.status.pausedInLabel') : '',
+          damage: state.damage ? t('outbox.status.damageInLabel') : '',
+        });
   // Below 1440 px the status bar keeps to one line: the counts only (the label says them in full).
-  const short = `Outbox: ${state.pending}${state.failed > 0 ? ` · ${state.failed} to fix` : ''}${state.paused ? ' · paused' : ''}${state.damage ? ' · damaged' : ''}`;
+  const short = t('outbox.status.short', {
+    pending: formatNumber(state.pending),
+    failed: state.failed > 0 ? t('outbox.status.shortFailed', { n: formatNumber(state.failed) }) : '',
+    paused: state.paused ? t('outbox.status.shortPaused') : '',
+    damage: state.damage ? t('outbox.status.shortDamaged') : '',
+  });
   return { text, short, tone, label };
 }

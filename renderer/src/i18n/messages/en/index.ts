@@ -8,5 +8,8 @@ import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
+import cardholders from './cardholders';
+import outbox from './outbox';
+import enrolment from './enrolment';
 
-export default { shell, status, admin, operators, operatorLog, history, badges, errors };
+export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment };

@@ -8,7 +8,10 @@ import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
+import cardholders from './cardholders';
+import outbox from './outbox';
+import enrolment from './enrolment';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment };
 
 export default messages;

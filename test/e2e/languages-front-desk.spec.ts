@@ -1,0 +1,63 @@
+/**
+ * The front desk in other languages (issue 23): the enrolment flow in German — the form's labels
+ * and a validation message in German, a cardholder enrolled whose name shows as typed — and the
+ * front desk in the pseudo-locale en-XA at 1024×768 with no sideways scrolling and no text that
+ * must be read whole cut; axe passes in each.
+ */
+import { accessibilityViolations, expect, launchPreview, test } from './fixtures';
+import { cutTexts, horizontalOverflow } from './support/read-whole';
+
+test('German front desk: labels and a validation message in German, a name enrolled shows unchanged, axe passes', async ({ page }) => {
+  const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'de' } } });
+  try {
+    await page.goto(kiosk.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('directory-count')).toContainText('Ausweisinhaber im Verzeichnis');
+    await expect(page.getByLabel('Ausweisinhaber suchen')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Neuer Ausweisinhaber' }).click();
+    await expect(page.getByRole('textbox', { name: 'Vorname', exact: true })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Nachname', exact: true })).toBeVisible();
+    await expect(page.getByTestId('enrolment-submit')).toHaveText('Anlegen und Foto aufnehmen');
+    await page.getByTestId('enrolment-submit').click();
+    await expect(page.getByTestId('enrolment-problems')).toContainText('Noch nicht gesendet. Bitte prüfen:');
+    await expect(page.getByTestId('enrolment-problems')).toContainText('Bitte Vorname eingeben.');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const last = `Łukasiewicz-Müller ${String(Date.now()).slice(-5)}`;
+    await page.getByRole('textbox', { name: 'Vorname', exact: true }).fill('Zoë');
+    await page.getByRole('textbox', { name: 'Nachname', exact: true }).fill(last);
+    await page.getByTestId('enrolment-submit').click();
+    await expect(page.getByTestId('photo-step')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Ausweisfoto von Zoë ${last}` })).toBeVisible();
+    await page.getByTestId('photo-step-cancel').click();
+    await expect(page.getByTestId('cardholder-record').getByRole('heading', { level: 3 })).toHaveText(`Zoë ${last}`);
+    await expect(page.getByTestId('field-last')).toHaveText(last);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await kiosk.close();
+  }
+});
+
+test('pseudo-locale front desk at 1024×768: no sideways scrolling, nothing to read whole cut, axe passes', async ({ page }, testInfo) => {
+  const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'en-XA' } } });
+  try {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(kiosk.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    await expect(page.getByTestId('directory-count')).toHaveText(/^\[/);
+    expect((await horizontalOverflow(page)).fits).toBe(true);
+    expect(await cutTexts(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByTestId('new-cardholder').click();
+    await page.getByTestId('enrolment-submit').click();
+    await expect(page.getByTestId('enrolment-problems')).toBeVisible();
+    expect((await horizontalOverflow(page)).fits).toBe(true);
+    expect(await cutTexts(page)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('front-desk-en-XA-1024.png') });
+  } finally {
+    await kiosk.close();
+  }
+});
