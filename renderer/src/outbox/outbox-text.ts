@@ -9,11 +9,10 @@ import { FIELD_IN_SENTENCE, type FormField } from '../enrolment/enrolment-rules'
 import { formatLocal } from '../shell/time-format';
 import { formatNumber } from '../i18n/format';
 import { t } from '../i18n/i18n';
+import { errorText } from '../i18n/error-text';
 
 const kb = (bytes: number): string => formatNumber(Math.max(1, Math.round(bytes / 1024)));
 const fieldList = (item: OutboxItemView): string => Object.keys(item.fields ?? {}).map((key) => FIELD_IN_SENTENCE[key as FormField] ?? key).join(', ');
-import { plural } from '../shell/wording';
-import { errorText } from '../i18n/error-text';
 
 /** What the item does, for a list. */
 export function kindText(item: OutboxItemView): string {
