@@ -2,7 +2,9 @@
 import type { Messages } from '../../schema';
 import shell from './shell';
 import status from './status';
+import feed from './feed';
+import alarms from './alarms';
 
-const messages: Messages = { shell, status };
+const messages: Messages = { shell, status, feed, alarms };
 
 export default messages;

@@ -2,5 +2,7 @@
 // every other language (../../schema.ts). One file per capability (renderer/src/<capability>/).
 import shell from './shell';
 import status from './status';
+import feed from './feed';
+import alarms from './alarms';
 
-export default { shell, status };
+export default { shell, status, feed, alarms };
