@@ -4,7 +4,8 @@ import shell from './shell';
 import status from './status';
 import feed from './feed';
 import alarms from './alarms';
+import photo from './photo';
 
-const messages: Messages = { shell, status, feed, alarms };
+const messages: Messages = { shell, status, feed, alarms, photo };
 
 export default messages;

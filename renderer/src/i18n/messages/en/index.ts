@@ -4,5 +4,6 @@ import shell from './shell';
 import status from './status';
 import feed from './feed';
 import alarms from './alarms';
+import photo from './photo';
 
-export default { shell, status, feed, alarms };
+export default { shell, status, feed, alarms, photo };
