@@ -8,6 +8,8 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError, type Result } from '../api/kiosk';
 import type { Acknowledgement } from '../../../electron/contract/ipc';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
 export const MAX_NOTE_LENGTH = 2000;
 
@@ -67,14 +69,14 @@ export const useAcknowledgementStore = defineStore('acknowledgements', () => {
   async function acknowledge(input: AcknowledgeInput): Promise<Result<Acknowledgement[]>> {
     const note = input.note.trim();
     if (note.length > MAX_NOTE_LENGTH) {
-      return { ok: false, error: { code: 'invalid_request', field: 'note', message: `The note is too long: at most ${MAX_NOTE_LENGTH} characters.` } };
+      return { ok: false, error: { code: 'invalid_request', field: 'note', message: t('alarms.ack.noteTooLong', { max: formatNumber(MAX_NOTE_LENGTH) }) } };
     }
     const recordIds = [...new Set(input.recordIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (recordIds.length === 0) {
-      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: 'There is no alarm to acknowledge.' } };
+      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: t('alarms.ack.nothing') } };
     }
     if (recordIds.length > MAX_ACKNOWLEDGED_AT_ONCE) {
-      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: `At most ${MAX_ACKNOWLEDGED_AT_ONCE.toLocaleString()} alarms can be acknowledged at once: select fewer.` } };
+      return { ok: false, error: { code: 'invalid_request', field: 'recordIds', message: t('alarms.ack.tooMany', { max: formatNumber(MAX_ACKNOWLEDGED_AT_ONCE) }) } };
     }
     submitting.value = true;
     try {

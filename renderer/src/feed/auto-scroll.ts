@@ -6,7 +6,8 @@
  * counted ("N new events"). It resumes on request (the button) or once the guard has not
  * interacted with the list for `resumeAfterMs`. Also the words of the button that resumes it.
  */
-import { plural } from '../shell/wording';
+import { t } from '../i18n/i18n';
+import { formatNumber } from '../i18n/format';
 
 export const DEFAULT_AUTO_SCROLL_RESUME_MS = 15_000;
 /** Scroll offsets up to this many pixels still count as "at the top". */
@@ -80,7 +81,7 @@ export class AutoScroll {
 
 /** "3 new events (1 alarm)" / "Paused: back to newest" for the auto-scroll button. */
 export function newEventsLabel(events: number, alarms: number): string {
-  if (events === 0) return 'Paused: back to newest';
-  const base = plural(events, 'new event');
-  return alarms > 0 ? `${base} (${plural(alarms, 'alarm')})` : base;
+  if (events === 0) return t('feed.list.backToNewest');
+  const base = t('feed.list.newEvents', { count: formatNumber(events) }, events);
+  return alarms > 0 ? t('feed.list.newEventsWithAlarms', { events: base, alarms: t('feed.list.newAlarms', { count: formatNumber(alarms) }, alarms) }) : base;
 }

@@ -6,6 +6,7 @@
 import type { FeedEvent } from '../../../electron/contract/ipc';
 import { formatLocalDateTime, formatUtc } from '../shell/time-format';
 import { PRIORITY_LABEL } from '../shell/wording';
+import { t } from '../i18n/i18n';
 
 /** What an empty field shows. */
 export const EMPTY_VALUE = '—';
@@ -19,17 +20,18 @@ export interface EventField {
   title?: string;
 }
 
-const KNOWN: readonly (readonly [string, string])[] = [
-  ['record_ID', 'Record id'],
-  ['created', 'Time'],
-  ['event_Category_Name', 'Category'],
-  ['device_Name', 'Device'],
-  ['custom_Text', 'Text'],
-  ['alarm', 'Alarm (kiosk rules)'],
-  ['origin_Name', 'Origin'],
-  ['additional_Info', 'Additional info'],
-  ['cardnumber', 'Card number'],
-  ['facility_Code', 'Facility code'],
+/** The known fields and their labels (functions: in the language shown when listed). */
+const KNOWN: readonly (readonly [string, () => string])[] = [
+  ['record_ID', () => t('feed.fields.recordId')],
+  ['created', () => t('feed.fields.time')],
+  ['event_Category_Name', () => t('feed.fields.category')],
+  ['device_Name', () => t('feed.fields.device')],
+  ['custom_Text', () => t('feed.fields.text')],
+  ['alarm', () => t('feed.fields.alarm')],
+  ['origin_Name', () => t('feed.fields.origin')],
+  ['additional_Info', () => t('feed.fields.additionalInfo')],
+  ['cardnumber', () => t('feed.fields.cardNumber')],
+  ['facility_Code', () => t('feed.fields.facilityCode')],
 ];
 const KNOWN_NAMES = new Set(KNOWN.map(([name]) => name));
 
@@ -48,11 +50,12 @@ const orEmpty = (text: string): string => (text.trim() === '' ? EMPTY_VALUE : te
 
 export function eventFields(event: FeedEvent): EventField[] {
   const fields: EventField[] = [];
-  for (const [name, label] of KNOWN) {
+  for (const [name, labelOf] of KNOWN) {
+    const label = labelOf();
     const raw: unknown = event[name];
     if (name === 'alarm') {
       const alarm = event.alarm;
-      fields.push({ name, label, value: alarm ? `${PRIORITY_LABEL[alarm.priority]} (rule ${alarm.rule})` : 'Not an alarm' });
+      fields.push({ name, label, value: alarm ? t('feed.fields.alarmValue', { priority: PRIORITY_LABEL[alarm.priority], rule: alarm.rule }) : t('feed.fields.notAlarm') });
     } else if (name === 'created') {
       fields.push({ name, label, value: orEmpty(formatLocalDateTime(raw as string)), title: formatUtc(raw as string) });
     } else {

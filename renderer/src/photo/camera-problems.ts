@@ -4,6 +4,8 @@
  * Every problem offers "Try again" and "Continue without a photo" in the component.
  */
 
+import { t } from '../i18n/i18n';
+
 export type CameraProblemCode = 'denied' | 'no-camera' | 'busy' | 'unplugged' | 'unsupported' | 'failed';
 
 export interface CameraProblem {
@@ -11,17 +13,36 @@ export interface CameraProblem {
   message: string;
 }
 
-export const CAMERA_MESSAGES: Record<CameraProblemCode, string> = {
-  denied: 'The kiosk is not allowed to use the camera. Allow camera access for the kiosk, then try again.',
-  'no-camera': 'No camera found. Connect a camera, then try again.',
-  busy: 'The camera is in use by another program or is not responding. Close that program or reconnect the camera, then try again.',
-  unplugged: 'The camera was disconnected. Reconnect it, then try again.',
-  unsupported: 'This kiosk cannot use a camera here. Continue without a photo.',
-  failed: 'The camera could not be started. Try again, or continue without a photo.',
+/** In the language shown (getters: reactive where they are read). */
+export const CAMERA_MESSAGES: Readonly<Record<CameraProblemCode, string>> = {
+  get denied() {
+    return t('photo.camera.denied');
+  },
+  get 'no-camera'() {
+    return t('photo.camera.noCamera');
+  },
+  get busy() {
+    return t('photo.camera.busy');
+  },
+  get unplugged() {
+    return t('photo.camera.unplugged');
+  },
+  get unsupported() {
+    return t('photo.camera.unsupported');
+  },
+  get failed() {
+    return t('photo.camera.failed');
+  },
 };
 
+/** The problem keeps its code; its message is read in the language shown. */
 export function cameraProblem(code: CameraProblemCode): CameraProblem {
-  return { code, message: CAMERA_MESSAGES[code] };
+  return {
+    code,
+    get message() {
+      return CAMERA_MESSAGES[code];
+    },
+  };
 }
 
 /** The problem behind a getUserMedia rejection. */

@@ -4,6 +4,8 @@
  * passes canvas.toBlob), so the loop is plain TypeScript, tested under Node.
  */
 
+import { t } from '../i18n/i18n';
+
 export type PhotoContentType = 'image/jpeg' | 'image/png';
 
 /** JPEG qualities tried in order; the first that fits the limit wins. */
@@ -43,21 +45,23 @@ export async function encodeWithinLimit(
     try {
       bytes = await encode(contentType, quality);
     } catch {
-      return { ok: false, attempts, error: { code: 'encode-failed', message: 'The photo could not be converted to an image file. Take the photo again.' } };
+      return { ok: false, attempts, error: { code: 'encode-failed', message: t('photo.capture.encodeFailed') } };
     }
     if (bytes.byteLength === 0) {
-      return { ok: false, attempts, error: { code: 'encode-failed', message: 'The photo could not be converted to an image file. Take the photo again.' } };
+      return { ok: false, attempts, error: { code: 'encode-failed', message: t('photo.capture.encodeFailed') } };
     }
     if (bytes.byteLength <= maxBytes) return { ok: true, bytes, quality: quality ?? null, attempts };
     smallest = Math.min(smallest, bytes.byteLength);
   }
-  const lowest = contentType === 'image/jpeg' ? ' even at the lowest quality' : '';
   return {
     ok: false,
     attempts,
     error: {
       code: 'too-large',
-      message: `The photo is too large${lowest}: ${formatBytes(smallest)}, the limit is ${formatBytes(maxBytes)}. Ask the administrator to raise the limit or lower the photo size.`,
+      message:
+        contentType === 'image/jpeg'
+          ? t('photo.capture.tooLargeLowest', { size: formatBytes(smallest), limit: formatBytes(maxBytes) })
+          : t('photo.capture.tooLarge', { size: formatBytes(smallest), limit: formatBytes(maxBytes) }),
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { Rect, Size } from './crop-geometry';
 import type { ImageMetrics } from './image-metrics';
+import { t } from '../i18n/i18n';
 
 export type PhotoHintCode =
   | 'detector-unavailable'
@@ -24,16 +25,35 @@ export interface PhotoHint {
   message: string;
 }
 
-export const HINT_MESSAGES: Record<PhotoHintCode, string> = {
-  'detector-unavailable': 'The automatic face check is not available. Check the photo yourself.',
-  'no-face': 'No face found. Ask the person to face the camera.',
-  'several-faces': 'More than one face found. Only the person being enrolled should be in the picture.',
-  'face-cut-off': 'Part of the face is cut off. Ask the person to move to the middle, or move the crop.',
-  'face-too-small': 'The face is too small. Ask the person to come closer, or zoom in.',
-  'face-off-centre': 'The face is not centred. Move the crop, or ask the person to move to the middle.',
-  'too-dark': 'The photo is too dark. Turn on more light or face the person towards the light.',
-  'too-bright': 'The photo is too bright. Reduce the light on the face or move away from the window.',
-  'blurred': 'The photo is blurred. Ask the person to keep still and take the photo again.',
+/** In the language shown (getters: reactive where they are read). */
+export const HINT_MESSAGES: Readonly<Record<PhotoHintCode, string>> = {
+  get 'detector-unavailable'() {
+    return t('photo.hints.detectorUnavailable');
+  },
+  get 'no-face'() {
+    return t('photo.hints.noFace');
+  },
+  get 'several-faces'() {
+    return t('photo.hints.severalFaces');
+  },
+  get 'face-cut-off'() {
+    return t('photo.hints.faceCutOff');
+  },
+  get 'face-too-small'() {
+    return t('photo.hints.faceTooSmall');
+  },
+  get 'face-off-centre'() {
+    return t('photo.hints.faceOffCentre');
+  },
+  get 'too-dark'() {
+    return t('photo.hints.tooDark');
+  },
+  get 'too-bright'() {
+    return t('photo.hints.tooBright');
+  },
+  get blurred() {
+    return t('photo.hints.blurred');
+  },
 };
 
 export const HINT_THRESHOLDS = {
@@ -61,7 +81,13 @@ export const HINT_THRESHOLDS = {
   blurredBelow: 45,
 } as const;
 
-const hint = (code: PhotoHintCode): PhotoHint => ({ code, message: HINT_MESSAGES[code] });
+/** The hint keeps its code; its message is read in the language shown. */
+const hint = (code: PhotoHintCode): PhotoHint => ({
+  code,
+  get message() {
+    return HINT_MESSAGES[code];
+  },
+});
 
 /** The most prominent face: the largest box. */
 export function mainFace(faces: readonly Rect[]): Rect | null {

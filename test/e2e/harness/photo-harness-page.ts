@@ -1,11 +1,12 @@
 /**
- * Test-only page: mounts the real PhotoCapture (with Pinia and the kiosk theme) until the
+ * Test-only page: mounts the real PhotoCapture (with Pinia, the kiosk's vue-i18n and the theme) until the
  * enrolment screen exists, and records what it emits on window.photoHarness for the test.
  * Props come from the query string: ?contentType=image/png&maxBytes=1000&width=300&height=400.
  */
-import { createApp, h, ref } from 'vue';
+import { createApp, h, ref, type Plugin } from 'vue';
 import { createPinia } from 'pinia';
 import PhotoCapture from '../../../renderer/src/photo/PhotoCapture.vue';
+import HarnessI18n from './HarnessI18n.vue';
 import '../../../renderer/src/shell/theme.css';
 
 interface RecordedUse {
@@ -79,4 +80,5 @@ createApp({
     ]),
 })
   .use(createPinia())
+  .use(HarnessI18n as unknown as Plugin)
   .mount('#app');

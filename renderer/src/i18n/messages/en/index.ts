@@ -8,8 +8,11 @@ import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
+import feed from './feed';
+import alarms from './alarms';
+import photo from './photo';
 import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
 
-export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment };
+export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo };

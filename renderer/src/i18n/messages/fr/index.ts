@@ -8,10 +8,13 @@ import errors from './errors';
 import badges from './badges';
 import history from './history';
 import status from './status';
+import feed from './feed';
+import alarms from './alarms';
+import photo from './photo';
 import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo };
 
 export default messages;
