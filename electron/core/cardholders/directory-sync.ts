@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DirectoryRecordProblem, DirectoryState, DirectorySyncPhase, DirectorySyncReport, DirectorySyncResult, KioskError } from '../../contract/ipc';
-import { KioskFailure, toKioskError } from '../ipc/failure';
+import { KioskFailure, reworded, toKioskError } from '../ipc/failure';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import type { AccessService } from '../service/access-service';
@@ -257,5 +257,5 @@ function toView(problem: RecordProblem): DirectoryRecordProblem {
 /** The error as the front desk reads it: what went wrong, and that the lookup still works. */
 function failureMessage(error: KioskError, state: DirectoryState): KioskError {
   const kept = state.records > 0 ? ` The lookup still uses the ${state.records.toLocaleString('en')} cardholders received before.` : '';
-  return { ...error, message: `The cardholder directory could not be updated. ${error.message}${kept}` };
+  return reworded(error, `The cardholder directory could not be updated. ${error.message}${kept}`);
 }

@@ -32,3 +32,14 @@ export function toKioskError(thrown: unknown): KioskError {
     detail: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown),
   };
 }
+
+/**
+ * The error with a new sentence around it (its message rewritten in main): the key and params of
+ * the original would render only the inner sentence in the renderer, so they are dropped and the
+ * renderer shows this message as it is, until the new sentence has a key of its own.
+ */
+export function reworded(error: KioskError, message: string): KioskError {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so they are not passed on
+  const { key, params, ...rest } = error;
+  return { ...rest, message };
+}
