@@ -2,8 +2,9 @@
  * The one table of error message keys and their English wording. Main builds a KioskError's
  * `message` (English, for the log and as the fallback) from it with `keyedError`, and sends the
  * key and its parameters; the renderer shows the key in the language shown
- * (renderer/src/i18n/error-text.ts). The renderer's English messages (messages/en/errors.ts) are
- * typed against this table, so the two cannot differ. Syntax as vue-i18n's: `{name}` is a
+ * (renderer/src/i18n/error-text.ts). This table IS the renderer's English `errors` messages
+ * (messages/en/errors.ts imports it: the one module of the contract the renderer imports as a
+ * value, pure data), so main's English and the screen's cannot differ. Syntax as vue-i18n's: `{name}` is a
  * parameter, `a | b` are the singular and plural forms chosen by `{count}`. Part of the IPC contract.
  */
 import type { KioskError } from './errors';
@@ -69,19 +70,59 @@ export const ERROR_TEXT = {
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
 } as const;
 
+/**
+ * The actions main's access policy names in a refusal ("{action} needs the administrator PIN"):
+ * the contract's policy (`op(..., { admin, shift })`) names them in English; an error carries the
+ * action's id in `params.action` and each language words it (`errors.action.<id>`).
+ */
+export const ERROR_ACTION = {
+  editBadgeTemplate: 'Editing a badge template',
+  exportOperatorLog: 'Exporting the operator log',
+  leaveKioskMode: 'Leaving kiosk mode',
+  openAdministration: 'Opening the Administration view',
+  openBadgeTemplates: 'Opening the badge templates',
+  quitKiosk: 'Quitting the kiosk',
+  removeDirectory: 'Removing the saved directory',
+  saveBadgeTemplate: 'Saving a badge template',
+  showBadgeTemplate: 'Showing a badge template',
+  acknowledgeAlarm: 'Acknowledging an alarm',
+  changeCardholder: 'Changing a cardholder',
+  discardEnrolment: 'Discarding a waiting enrolment',
+  enrolCardholder: 'Enrolling a cardholder',
+  exportSearchResults: 'Exporting search results',
+  printBadge: 'Printing a badge',
+  resendEnrolment: 'Sending a fixed enrolment again',
+  uploadPhoto: 'Uploading a photo',
+  quit: 'Quitting',
+} as const;
+
+export type ErrorActionName = keyof typeof ERROR_ACTION;
+/** An action as the policy names it (English). */
+export type ErrorActionText = (typeof ERROR_ACTION)[ErrorActionName];
+
 export type ErrorTextName = keyof typeof ERROR_TEXT;
 /** A key of the renderer's `errors` messages. */
 export type ErrorKey = `errors.${ErrorTextName}`;
 export type ErrorParams = Record<string, string | number>;
 
+export const isErrorKey = (key: string): key is ErrorKey => key.startsWith('errors.') && Object.hasOwn(ERROR_TEXT, key.slice('errors.'.length));
+export const isErrorAction = (value: unknown): value is ErrorActionName => typeof value === 'string' && Object.hasOwn(ERROR_ACTION, value);
+const ACTION_BY_TEXT = new Map(Object.entries(ERROR_ACTION).map(([name, text]) => [text as string, name as ErrorActionName]));
+
 /** The English sentence of a key, as vue-i18n renders it in English (two forms: `{count}` 1 takes the first). */
 export function englishErrorText(name: ErrorTextName, params: ErrorParams = {}): string {
   const forms = ERROR_TEXT[name].split(' | ');
   const form = forms.length === 2 ? forms[params.count === 1 ? 0 : 1]! : forms[0]!;
-  return form.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
+  const words = isErrorAction(params.action) ? { ...params, action: ERROR_ACTION[params.action] } : params;
+  return form.replace(/\{(\w+)\}/g, (whole, param: string) => (param in words ? String(words[param]) : whole));
 }
 
-/** The key, parameters and English message of a typed error, to spread into a KioskError. */
+/**
+ * The key, parameters and English message of a typed error, to spread into a KioskError. An
+ * action the policy names in English travels as its id, so the renderer can word it.
+ */
 export function keyedError(name: ErrorTextName, params: ErrorParams = {}): Pick<KioskError, 'key' | 'params' | 'message'> {
-  return { key: `errors.${name}`, params, message: englishErrorText(name, params) };
+  const action = typeof params.action === 'string' ? ACTION_BY_TEXT.get(params.action) : undefined;
+  const sent = action ? { ...params, action } : params;
+  return { key: `errors.${name}`, params: sent, message: englishErrorText(name, sent) };
 }

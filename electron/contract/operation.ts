@@ -5,6 +5,7 @@
  * Part of the IPC contract (index: ipc.ts).
  */
 import { z } from 'zod';
+import type { ErrorActionText } from './error-text';
 
 /**
  * What the gateway (core/ipc/gateway.ts) enforces for an operation, in one place, whatever order the
@@ -13,9 +14,9 @@ import { z } from 'zod';
  */
 export interface OperationPolicy {
   /** Runs only after a fresh unlock of the administrator PIN (core/admin-lock). */
-  readonly admin?: string;
+  readonly admin?: ErrorActionText;
   /** Recorded with the operator's name: runs only while someone is on shift (core/operators). */
-  readonly shift?: string;
+  readonly shift?: ErrorActionText;
   /**
    * The request fields that carry bytes (a Uint8Array) across IPC. Bytes anywhere else are refused
    * before the schema runs (core/ipc/plain-data.ts): a schema expecting an object would otherwise

@@ -26,8 +26,27 @@ export const i18n = createI18n<[Messages], KioskLocale, false>({
   fallbackWarn: import.meta.env.DEV,
 });
 
-/** Translate outside components (stores, pure helpers); reactive inside a computed or a template. */
-export const t = i18n.global.t;
+/** Every message key: the dotted path of each English text (`status.checkNow`). */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type MessageKey = Leaves<Messages>;
+export type MessageParams = Record<string, unknown>;
+
+const translate = i18n.global.t as (key: string, ...rest: unknown[]) => string;
+
+/**
+ * Translate outside components (stores, pure helpers); reactive inside a computed or a template.
+ * The key is checked by the type checker (a key English lacks fails typecheck); `plural` chooses
+ * the form of an `a | b` message (vue-i18n's plural rules, from Intl).
+ */
+export function t(key: MessageKey, plural: number): string;
+export function t(key: MessageKey, params?: MessageParams, plural?: number): string;
+export function t(key: MessageKey, paramsOrPlural?: MessageParams | number, plural?: number): string {
+  if (typeof paramsOrPlural === 'number') return translate(key, paramsOrPlural);
+  if (plural !== undefined) return translate(key, paramsOrPlural ?? {}, plural);
+  return paramsOrPlural === undefined ? translate(key) : translate(key, paramsOrPlural);
+}
 
 /** The language shown now. */
 export const currentLocale = (): KioskLocale => i18n.global.locale.value;

@@ -73,7 +73,8 @@ describe('errors made by main carry a key and parameters', () => {
       } catch (error) {
         thrown = error;
       }
-      expectKeyed((thrown as KioskFailure).error, 'errors.adminNeeded', { action: 'Quitting the kiosk' });
+      // The action travels as its id (each language words it); the English message names it.
+      expectKeyed((thrown as KioskFailure).error, 'errors.adminNeeded', { action: 'quitKiosk' });
       expect((thrown as KioskFailure).error.message).toBe('Quitting the kiosk needs the administrator PIN. Unlock it first.');
       await expect(lock.unlock('123456')).rejects.toMatchObject({ error: { key: 'errors.noAdminPin', params: { command: 'admin set-pin' } } });
       await setAdminPin(dir, '480261', { N: 1024, r: 8, p: 1, keyLength: 32, saltLength: 16 });
