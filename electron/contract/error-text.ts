@@ -14,6 +14,8 @@ const TLS_AFTER = 'so the kiosk did not connect. Ask the administrator to check 
 
 export const ERROR_TEXT = {
   internal: 'Something went wrong inside the kiosk. The problem has been logged.',
+  noAnswerFromMain: 'The kiosk could not complete the request.',
+  notConnected: 'This page is not connected to the kiosk. Open it from the kiosk application.',
   cancelled: 'The request was cancelled.',
   timeout: `The access-control service is taking too long to answer. Try again in a moment. ${ASK_ADMIN}`,
   deadline: `The access-control service is taking too long to answer (no complete answer within {seconds} s). Try again in a moment. ${ASK_ADMIN}`,

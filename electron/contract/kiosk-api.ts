@@ -4,6 +4,7 @@
  * `onX(listener) → unsubscribe` per push event; there is no generic invoke on the object.
  * A transport failure becomes a typed Result error, never a rejected promise.
  */
+import { keyedError } from './error-text';
 import {
   OPERATION_NAMES,
   PUSH_NAMES,
@@ -33,14 +34,14 @@ export function buildKioskApi(transport: KioskTransport): KioskApi {
         if (looksLikeResult(answer)) return answer;
         return {
           ok: false,
-          error: { code: 'internal', message: 'The kiosk could not complete the request.', detail: `${name}: no answer from main` },
+          error: { code: 'internal', ...keyedError('noAnswerFromMain'), detail: `${name}: no answer from main` },
         };
       } catch (thrown) {
         return {
           ok: false,
           error: {
             code: 'internal',
-            message: 'The kiosk could not complete the request.',
+            ...keyedError('noAnswerFromMain'),
             detail: `${name}: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
           },
         };

@@ -39,6 +39,10 @@ describe('buildKioskApi', () => {
     expect(await buildKioskApi(failing).getServiceStatus()).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(await buildKioskApi(transport(null)).getServiceStatus()).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(await buildKioskApi(transport('garbage')).getServiceStatus()).toMatchObject({ ok: false, error: { code: 'internal' } });
+    // Worded by key in the language shown, English as the fallback.
+    expect(await buildKioskApi(failing).getServiceStatus()).toMatchObject({
+      error: { key: 'errors.noAnswerFromMain', message: 'The kiosk could not complete the request.' },
+    });
   });
 
   it('delivers push events to listeners and unsubscribes', () => {

@@ -3,13 +3,14 @@
  * Stores import `kiosk` from here; components never do. When the bridge is missing (the page was
  * opened outside the kiosk) every call answers a typed error instead of throwing.
  */
+import { keyedError } from '../../../electron/contract/error-text';
 import type { KioskApi, KioskError, Result } from '../../../electron/contract/ipc';
 
 export type { KioskError, Result };
 
 const MISSING: KioskError = {
   code: 'internal',
-  message: 'This page is not connected to the kiosk. Open it from the kiosk application.',
+  ...keyedError('notConnected'),
   detail: 'window.kiosk is not defined',
 };
 

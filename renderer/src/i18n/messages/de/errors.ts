@@ -6,6 +6,8 @@ const TLS = 'deshalb hat der Kiosk keine Verbindung aufgebaut. Bitten Sie die Ad
 
 const errors: Messages['errors'] = {
   internal: 'Im Kiosk ist ein Fehler aufgetreten. Das Problem wurde protokolliert.',
+  noAnswerFromMain: 'Der Kiosk konnte die Anfrage nicht ausführen.',
+  notConnected: 'Diese Seite ist nicht mit dem Kiosk verbunden. Öffnen Sie sie aus der Kiosk-Anwendung.',
   cancelled: 'Die Anfrage wurde abgebrochen.',
   timeout: `Der Zutrittskontrolldienst braucht zu lange für die Antwort. Versuchen Sie es gleich noch einmal. ${ADMIN}`,
   deadline: `Der Zutrittskontrolldienst braucht zu lange für die Antwort (keine vollständige Antwort innerhalb von {seconds} s). Versuchen Sie es gleich noch einmal. ${ADMIN}`,

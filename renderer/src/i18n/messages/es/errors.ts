@@ -6,6 +6,8 @@ const TLS = 'por lo que el quiosco no se ha conectado. Pida al administrador que
 
 const errors: Messages['errors'] = {
   internal: 'Se ha producido un error dentro del quiosco. El problema ha quedado registrado.',
+  noAnswerFromMain: 'El quiosco no ha podido completar la solicitud.',
+  notConnected: 'Esta página no está conectada al quiosco. Ábrala desde la aplicación del quiosco.',
   cancelled: 'La solicitud se ha cancelado.',
   timeout: `El servicio de control de acceso tarda demasiado en responder. Vuelva a intentarlo en un momento. ${ADMIN}`,
   deadline: `El servicio de control de acceso tarda demasiado en responder (sin respuesta completa en {seconds} s). Vuelva a intentarlo en un momento. ${ADMIN}`,

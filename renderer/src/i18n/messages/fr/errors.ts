@@ -6,6 +6,8 @@ const TLS = 'la borne ne s’est donc pas connectée. Demandez à l’administra
 
 const errors: Messages['errors'] = {
   internal: 'Une erreur s’est produite dans la borne. Le problème a été consigné.',
+  noAnswerFromMain: 'La borne n’a pas pu traiter la demande.',
+  notConnected: 'Cette page n’est pas reliée à la borne. Ouvrez-la depuis l’application de la borne.',
   cancelled: 'La demande a été annulée.',
   timeout: `Le service de contrôle d’accès met trop de temps à répondre. Réessayez dans un instant. ${ADMIN}`,
   deadline: `Le service de contrôle d’accès met trop de temps à répondre (pas de réponse complète en {seconds} s). Réessayez dans un instant. ${ADMIN}`,
