@@ -2,6 +2,7 @@
  * The settings the renderer may know and the site catalogue (names of what the service knows by
  * number). Part of the IPC contract (index: ipc.ts).
  */
+import { z } from 'zod';
 import type { AlarmPriority } from './feed';
 import type { AlarmRuleView } from './alarms';
 import { noPayload, op } from './operation';
@@ -76,4 +77,6 @@ export interface SiteCatalogue {
 export const configOperations = {
   getSettings: op<KioskSettings>()(noPayload),
   getSiteCatalogue: op<SiteCatalogue>()(noPayload),
+  /** The language the page shows now (a switch for the shift, the idle reset's return): main words its native dialogs in it. Answers the language main now uses. */
+  showLanguage: op<{ locale: KioskSettings['locale'] }>()(z.object({ locale: z.enum(['en', 'de', 'fr', 'es', 'en-XA']) }).strict()),
 } as const;

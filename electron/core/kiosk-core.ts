@@ -38,7 +38,8 @@ import { createOperatorLogExport } from './operators/operator-log-export';
 import { hostname } from 'node:os';
 import { BadgePhotoCache } from './badges/photo-cache';
 import { createBadgeEditor } from './badges/template-editor';
-import type { SystemLanguages } from './config/locale';
+import { resolveLocale, type SystemLanguages } from './config/locale';
+import { ShownLanguage } from './language/shown-language';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -100,6 +101,8 @@ export interface KioskCore {
   serviceLabel: string;
   /** The embedded simulator's address in demo mode, null otherwise. */
   simulatorUrl: string | null;
+  /** The language the page shows (main's native dialogs follow it). */
+  language: ShownLanguage;
   events: EventsCapability;
   cardholders: CardholdersCapability;
   operators: OperatorsCapability;
@@ -264,11 +267,16 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       },
     });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
+    const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe; when the service answers, the
       // connection wakes the feed and what waits in the outbox.
       getServiceStatus: () => watch.checkNow(),
       getSettings: () => settingsFor(config, mode, serviceLabel, demo?.site ?? null, options.systemLanguages),
+      showLanguage: ({ locale }) => {
+        language.show(locale);
+        return { locale: language.current() };
+      },
       getSiteCatalogue: async () =>
         siteCatalogue(site, {
           events: events.feed.snapshot().events,
@@ -317,6 +325,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       mode,
       serviceLabel,
       simulatorUrl: demo?.url ?? null,
+      language,
       events,
       cardholders,
       operators,

@@ -16,6 +16,8 @@ import type { CredentialVault } from '../core/credentials/vault';
 import { chooseDataKey } from '../core/credentials/data-key';
 import { toKioskError } from '../core/ipc/failure';
 import { quitWarning } from '../core/cardholders/outbox/quit-warning';
+import { nativeWords } from '../core/language/native-words';
+import type { ShownLanguage } from '../core/language/shown-language';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
 import { applyXdgAutostart, autostartPlan } from '../core/provisioning/autostart';
@@ -77,6 +79,8 @@ async function runAdmin(log: Logger): Promise<void> {
 
 async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Promise<void> {
   let window: BrowserWindow | null = null;
+  // The language the page shows, for the native dialogs (set once the core has started).
+  let shown: ShownLanguage | null = null;
   const config = loadKioskConfig();
   if (config.service.url === null) {
     const line = `No service is configured (${systemConfigPath(process.platform, process.env)} or the user's file): running the demo on the embedded simulator.`;
@@ -96,7 +100,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     vault,
     dataDir,
     log,
-    pickSaveFile: saveDialog(() => window, app.getPath('documents')),
+    pickSaveFile: saveDialog(() => window, app.getPath('documents'), () => shown?.words() ?? nativeWords('en')),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
     dataKey: await dataKey.key(),
     dataKeyWarning,
@@ -109,6 +113,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     // kiosk.locale "auto": the operating system's languages (electron/core/config/locale.ts).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
   });
+  shown = core.language;
   window = await kioskShell.openKioskWindow(core, config.kiosk.fullscreen && app.isPackaged);
   window.on('closed', () => {
     window = null;
@@ -126,7 +131,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     event.preventDefault();
     if (asking) return;
     // Enrolments still waiting for the service: the officer decides (they are kept either way).
-    const warning = quitWarning(core.cardholders.outbox.state());
+    const warning = quitWarning(core.cardholders.outbox.state(), core.language.words());
     let confirmed: Promise<boolean> = Promise.resolve(true);
     if (warning) {
       asking = true;

@@ -106,6 +106,7 @@ export function fakeHandlers(): OperationHandlers {
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),
     searchEvents: vi.fn(async () => ({ resultId: 'r1', events: [{ ...EVENT, serviceAlarm: false }] })),
     searchEventsByCodes: vi.fn(async () => ({ resultId: 'r2', events: [{ ...EVENT, serviceAlarm: null }] })),
+    showLanguage: vi.fn(async ({ locale }: { locale: 'en' | 'de' | 'fr' | 'es' | 'en-XA' }) => ({ locale })),
     getSiteCatalogue: vi.fn(async () => ({
       site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
       seen: { tenants: [0], devices: ['Front door'], categories: ['Access'] },

@@ -45,6 +45,7 @@ export const VALID: { [K in OperationName]: RequestOf<K> } = {
   exportSearchCsv: { resultId: 'r1', taskId: 'task-1', sort: { column: 'created', direction: 'asc' } },
   acknowledgeAlarms: { recordIds: [1, 2], note: 'checked' },
   getSiteCatalogue: undefined,
+  showLanguage: { locale: 'de' },
   listAcknowledgements: undefined,
   getOpenAlarms: undefined,
   getAdminOverview: undefined,

@@ -2,7 +2,7 @@
  * The language shown: the workstation's (`kiosk.locale` in the configuration, `auto` already
  * resolved by main from the operating system) and the one the officer or guard chose for their
  * shift from the header. `setLocale` loads the language (its own chunk) and switches to it,
- * `<html lang>` and the page's title following; `forget` returns to the workstation's language: the store registers with the privacy registry,
+ * `<html lang>`, the page's title and main's native dialogs following; `forget` returns to the workstation's language: the store registers with the privacy registry,
  * so the idle reset (not "Next person") undoes a language chosen for the shift.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
@@ -11,6 +11,7 @@ import { i18n } from './i18n';
 import { loadMessages } from './locale-loader';
 import { DEFAULT_LOCALE, isKioskLocale, type KioskLocale } from './locales';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
+import { kiosk } from '../api/kiosk';
 
 export const useLocaleStore = defineStore('locale', () => {
   const workstation = ref<KioskLocale>(DEFAULT_LOCALE);
@@ -35,6 +36,8 @@ export const useLocaleStore = defineStore('locale', () => {
     i18n.global.locale.value = locale;
     document.documentElement.lang = locale;
     document.title = i18n.global.t('shell.title');
+    // Main words its native dialogs (save, quit) in the language shown; nothing to show if it fails.
+    void kiosk.showLanguage({ locale });
   }
 
   /** The workstation's language, from the settings (unknown values: English). */

@@ -8,8 +8,12 @@ import { i18n } from '../../../renderer/src/i18n/i18n';
 import { datePattern, readDate, showDate } from '../../../renderer/src/history/date-text';
 import { emptySearchForm, planSearch } from '../../../renderer/src/history/search-form';
 import DateField from '../../../renderer/src/history/DateField.vue';
+import { createFakeKiosk, fake } from '../support/fake-kiosk';
 
-beforeEach(() => setActivePinia(createPinia()));
+beforeEach(() => {
+  setActivePinia(createPinia());
+  fake.current = createFakeKiosk();
+});
 afterEach(async () => {
   await useLocaleStore().useWorkstation('en');
 });

@@ -7,9 +7,11 @@ import { useLocaleStore } from '../../../renderer/src/i18n/locale-store';
 import { i18n, t } from '../../../renderer/src/i18n/i18n';
 import { dateOrder, formatDateTime, formatNumber, formatTime, parseDate } from '../../../renderer/src/i18n/format';
 import LanguageSwitch from '../../../renderer/src/shell/LanguageSwitch.vue';
+import { createFakeKiosk, fake } from '../support/fake-kiosk';
 
 beforeEach(() => {
   setActivePinia(createPinia());
+  fake.current = createFakeKiosk();
 });
 
 describe('locale store', () => {
@@ -26,6 +28,8 @@ describe('locale store', () => {
     await store.forget();
     expect(store.chosen).toBeNull();
     expect(document.documentElement.lang).toBe('de');
+    // Main is told each language shown, for its native dialogs.
+    expect(vi.mocked(fake.current.api.showLanguage).mock.calls.map(([request]) => request)).toEqual([{ locale: 'de' }, { locale: 'fr' }, { locale: 'de' }]);
   });
 
   it('an unknown workstation value is English; en-XA is made from English', async () => {

@@ -233,6 +233,7 @@ export function createFakeKiosk() {
         return ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt, device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>;
       },
     ),
+    showLanguage: vi.fn(async ({ locale }: { locale: KioskSettings['locale'] }) => ok({ locale })),
     getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
     getOpenAlarms: vi.fn(async () => {
