@@ -4,6 +4,8 @@
  * failure in that window gives up (the crash page with a restart button). Also the one-line
  * notice the officer reads after a reload.
  */
+import { screenText, type ScreenText } from '../contract/screen-text';
+
 export type RecoveryStep = { kind: 'reload' } | { kind: 'give-up' };
 
 export class ReloadBudget {
@@ -23,10 +25,29 @@ export class ReloadBudget {
   }
 }
 
-/** What the officer reads after the page came back. */
+/** What the officer reads after the page came back (English, for the log). */
 export function recoveryNotice(cause: string): string {
   return `The screen was reloaded after ${cause}; the event feed kept running.`;
 }
+
+/** The same notice as a key + parameters, worded by the screen in its language (render-process-gone's reason, or "unresponsive"). */
+export function recoveryNoticeText(reason: string): ScreenText {
+  switch (reason) {
+    case 'unresponsive':
+      return screenText('feed.fromMain.reloadedUnresponsive');
+    case 'oom':
+      return screenText('feed.fromMain.reloadedOutOfMemory');
+    case 'crashed':
+    case 'abnormal-exit':
+      return screenText('feed.fromMain.reloadedCrashed');
+    case 'killed':
+      return screenText('feed.fromMain.reloadedKilled');
+    default:
+      return screenText('feed.fromMain.reloadedOther', { reason: safeReason(reason) });
+  }
+}
+
+const safeReason = (reason: string): string => reason.replace(/[^a-z0-9-]/gi, '').slice(0, 40);
 
 /** Words for render-process-gone's reason, or "unresponsive". */
 export function causeOf(reason: string): string {
@@ -41,6 +62,6 @@ export function causeOf(reason: string): string {
     case 'killed':
       return 'it was stopped by the system';
     default:
-      return `it stopped (${reason.replace(/[^a-z0-9-]/gi, '').slice(0, 40)})`;
+      return `it stopped (${safeReason(reason)})`;
   }
 }

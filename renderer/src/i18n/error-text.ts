@@ -90,6 +90,13 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.notOnOperatorList': (p) => t('errors.notOnOperatorList', p),
   'errors.operatorLockedOut': (p) => t('errors.operatorLockedOut', p, Number(p.count)),
   'errors.operatorWrongPin': (p) => t('errors.operatorWrongPin', p, Number(p.count)),
+  // i23-main
+  'errors.pinFileUnusable': (p) => t('errors.pinFileUnusable', p),
+  'errors.pinFileDamaged': (p) => t('errors.pinFileDamaged', p),
+  'errors.stalled': (p) => t('errors.stalled', p),
+  'errors.checkTimedOut': (p) => t('errors.checkTimedOut', p),
+  'errors.noteRequired': (p) => t('errors.noteRequired', p),
+  'errors.noteRequiredNoDevice': (p) => t('errors.noteRequiredNoDevice', p),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -96,6 +96,11 @@ const admin: Messages['admin'] = {
     cancel: 'Abbrechen',
     lockedUntil: 'Nach zu vielen falschen PINs gesperrt bis {time}.',
   },
+  fromMain: {
+    quitting: 'Der Kiosk wird beendet.',
+    kioskModeOff: 'Der Kioskmodus ist aus: Das Fenster kann verschoben, in der Größe geändert und geschlossen werden.',
+    noCredential: 'Es sind keine Zugangsdaten gespeichert, obwohl der Dienst welche braucht: Setzen Sie sie mit dem Admin-Werkzeug (set-secret).',
+  },
 };
 
 export default admin;

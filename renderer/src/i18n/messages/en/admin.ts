@@ -1,5 +1,13 @@
 // English texts of the Administration screen and the administrator PIN (renderer/src/admin/).
 // English is the schema of every language.
+import type { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+/** Sentences main sends, typed against its one table (electron/contract/screen-text.ts), so the two cannot differ. */
+const fromMain: (typeof SCREEN_TEXT)['admin'] = {
+  quitting: 'The kiosk is quitting.',
+  kioskModeOff: 'Kiosk mode is off: the window can be moved, resized and closed.',
+  noCredential: 'No credential is stored although the service needs one: set it with the admin tool (set-secret).',
+};
+
 export default {
   title: 'Administration',
   loading: 'Loading…',
@@ -95,4 +103,5 @@ export default {
     cancel: 'Cancel',
     lockedUntil: 'Locked after too many wrong PINs until {time}.',
   },
+  fromMain,
 };

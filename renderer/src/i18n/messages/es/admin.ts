@@ -96,6 +96,11 @@ const admin: Messages['admin'] = {
     cancel: 'Cancelar',
     lockedUntil: 'Bloqueado por demasiados PIN erróneos hasta {time}.',
   },
+  fromMain: {
+    quitting: 'El quiosco se está cerrando.',
+    kioskModeOff: 'El modo quiosco está desactivado: la ventana se puede mover, cambiar de tamaño y cerrar.',
+    noCredential: 'No hay credenciales guardadas aunque el servicio las necesita: configúrelas con la herramienta de administración (set-secret).',
+  },
 };
 
 export default admin;

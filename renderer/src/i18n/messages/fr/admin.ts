@@ -96,6 +96,11 @@ const admin: Messages['admin'] = {
     cancel: 'Annuler',
     lockedUntil: 'Verrouillé après trop de codes PIN erronés jusqu’à {time}.',
   },
+  fromMain: {
+    quitting: 'La borne se ferme.',
+    kioskModeOff: 'Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.',
+    noCredential: 'Aucun identifiant n’est enregistré alors que le service en exige un : définissez-le avec l’outil d’administration (set-secret).',
+  },
 };
 
 export default admin;
