@@ -62,8 +62,30 @@ test('en-XA: the live feed with alarms waiting keeps to the window at 1024×768 
       expect(await horizontalOverflow(page)).toMatchObject({ fits: true });
       expect(await readWholeCount(page)).toBeGreaterThan(0);
       expect(await cutTexts(page)).toEqual([]);
+      // What used to end in an ellipsis is marked to be read whole: the alarm list's priority, a
+      // row's time (an older row's "24 Nov, 10:31:02" too), the feed list bar's counts.
+      await expect(page.getByTestId('open-alarm-priority').first()).toHaveAttribute('data-read-whole', '');
+      await expect(page.getByTestId('feed-row').first().locator('.time')).toHaveAttribute('data-read-whole', '');
+      if (viewport.width > 1024) await expect(page.getByTestId('feed-counts')).toHaveAttribute('data-read-whole', '');
       expect(await accessibilityViolations(page)).toEqual([]);
+      // Auto-scroll paused (the pointer on the list): the state and the new-events button, whole.
+      await page.getByTestId('feed-scroller').hover();
+      await expect(page.getByTestId('autoscroll-paused')).toBeVisible();
+      await simulator.injectEvent({ eventTypeId: 302, device_Name: 'Main Entrance Reader In', custom_Text: 'Door held open' });
+      await expect(page.getByTestId('new-events')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`live-feed-paused-en-XA-${viewport.width}.png`) });
+      expect(await horizontalOverflow(page)).toMatchObject({ fits: true });
+      expect(await cutTexts(page)).toEqual([]);
+      await page.mouse.move(0, 0);
     }
+    // Not live (the service stopped answering): the list bar's state, whole, at 1024×768.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
+    await expect(page.getByTestId('feed-not-updating')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('live-feed-not-live-en-XA-1024.png') });
+    expect(await horizontalOverflow(page)).toMatchObject({ fits: true });
+    expect(await cutTexts(page)).toEqual([]);
+    await simulator.clearFaults();
   } finally {
     await kiosk.close();
     rmSync(kiosk.dataDir, { recursive: true, force: true });
