@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { keyedError, SCREEN_TEXT, screenText, type ScreenTextKey } from '../../../electron/contract/ipc';
-import { recoveryNoticeText } from '../../../electron/main/crash-policy';
 import { mainText, mainTexts } from '../../../renderer/src/shell/main-text';
 import { operatorName } from '../../../renderer/src/shell/operator-name';
 import { i18n } from '../../../renderer/src/i18n/i18n';
@@ -42,8 +41,8 @@ describe('mainText', () => {
       'Die Liste der offenen Alarme ist voll (5.000): 1.234 Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
     );
     expect(mainText(screenText('admin.fromMain.quitting'))).toBe('Der Kiosk wird beendet.');
-    expect(mainText(recoveryNoticeText('oom'))).toBe('Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.');
-    expect(mainText(recoveryNoticeText('launch-failed<x>'))).toBe('Die Anzeige wurde neu geladen, weil sie angehalten wurde (launch-failedx); der Ereignisempfang lief weiter.');
+    expect(mainText(screenText('feed.fromMain.reloadedOutOfMemory'))).toBe('Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.');
+    expect(mainText(screenText('feed.fromMain.reloadedOther', { reason: 'launch-failedx' }))).toBe('Die Anzeige wurde neu geladen, weil sie angehalten wurde (launch-failedx); der Ereignisempfang lief weiter.');
     // A typed error's key is worded as errors are.
     expect(mainText(keyedError('checkTimedOut'))).toBe('Der Zutrittskontrolldienst hat auf die Prüfung nicht rechtzeitig geantwortet.');
     expect(mainText(keyedError('pinFileDamaged', { file: '/etc/kiosk/admin-pin.json', command: 'access-kiosk --admin set-pin' }))).toBe(
