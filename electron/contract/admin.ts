@@ -32,8 +32,12 @@ export interface AdminOverview {
   };
   /** Set when the service is reached over plain http:// to another computer, allowed explicitly by service.allowPlainHttp. */
   transportWarning: string | null;
+  /** The same, as a key + parameters the screen words in its language. */
+  transportWarningText?: MainText | null;
   /** Devices of the configured site catalogue that no event seen so far names (optional: older mains sent none). */
   catalogueWarning?: string | null;
+  /** The same, as a key + parameters the screen words in its language. */
+  catalogueWarningText?: MainText | null;
   /** The cardholder directory saved on this workstation (personal data). */
   directory: {
     saved: boolean;

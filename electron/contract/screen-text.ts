@@ -12,6 +12,7 @@
 import type { ErrorKey, ErrorParams } from './error-text';
 
 const RELOADED = 'the event feed kept running.';
+const CATALOGUE_CHECK = 'Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".';
 
 export const SCREEN_TEXT = {
   feed: {
@@ -34,6 +35,10 @@ export const SCREEN_TEXT = {
     quitting: 'The kiosk is quitting.',
     kioskModeOff: 'Kiosk mode is off: the window can be moved, resized and closed.',
     noCredential: 'No credential is stored although the service needs one: set it with the admin tool (set-secret).',
+    plainHttp:
+      'The service is reached over plain http:// ({origin}), allowed by service.allowPlainHttp: the credential and personal data cross the network unencrypted. Switch the service to https:// as soon as possible.',
+    catalogueNeverSeen: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed}. ${CATALOGUE_CHECK}`,
+    catalogueNeverSeenMore: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed} and {more} more. ${CATALOGUE_CHECK}`,
   },
 } as const;
 

@@ -54,10 +54,17 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
       customCertificateAuthority: config.service.tls.caFile !== null,
       pinnedCertificates: config.service.tls.pinnedSha256.length,
       credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning, warnings, boundTo: boundTo ?? null },
-      transportWarning: mode === 'configured' ? plainHttpWarning(config.service.url, config.service.allowPlainHttp) : null,
+      ...transportWarning(mode === 'configured' ? config.service.url : null, config.service.allowPlainHttp),
       directory: await directoryOverview(directory),
     };
   };
+}
+
+/** Plain http:// to another computer, allowed explicitly: the warning in English and as a key + the origin. */
+function transportWarning(url: string | null, allowPlainHttp: boolean): Pick<AdminOverview, 'transportWarning' | 'transportWarningText'> {
+  const warning = plainHttpWarning(url, allowPlainHttp);
+  if (warning === null || url === null) return { transportWarning: null, transportWarningText: null };
+  return { transportWarning: warning, transportWarningText: { ...screenText('admin.fromMain.plainHttp', { origin: new URL(url).origin }), message: warning } };
 }
 
 /** A typed error as a sentence of the warning: its key and parameters, and its English message. */

@@ -24,6 +24,9 @@ const TEXT: Record<ScreenTextKey, (params: ErrorParams) => string> = {
   'admin.fromMain.quitting': (p) => t('admin.fromMain.quitting', p),
   'admin.fromMain.kioskModeOff': (p) => t('admin.fromMain.kioskModeOff', p),
   'admin.fromMain.noCredential': (p) => t('admin.fromMain.noCredential', p),
+  'admin.fromMain.plainHttp': (p) => t('admin.fromMain.plainHttp', p),
+  'admin.fromMain.catalogueNeverSeen': (p) => t('admin.fromMain.catalogueNeverSeen', p),
+  'admin.fromMain.catalogueNeverSeenMore': (p) => t('admin.fromMain.catalogueNeverSeenMore', p),
 };
 
 const formatted = (params: ErrorParams): ErrorParams =>

@@ -28,7 +28,7 @@ const KEYS = (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).flatMap(
 describe('mainText', () => {
   it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
     for (const key of KEYS) {
-      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1' });
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2 });
       expect(mainText(sent), key).toBe(sent.message);
     }
     expect(mainText(screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 }))).toContain('is full (5,000): 1,234 of the lowest');
@@ -52,6 +52,10 @@ describe('mainText', () => {
       'Es sind keine Zugangsdaten gespeichert, obwohl der Dienst welche braucht: Setzen Sie sie mit dem Admin-Werkzeug (set-secret). Vault said so.',
     );
     expect(mainTexts([])).toBeNull();
+    expect(mainText(screenText('admin.fromMain.catalogueNeverSeenMore', { missing: 7, total: 9, events: 20000, listed: '"Tür Süd" (#201)', more: 2 }))).toBe(
+      '7 der 9 Geräte des Standortkatalogs (site.devices) kamen in den 20.000 gesehenen Ereignissen nie vor: "Tür Süd" (#201) und 2 weitere. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
+    );
+    expect(mainText(screenText('admin.fromMain.plainHttp', { origin: 'http://10.0.0.5:8080' }))).toContain('über unverschlüsseltes http:// erreicht (http://10.0.0.5:8080)');
     await show('fr');
     expect(mainText(screenText('admin.fromMain.kioskModeOff'))).toBe('Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.');
     await show('es');
