@@ -1,9 +1,10 @@
 /**
  * The guard station in German and in the pseudo-locale (issue 23): the live feed with an alarm
- * acknowledged with a note, in German (the dialog, its labels and the row's state in German; the
- * door's name and the event's text as the service sent them), axe-core passing; in en-XA the live
- * feed with alarms waiting keeps to the window at 1024×768 and 1920×1080 and no text that must be
- * read whole is cut (screenshots saved with the test's output).
+ * acknowledged with a note, in German (the dialog, its labels, the row's state and the shift
+ * without a name in German; the door's name and the event's text as the service sent them),
+ * axe-core passing; in en-XA the live feed with alarms waiting, auto-scroll paused and not live
+ * keeps to the window at 1024×768 and 1920×1080 and no text that must be read whole is cut
+ * (screenshots saved with the test's output).
  */
 import { rmSync } from 'node:fs';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
@@ -16,6 +17,8 @@ test('German: an alarm on the live feed acknowledged with a note, names unchange
     const simulator = new SimulatorControls(kiosk.core.simulatorUrl!);
     await page.goto(kiosk.url);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // The shift without a name: main records the marker "unnamed", the screen says it in German.
+    await expect(page.getByTestId('operator-name')).toHaveText('ohne Namen');
     await page.getByRole('tab', { name: 'Live-Ereignisse' }).click();
     await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
     const device = `Tür Süd ${Date.now().toString(36)}`;
