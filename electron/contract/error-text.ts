@@ -74,6 +74,8 @@ export const ERROR_TEXT = {
   checkTimedOut: 'The access-control service did not answer the check in time.',
   noteRequired: 'A note is required to acknowledge this alarm ({alarm} on {device}): say what was done.',
   noteRequiredNoDevice: 'A note is required to acknowledge this alarm ({alarm} on an unnamed device): say what was done.',
+  ackNotSaved: 'The acknowledgement could not be saved on this computer. Please tell the administrator.',
+  acksUnreadable: 'The list of acknowledged alarms could not be read.',
 } as const;
 
 export type ErrorTextName = keyof typeof ERROR_TEXT;

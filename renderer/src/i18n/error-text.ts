@@ -97,6 +97,8 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.checkTimedOut': (p) => t('errors.checkTimedOut', p),
   'errors.noteRequired': (p) => t('errors.noteRequired', p),
   'errors.noteRequiredNoDevice': (p) => t('errors.noteRequiredNoDevice', p),
+  'errors.ackNotSaved': (p) => t('errors.ackNotSaved', p),
+  'errors.acksUnreadable': (p) => t('errors.acksUnreadable', p),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

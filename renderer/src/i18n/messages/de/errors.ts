@@ -67,6 +67,8 @@ const errors: Messages['errors'] = {
   checkTimedOut: 'Der Zutrittskontrolldienst hat auf die Prüfung nicht rechtzeitig geantwortet.',
   noteRequired: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an {device}): Schreiben Sie, was getan wurde.',
   noteRequiredNoDevice: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an einem Gerät ohne Namen): Schreiben Sie, was getan wurde.',
+  ackNotSaved: 'Die Quittierung konnte auf diesem Computer nicht gespeichert werden. Bitte verständigen Sie die Administration.',
+  acksUnreadable: 'Die Liste der quittierten Alarme konnte nicht gelesen werden.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

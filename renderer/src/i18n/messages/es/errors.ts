@@ -67,6 +67,8 @@ const errors: Messages['errors'] = {
   checkTimedOut: 'El servicio de control de acceso no respondió a tiempo a la comprobación.',
   noteRequired: 'Para reconocer esta alarma hace falta una nota ({alarm} en {device}): indique qué se hizo.',
   noteRequiredNoDevice: 'Para reconocer esta alarma hace falta una nota ({alarm} en un dispositivo sin nombre): indique qué se hizo.',
+  ackNotSaved: 'No se pudo guardar el reconocimiento en este ordenador. Avise al administrador.',
+  acksUnreadable: 'No se pudo leer la lista de alarmas reconocidas.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

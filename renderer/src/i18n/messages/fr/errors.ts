@@ -67,6 +67,8 @@ const errors: Messages['errors'] = {
   checkTimedOut: 'Le service de contrôle d’accès n’a pas répondu à temps à la vérification.',
   noteRequired: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur {device}) : indiquez ce qui a été fait.',
   noteRequiredNoDevice: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur un équipement sans nom) : indiquez ce qui a été fait.',
+  ackNotSaved: 'L’acquittement n’a pas pu être enregistré sur cet ordinateur. Merci de prévenir l’administrateur.',
+  acksUnreadable: 'La liste des alarmes acquittées n’a pas pu être lue.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',
