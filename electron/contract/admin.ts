@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { noPayload, op } from './operation';
+import type { ErrorParams } from './error-text';
+import type { MainText, ScreenTextKey } from './screen-text';
 
 /** What an administrator may see of the service settings and the credential: never the secret. */
 export interface AdminOverview {
@@ -23,13 +25,19 @@ export interface AdminOverview {
     location: string;
     /** What an administrator should know about how safe the storage is, or why it cannot be read. */
     warning: string | null;
+    /** The same warning's sentences, each as a key + parameters the screen words in its language (empty: none). */
+    warnings?: MainText[];
     /** The service origin the stored credential is bound to (it is sent to no other); null when none is stored or it predates binding. */
     boundTo: string | null;
   };
   /** Set when the service is reached over plain http:// to another computer, allowed explicitly by service.allowPlainHttp. */
   transportWarning: string | null;
+  /** The same, as a key + parameters the screen words in its language. */
+  transportWarningText?: MainText | null;
   /** Devices of the configured site catalogue that no event seen so far names (optional: older mains sent none). */
   catalogueWarning?: string | null;
+  /** The same, as a key + parameters the screen words in its language. */
+  catalogueWarningText?: MainText | null;
   /** The cardholder directory saved on this workstation (personal data). */
   directory: {
     saved: boolean;
@@ -57,6 +65,8 @@ export interface AdminLockState {
   attemptsLeft: number;
   /** Why the PIN cannot be used (a damaged or too open file), or what to run when none is set. */
   problem: string | null;
+  /** The same, as a key + parameters the screen words in its language. */
+  problemText?: MainText | null;
   /** The command an administrator runs on this workstation to set the PIN. */
   setCommand: string;
 }
@@ -64,7 +74,10 @@ export interface AdminLockState {
 /** What an admin action of the Electron edge did (quit, leave kiosk mode). */
 export interface AdminActionResult {
   done: boolean;
+  /** English (the log); the screen words `key` + `params`. */
   message: string;
+  key?: ScreenTextKey;
+  params?: ErrorParams;
 }
 
 export const adminOperations = {

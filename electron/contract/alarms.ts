@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { AlarmPriority, FeedEvent } from './feed';
 import { id, MAX_PAGE, noPayload, op } from './operation';
+import type { ErrorParams } from './error-text';
+import type { MainText, ScreenTextKey } from './screen-text';
 
 /** One entry of the operator log: an alarm acknowledged, with the guard's note. */
 export interface Acknowledgement {
@@ -43,7 +45,10 @@ export interface OpenAlarmsOverflow {
   /** When that first happened, and last (ISO 8601). */
   firstAt: string;
   lastAt: string;
+  /** English (the log, older saved lists); the screen words `key` + `params` (`bound`, `count`). */
   message: string;
+  key?: ScreenTextKey;
+  params?: ErrorParams;
 }
 
 /** Every unacknowledged alarm main holds (whatever the event rate), in record_ID order. */
@@ -58,6 +63,8 @@ export interface OpenAlarmsSnapshot {
   overflow: OpenAlarmsOverflow | null;
   /** The saved list could not be read at start (it was kept aside); null when it could. */
   loadProblem: string | null;
+  /** The same, as a key + parameters the screen words in its language (null when it could be read). */
+  loadProblemText?: MainText | null;
 }
 
 /** A change of the unacknowledged alarms (push). */

@@ -70,6 +70,15 @@ export const ERROR_TEXT = {
   notOnOperatorList: "That name is not on this kiosk's operator list.",
   operatorLockedOut: 'Too many wrong PINs for {name}. Try again in {count} minute. | Too many wrong PINs for {name}. Try again in {count} minutes.',
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
+  // i23-main: the admin PIN file, the feed's stall and the status check, an alarm's note.
+  pinFileUnusable: 'The administrator PIN file ({file}) cannot be used ({reason}). Set the PIN again with "{command}".',
+  pinFileDamaged: 'The administrator PIN file ({file}) is damaged. Set the PIN again with "{command}".',
+  stalled: 'The access-control service is answering too slowly: the live feed has had no answer for over {seconds} s. New events may not be shown.',
+  checkTimedOut: 'The access-control service did not answer the check in time.',
+  noteRequired: 'A note is required to acknowledge this alarm ({alarm} on {device}): say what was done.',
+  noteRequiredNoDevice: 'A note is required to acknowledge this alarm ({alarm} on an unnamed device): say what was done.',
+  ackNotSaved: 'The acknowledgement could not be saved on this computer. Please tell the administrator.',
+  acksUnreadable: 'The list of acknowledged alarms could not be read.',
 } as const;
 
 /**

@@ -22,6 +22,8 @@ import { operatorsOperations } from './operators';
 import { outboxOperations, type OutboxState } from './outbox';
 import { photoOperations } from './photo';
 import { statusOperations } from './status';
+import type { ErrorParams } from './error-text';
+import type { ScreenTextKey } from './screen-text';
 
 export * from './admin';
 export * from './alarms';
@@ -37,6 +39,7 @@ export * from './operators';
 export * from './outbox';
 export * from './photo';
 export * from './status';
+export * from './screen-text';
 
 // ───────────────────────── the operations ─────────────────────────
 
@@ -77,7 +80,7 @@ export interface PushEvents {
   feedEvents: { events: FeedEvent[]; epoch?: number };
   feedState: FeedState;
   /** Something the guard should read, e.g. the server's event ids went down and the feed resynchronised. */
-  feedNotice: { kind: 'resync' | 'info'; message: string; at: string };
+  feedNotice: { kind: 'resync' | 'info'; message: string; at: string; key?: ScreenTextKey; params?: ErrorParams };
   taskProgress: TaskProgress;
   directoryState: DirectoryState;
   outboxState: OutboxState;

@@ -75,7 +75,9 @@ export function createEventHandlers({ feed, service, history, acknowledgements, 
       if (note.trim() === '' && noteRequiredBy && noteRequiredBy.size > 0) {
         const needing = ids.map((id) => events.get(id)).find((event) => event?.alarm && noteRequiredBy.has(event.alarm.rule));
         if (needing) {
-          throw KioskFailure.of('invalid_request', `A note is required to acknowledge this alarm (${String(needing.custom_Text || needing.alarm?.rule)} on ${String(needing.device_Name || 'an unnamed device')}): say what was done.`, {
+          const alarm = String(needing.custom_Text || needing.alarm?.rule);
+          const device = needing.device_Name ? String(needing.device_Name) : '';
+          throw KioskFailure.keyed('invalid_request', device ? 'noteRequired' : 'noteRequiredNoDevice', device ? { alarm, device } : { alarm }, {
             field: 'note',
             detail: `rule ${needing.alarm?.rule} requires a note (event #${needing.record_ID})`,
           });

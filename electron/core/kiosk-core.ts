@@ -15,14 +15,14 @@ import type { CredentialVault } from './credentials/vault';
 import { credentialDir } from './credentials/choose-vault';
 import { credentialBindingProblem } from './credentials/credential-binding';
 import { createAdminCapability, type AdminActions } from './admin-lock/admin-capability';
-import type { KioskError } from '../contract/ipc';
+import type { KioskError, ScreenText } from '../contract/ipc';
 import type { Secret } from './credentials/secret';
 import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
 import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, type EventsCapability } from './events-capability';
 import type { PickSaveFile } from './ports/save-file';
 import { siteCatalogue } from './history/site-catalogue';
-import { catalogueWarning, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
+import { catalogueWarningText, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -220,12 +220,12 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     });
     // A configured catalogue whose devices no event names is said in Administration and, once, in the log.
     let loggedCatalogueWarning: string | null = null;
-    const checkCatalogue = (): string | null => {
+    const checkCatalogue = (): ScreenText | null => {
       const held = events.feed.snapshot().events;
       const devices = config.site.devices.map((d) => ({ id: d.id, name: d.name, type: d.type ?? null }));
-      const warning = catalogueWarning(devices, [...held.map((e) => e.device_Name), ...events.history.seenNames().devices], events.feed.stats().delivered);
-      if (warning && warning !== loggedCatalogueWarning) log.warn('core', warning);
-      loggedCatalogueWarning = warning;
+      const warning = catalogueWarningText(devices, [...held.map((e) => e.device_Name), ...events.history.seenNames().devices], events.feed.stats().delivered);
+      if (warning && warning.message !== loggedCatalogueWarning) log.warn('core', warning.message);
+      loggedCatalogueWarning = warning?.message ?? null;
       return warning;
     };
     // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
@@ -285,10 +285,10 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         }),
       // Who may call what (the admin lock, someone on shift) is declared in the contract and
       // enforced by the gateway, whatever the order of what follows.
-      getAdminOverview: async () => ({
-        ...(await overview()),
-        catalogueWarning: checkCatalogue(),
-      }),
+      getAdminOverview: async () => {
+        const catalogue = checkCatalogue();
+        return { ...(await overview()), catalogueWarning: catalogue?.message ?? null, catalogueWarningText: catalogue };
+      },
       ...events.handlers,
       ...cardholders.handlers,
       ...badges.handlers,

@@ -4,6 +4,8 @@
  * failure in that window gives up (the crash page with a restart button). Also the one-line
  * notice the officer reads after a reload.
  */
+import { screenText, type ScreenText, type ScreenTextKey } from '../contract/screen-text';
+
 export type RecoveryStep = { kind: 'reload' } | { kind: 'give-up' };
 
 export class ReloadBudget {
@@ -23,24 +25,29 @@ export class ReloadBudget {
   }
 }
 
-/** What the officer reads after the page came back. */
+/** What the officer reads after the page came back (English, for the log). */
 export function recoveryNotice(cause: string): string {
   return `The screen was reloaded after ${cause}; the event feed kept running.`;
 }
 
+/** render-process-gone's reasons (and "unresponsive"): the cause in English (the log) and the notice's key (the screen). */
+const CAUSES: Readonly<Record<string, { cause: string; key: ScreenTextKey }>> = {
+  unresponsive: { cause: 'it stopped responding', key: 'feed.fromMain.reloadedUnresponsive' },
+  oom: { cause: 'it ran out of memory', key: 'feed.fromMain.reloadedOutOfMemory' },
+  crashed: { cause: 'it crashed', key: 'feed.fromMain.reloadedCrashed' },
+  'abnormal-exit': { cause: 'it crashed', key: 'feed.fromMain.reloadedCrashed' },
+  killed: { cause: 'it was stopped by the system', key: 'feed.fromMain.reloadedKilled' },
+};
+const known = (reason: string) => (Object.hasOwn(CAUSES, reason) ? CAUSES[reason]! : null);
+const safeReason = (reason: string): string => reason.replace(/[^a-z0-9-]/gi, '').slice(0, 40);
+
+/** The same notice as a key + parameters, worded by the screen in its language (render-process-gone's reason, or "unresponsive"). */
+export function recoveryNoticeText(reason: string): ScreenText {
+  const cause = known(reason);
+  return cause ? screenText(cause.key) : screenText('feed.fromMain.reloadedOther', { reason: safeReason(reason) });
+}
+
 /** Words for render-process-gone's reason, or "unresponsive". */
 export function causeOf(reason: string): string {
-  switch (reason) {
-    case 'unresponsive':
-      return 'it stopped responding';
-    case 'oom':
-      return 'it ran out of memory';
-    case 'crashed':
-    case 'abnormal-exit':
-      return 'it crashed';
-    case 'killed':
-      return 'it was stopped by the system';
-    default:
-      return `it stopped (${reason.replace(/[^a-z0-9-]/gi, '').slice(0, 40)})`;
-  }
+  return known(reason)?.cause ?? `it stopped (${safeReason(reason)})`;
 }

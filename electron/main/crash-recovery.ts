@@ -8,7 +8,8 @@
 import type { BrowserWindow } from 'electron';
 import { ERROR_PAGE_PATH } from '../serving/app-scheme-answer';
 import { APP_ORIGIN } from '../serving/app-origin';
-import { ReloadBudget, causeOf, recoveryNotice } from './crash-policy';
+import type { ScreenText } from '../contract/screen-text';
+import { ReloadBudget, causeOf, recoveryNoticeText } from './crash-policy';
 
 export interface RecoveryOptions {
   ownUrl: string;
@@ -17,21 +18,21 @@ export interface RecoveryOptions {
   /** Sets what the crash page says (null: the page runs normally). */
   setCrashReason: (reason: string | null) => void;
   /** Shows the officer a one-line notice (a feed notice). */
-  notify: (message: string) => void;
+  notify: (notice: ScreenText) => void;
   log: (line: string) => void;
 }
 
 export function watchRenderer(window: BrowserWindow, options: RecoveryOptions): void {
   const budget = options.budget ?? new ReloadBudget();
   const now = options.now ?? Date.now;
-  let pendingNotice: string | null = null;
+  let pendingNotice: ScreenText | null = null;
   const recover = (reason: string): void => {
     if (window.isDestroyed()) return;
     const cause = causeOf(reason);
     const step = budget.next(now());
     options.log(`the page ${cause} (${reason}); ${step.kind === 'reload' ? 'reloading it' : 'showing the restart page'}`);
     if (step.kind === 'reload') {
-      pendingNotice = recoveryNotice(cause);
+      pendingNotice = recoveryNoticeText(reason);
       void window.loadURL(options.ownUrl).catch((thrown: unknown) => options.log(`the reload failed: ${String(thrown)}`));
       return;
     }

@@ -111,7 +111,7 @@ export function prepareShell(options: ShellOptions): Shell | null {
       watchRenderer(window, {
         ownUrl,
         setCrashReason: (reason) => (crashReason = reason),
-        notify: (message) => core.push.emit('feedNotice', { kind: 'info', message, at: new Date().toISOString() }),
+        notify: (notice) => core.push.emit('feedNotice', { kind: 'info', ...notice, at: new Date().toISOString() }),
         log: (line) => options.log().warn('window', line),
       });
       window.on('closed', () => {

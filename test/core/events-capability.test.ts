@@ -64,6 +64,7 @@ describe('events capability through the gateway', () => {
     const refused = await call('acknowledgeAlarms', { recordIds: [forced], note: ' ' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'note' } });
     expect((refused as { error: { message: string } }).error.message).toMatch(/A note is required/);
+    expect(refused).toMatchObject({ error: { key: 'errors.noteRequired', params: { alarm: expect.any(String), device: expect.any(String) } } });
     expect(capability.openAlarms.has(forced)).toBe(true);
     expect(await call('acknowledgeAlarms', { recordIds: [forced], note: 'Called 4410' })).toMatchObject({ ok: true, value: [{ recordIds: [forced], text: 'Door forced open' }] });
     expect(capability.openAlarms.has(forced)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReloadBudget, causeOf, recoveryNotice } from '../../electron/main/crash-policy';
+import { ReloadBudget, causeOf, recoveryNotice, recoveryNoticeText } from '../../electron/main/crash-policy';
 import { blockedShortcut } from '../../electron/main/keyboard-policy';
 import { forbiddenDebugSwitch, forbiddenSwitchAtReady, switchName } from '../../electron/main/launch-policy';
 import { navigationAllowed, outboundRequestAllowed } from '../../electron/main/navigation-policy';
@@ -64,6 +64,9 @@ describe('reload budget (clock passed in)', () => {
   it('says in one line what happened, without echoing odd reasons', () => {
     expect(recoveryNotice(causeOf('unresponsive'))).toBe('The screen was reloaded after it stopped responding; the event feed kept running.');
     expect(causeOf('launch-failed<script>')).toBe('it stopped (launch-failedscript)');
+    // The screen words the notice from its key (issue 23); English as the log's.
+    expect(recoveryNoticeText('oom')).toEqual({ key: 'feed.fromMain.reloadedOutOfMemory', params: {}, message: recoveryNotice(causeOf('oom')) });
+    expect(recoveryNoticeText('launch-failed<script>')).toEqual({ key: 'feed.fromMain.reloadedOther', params: { reason: 'launch-failedscript' }, message: recoveryNotice(causeOf('launch-failed<script>')) });
   });
 });
 

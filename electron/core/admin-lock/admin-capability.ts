@@ -6,7 +6,7 @@
  * assembled in. Plain TypeScript: the Electron side of quit and kiosk mode is the edge's
  * (electron/main/admin-edge.ts); the preview has none and says so.
  */
-import type { AdminActionResult } from '../../contract/ipc';
+import { screenText, type AdminActionResult } from '../../contract/ipc';
 import type { OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
@@ -49,13 +49,13 @@ export function createAdminCapability(options: AdminCapabilityOptions): AdminCap
       const actions = edge('Quitting');
       log.info('admin-lock', 'quit asked by the administrator');
       await actions.quit();
-      return { done: true, message: 'The kiosk is quitting.' };
+      return { done: true, ...screenText('admin.fromMain.quitting') };
     },
     leaveKioskMode: async (): Promise<AdminActionResult> => {
       const actions = edge('Leaving kiosk mode');
       log.info('admin-lock', 'kiosk mode left by the administrator');
       await actions.leaveKioskMode();
-      return { done: true, message: 'Kiosk mode is off: the window can be moved, resized and closed.' };
+      return { done: true, ...screenText('admin.fromMain.kioskModeOff') };
     },
   };
   return { lock, handlers };

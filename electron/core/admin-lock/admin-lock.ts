@@ -10,12 +10,16 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { englishErrorText, type AdminLockState } from '../../contract/ipc';
+import { keyedError, type AdminLockState, type ErrorParams, type MainText } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
 import { hashPin, StoredPin, verifyPin } from './pin-hash';
 import { pinProblem } from './pin-rules';
+
+/** Why the PIN cannot be used: the error's name and parameters (for the unlock's refusal) and the screen's text. */
+type PinFileProblem = MainText & { name: 'noAdminPin' | 'pinFileUnusable' | 'pinFileDamaged'; params: ErrorParams };
+const pinFileProblem = (name: PinFileProblem['name'], params: ErrorParams): PinFileProblem => ({ name, ...keyedError(name, params), params });
 
 export const PIN_FILE = 'admin-pin.json';
 export const LOCKOUT_FILE = 'admin-lockout.json';
@@ -86,7 +90,8 @@ export class AdminLock {
       unlockedUntil: unlocked && this.unlockedUntil !== null ? new Date(this.unlockedUntil).toISOString() : null,
       lockedUntil: lockout.lockedUntil !== null && lockout.lockedUntil > now ? new Date(lockout.lockedUntil).toISOString() : null,
       attemptsLeft: Math.max(0, MAX_ATTEMPTS - lockout.failures),
-      problem: pin.problem,
+      problem: pin.problem?.message ?? null,
+      problemText: pin.problem && { key: pin.problem.key, params: pin.problem.params, message: pin.problem.message },
       setCommand: SET_PIN_COMMAND,
     };
   }
@@ -119,8 +124,8 @@ export class AdminLock {
     const log = this.options.log;
     const { stored, problem } = await this.readPin();
     if (!stored) {
-      log.warn('admin-lock', `unlock attempt refused: ${problem ?? 'no admin PIN is set'}`);
-      throw problem && problem !== englishErrorText('noAdminPin', { command: SET_PIN_COMMAND }) ? KioskFailure.of('config', problem) : KioskFailure.keyed('config', 'noAdminPin', { command: SET_PIN_COMMAND });
+      log.warn('admin-lock', `unlock attempt refused: ${problem?.message ?? 'no admin PIN is set'}`);
+      throw KioskFailure.keyed('config', problem?.name ?? 'noAdminPin', problem?.params ?? { command: SET_PIN_COMMAND });
     }
     const lockout = await this.readLockout();
     const now = this.now();
@@ -148,14 +153,14 @@ export class AdminLock {
     throw KioskFailure.keyed('forbidden', 'wrongPin', { count: left }, { detail: 'admin lock: wrong PIN' });
   }
 
-  private async readPin(): Promise<{ stored: StoredPin | null; problem: string | null }> {
-    const none = englishErrorText('noAdminPin', { command: SET_PIN_COMMAND });
+  private async readPin(): Promise<{ stored: StoredPin | null; problem: PinFileProblem | null }> {
+    const none = pinFileProblem('noAdminPin', { command: SET_PIN_COMMAND });
     let bytes: Buffer | null;
     try {
       bytes = await readOwnerOnly(this.pinFile, true);
     } catch (thrown) {
       const why = thrown instanceof OwnerOnlyFileError ? thrown.detail : thrown instanceof Error ? thrown.message : String(thrown);
-      return { stored: null, problem: `The administrator PIN file (${this.pinFile}) cannot be used (${why}). Set the PIN again with "${SET_PIN_COMMAND}".` };
+      return { stored: null, problem: pinFileProblem('pinFileUnusable', { file: this.pinFile, reason: why, command: SET_PIN_COMMAND }) };
     }
     if (bytes === null) return { stored: null, problem: none };
     let parsed: unknown;
@@ -165,7 +170,7 @@ export class AdminLock {
       parsed = undefined;
     }
     const result = StoredPin.safeParse(parsed);
-    if (!result.success) return { stored: null, problem: `The administrator PIN file (${this.pinFile}) is damaged. Set the PIN again with "${SET_PIN_COMMAND}".` };
+    if (!result.success) return { stored: null, problem: pinFileProblem('pinFileDamaged', { file: this.pinFile, command: SET_PIN_COMMAND }) };
     return { stored: result.data, problem: null };
   }
 

@@ -128,7 +128,7 @@ export class AcknowledgementStore {
       await this.lines.appendAll(entries);
     } catch (thrown) {
       this.log.error(SCOPE, `could not write ${this.file}: ${String(thrown)}`);
-      throw KioskFailure.of('internal', 'The acknowledgement could not be saved on this computer. Please tell the administrator.', {
+      throw KioskFailure.keyed('internal', 'ackNotSaved', {}, {
         detail: String(thrown),
       });
     }
@@ -174,7 +174,7 @@ export class AcknowledgementStore {
       loaded = await this.lines.read((line, reason) => this.log.warn(SCOPE, `skipped ${reason === 'unreadable' ? 'unreadable' : reason === 'sealed-without-key' ? 'encrypted (no data key on this workstation)' : 'undecryptable'} line ${line} of ${this.file}`));
     } catch (thrown) {
       this.log.error(SCOPE, `could not read ${this.file}: ${String(thrown)}`);
-      throw KioskFailure.of('internal', 'The list of acknowledged alarms could not be read.', { detail: String(thrown) });
+      throw KioskFailure.keyed('internal', 'acksUnreadable', {}, { detail: String(thrown) });
     }
     // Keep chronological order even if the clock was changed between entries.
     loaded.sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt));

@@ -17,7 +17,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { ALARM_PRIORITIES, type AlarmPriority, type FeedEvent, type OpenAlarm, type OpenAlarmsChange, type OpenAlarmsOverflow, type OpenAlarmsSnapshot } from '../../contract/ipc';
+import { ALARM_PRIORITIES, screenText, type AlarmPriority, type FeedEvent, type OpenAlarm, type OpenAlarmsChange, type OpenAlarmsOverflow, type OpenAlarmsSnapshot, type ScreenText } from '../../contract/ipc';
 import type { Logger } from '../log/logger';
 import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
 
@@ -111,7 +111,7 @@ export class OpenAlarmStore {
   private readonly byId = new Map<number, OpenAlarm>();
   private revision = 0;
   private overflow: OpenAlarmsOverflow | null = null;
-  private loadProblem: string | null = null;
+  private loadProblem: ScreenText | null = null;
   private saveTimer: unknown = null;
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
@@ -147,8 +147,8 @@ export class OpenAlarmStore {
     try {
       raw = await readOwnerOnly(this.file, true);
     } catch (thrown) {
-      this.loadProblem = `The saved list of unacknowledged alarms could not be read (${String(thrown)}).`;
-      this.log.error(SCOPE, this.loadProblem);
+      this.loadProblem = screenText('alarms.fromMain.savedListUnreadable', { reason: String(thrown) });
+      this.log.error(SCOPE, this.loadProblem.message);
       return;
     }
     if (raw === null) return;
@@ -159,8 +159,8 @@ export class OpenAlarmStore {
     } catch (thrown) {
       const aside = `${this.file}.unreadable-${this.now()}`;
       await rename(this.file, aside).catch(() => undefined);
-      this.loadProblem = `The saved list of unacknowledged alarms could not be read; it was kept aside as ${path.basename(aside)}. Check the service's History for alarms of the last hours.`;
-      this.log.error(SCOPE, `${this.loadProblem} (${String(thrown)})`);
+      this.loadProblem = screenText('alarms.fromMain.savedListKeptAside', { file: path.basename(aside) });
+      this.log.error(SCOPE, `${this.loadProblem.message} (${String(thrown)})`);
       return;
     }
     this.overflow = stored.overflow ?? null;
@@ -198,7 +198,8 @@ export class OpenAlarmStore {
       bound: this.bound,
       shiftStartedAt: new Date(this.shiftStartedAt).toISOString(),
       overflow: this.overflow,
-      loadProblem: this.loadProblem,
+      loadProblem: this.loadProblem?.message ?? null,
+      loadProblemText: this.loadProblem,
     };
   }
 
@@ -263,7 +264,7 @@ export class OpenAlarmStore {
       dropped: total,
       firstAt: this.overflow?.firstAt ?? at,
       lastAt: at,
-      message: `The list of unacknowledged alarms is full (${this.bound.toLocaleString('en')}): ${total.toLocaleString('en')} of the lowest priority and oldest were set aside without being acknowledged. Acknowledge alarms, and look for the others in History.`,
+      ...screenText('alarms.fromMain.overflow', { bound: this.bound, count: total }),
     };
     this.log.error(SCOPE, `unacknowledged alarms at their bound of ${this.bound}: ${dropped} set aside now, ${total} since ${this.overflow.firstAt}`);
   }

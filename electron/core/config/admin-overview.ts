@@ -4,7 +4,7 @@
  * says plainly when the storage is not encrypted or the credential cannot be read.
  */
 import { stat } from 'node:fs/promises';
-import type { AdminOverview, DirectoryState, KioskError } from '../../contract/ipc';
+import { screenText, type AdminOverview, type DirectoryState, type KioskError, type MainText } from '../../contract/ipc';
 import { plainHttpWarning } from '../credentials/credential-binding';
 import type { CredentialVault } from '../credentials/vault';
 import { toKioskError } from '../ipc/failure';
@@ -29,21 +29,23 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
     let stored = false;
     let savedAt: string | null = null;
     let boundTo: string | null = null;
-    let warning = where.warning;
+    // The warning's sentences, each worded by the screen (the vault's own stays English until it has a key).
+    const warnings: MainText[] = where.warning ? [{ message: where.warning }] : [];
     try {
       const secret = await vault.read();
       stored = secret !== null;
       savedAt = secret?.savedAt ?? null;
       boundTo = secret?.origin ?? null;
     } catch (thrown) {
-      warning = toKioskError(thrown).message;
+      warnings.splice(0, warnings.length, textOf(toKioskError(thrown)));
     }
     if (stored && mode === 'configured' && auth.scheme !== 'none' && options.credentialProblem) {
-      warning = [warning, options.credentialProblem.message].filter(Boolean).join(' ');
+      warnings.push(textOf(options.credentialProblem));
     }
     if (!stored && auth.scheme !== 'none' && mode === 'configured') {
-      warning = [warning, 'No credential is stored although the service needs one: set it with the admin tool (set-secret).'].filter(Boolean).join(' ');
+      warnings.push(screenText('admin.fromMain.noCredential'));
     }
+    const warning = warnings.length > 0 ? warnings.map((w) => w.message).join(' ') : null;
     return {
       mode,
       serviceLabel,
@@ -51,12 +53,22 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
       authDetail: mode === 'demo' ? null : auth.scheme === 'apiKey' ? `header ${auth.header}` : auth.scheme === 'basic' ? `user ${auth.username}` : null,
       customCertificateAuthority: config.service.tls.caFile !== null,
       pinnedCertificates: config.service.tls.pinnedSha256.length,
-      credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning, boundTo: boundTo ?? null },
-      transportWarning: mode === 'configured' ? plainHttpWarning(config.service.url, config.service.allowPlainHttp) : null,
+      credential: { stored, savedAt, storage: where.storage, encrypted: where.encrypted, location: where.location, warning, warnings, boundTo: boundTo ?? null },
+      ...transportWarning(mode === 'configured' ? config.service.url : null, config.service.allowPlainHttp),
       directory: await directoryOverview(directory),
     };
   };
 }
+
+/** Plain http:// to another computer, allowed explicitly: the warning in English and as a key + the origin. */
+function transportWarning(url: string | null, allowPlainHttp: boolean): Pick<AdminOverview, 'transportWarning' | 'transportWarningText'> {
+  const warning = plainHttpWarning(url, allowPlainHttp);
+  if (warning === null || url === null) return { transportWarning: null, transportWarningText: null };
+  return { transportWarning: warning, transportWarningText: { ...screenText('admin.fromMain.plainHttp', { origin: new URL(url).origin }), message: warning } };
+}
+
+/** A typed error as a sentence of the warning: its key and parameters, and its English message. */
+const textOf = (error: KioskError): MainText => ({ key: error.key, params: error.params, message: error.message });
 
 async function directoryOverview(directory: AdminOverviewOptions['directory']): Promise<AdminOverview['directory']> {
   const state = directory.state();

@@ -17,7 +17,7 @@
  * last event received, and the throttling of pushes that only move the last poll time.
  * It must not poll, wait or schedule: the feed engine and the probe tell it what happened.
  */
-import type { FeedState, FeedStatus, KioskError } from '../../contract/ipc';
+import { keyedError, type FeedState, type FeedStatus, type KioskError } from '../../contract/ipc';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { toKioskError } from '../ipc/failure';
@@ -196,7 +196,7 @@ export class ServiceConnection {
     this.outage(
       {
         code: 'timeout',
-        message: `The access-control service is answering too slowly: the live feed has had no answer for over ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s. New events may not be shown.`,
+        ...keyedError('stalled', { seconds: Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1)) }),
         detail: `no successful poll for ${this.options.config.stalledAfterMs} ms; the poll begun ${this.options.now() - pollStartedAt} ms ago is still under way`,
       },
       pollStartedAt,

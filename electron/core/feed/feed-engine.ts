@@ -20,6 +20,7 @@
  * time in a way tests cannot replace (timers, clock and randomness are injectable).
  */
 import type { FeedEvent, FeedSnapshot, FeedState } from '../../contract/ipc';
+import { englishScreenText, screenText } from '../../contract/screen-text';
 import type { AccessService, SystemEvent } from '../service/access-service';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
@@ -106,9 +107,8 @@ export interface FeedStats {
   resyncs: number;
 }
 
-export const RESYNC_MESSAGE =
-  'The event server went back to an earlier state (it may have been restored from a backup). ' +
-  'The live feed has been reloaded with the latest events from the server; events shown before this message may no longer exist there.';
+/** The resync notice in English (the log; the screen words its key, electron/contract/screen-text.ts). */
+export const RESYNC_MESSAGE = englishScreenText('feed.fromMain.resync');
 
 const SCOPE = 'feed';
 
@@ -397,7 +397,7 @@ export class EventFeed {
     this.lastDelivered = null;
     this.frontier = null;
     this.epoch++;
-    this.push.emit('feedNotice', { kind: 'resync', message: RESYNC_MESSAGE, at: new Date(this.now()).toISOString() });
+    this.push.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.resync'), at: new Date(this.now()).toISOString() });
     this.connection.push(true);
     await this.load(top, signal);
   }

@@ -5,7 +5,7 @@
  * beside the same doors "seen in events". This says so, for the Administration view and the log.
  * Pure: the caller gives the catalogue's devices and what the kiosk has seen.
  */
-import type { SiteDevice } from '../../contract/ipc';
+import { screenText, type ScreenText, type SiteDevice } from '../../contract/ipc';
 
 /** Below this many events seen, a device may simply not have had an event yet: no warning. */
 export const EVENTS_BEFORE_CHECK = 500;
@@ -19,8 +19,13 @@ export function devicesNeverSeen(devices: readonly SiteDevice[], seenDeviceNames
   return devices.filter((device) => !seen.has(key(device.name)));
 }
 
-/** The warning to show, or null when every device was seen or too few events were seen to tell. */
+/** The warning to show (English: the log), or null when every device was seen or too few events were seen to tell. */
 export function catalogueWarning(devices: readonly SiteDevice[], seenDeviceNames: Iterable<unknown>, eventsSeen: number): string | null {
+  return catalogueWarningText(devices, seenDeviceNames, eventsSeen)?.message ?? null;
+}
+
+/** The same warning as a key + parameters, worded by the screen in its language (electron/contract/screen-text.ts). */
+export function catalogueWarningText(devices: readonly SiteDevice[], seenDeviceNames: Iterable<unknown>, eventsSeen: number): ScreenText | null {
   if (devices.length === 0 || eventsSeen < EVENTS_BEFORE_CHECK) return null;
   const missing = devicesNeverSeen(devices, seenDeviceNames);
   if (missing.length === 0) return null;
@@ -28,9 +33,8 @@ export function catalogueWarning(devices: readonly SiteDevice[], seenDeviceNames
     .slice(0, 5)
     .map((d) => `"${d.name}" (#${d.id})`)
     .join(', ');
-  const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
-  return (
-    `${missing.length} of the ${devices.length} devices of the site catalogue (site.devices) never appeared in the ${eventsSeen.toLocaleString('en')} events seen: ${listed}${more}. ` +
-    'Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".'
-  );
+  const counts = { missing: missing.length, total: devices.length, events: eventsSeen, listed };
+  return missing.length > 5
+    ? screenText('admin.fromMain.catalogueNeverSeenMore', { ...counts, more: missing.length - 5 })
+    : screenText('admin.fromMain.catalogueNeverSeen', counts);
 }

@@ -12,7 +12,7 @@
  * probe at once. While the feed is live it sends nothing: the feed's own polls are the probe.
  * It owns no connection state of its own: it reads the connection's and reports to it.
  */
-import type { ServiceStatus } from '../../contract/ipc';
+import { keyedError, type ServiceStatus } from '../../contract/ipc';
 import { realTimers, type ServiceConnection, type Timers } from '../connection/service-connection';
 import { toKioskError } from '../ipc/failure';
 import type { AccessService } from '../service/access-service';
@@ -123,7 +123,7 @@ export class ServiceWatch {
     } catch (thrown) {
       if (signal.aborted) {
         // Abandoned for a fresh probe (or stopped): the feed's own failures say why it is not live.
-        const error = { code: 'timeout' as const, message: 'The access-control service did not answer the check in time.', detail: 'probe abandoned for a fresh one' };
+        const error = { code: 'timeout' as const, ...keyedError('checkTimedOut'), detail: 'probe abandoned for a fresh one' };
         return { mode, serviceLabel, reachable: false, maxEventId: null, checkedAt: this.now().toISOString(), error };
       }
       // Not live: the state says why at once. Live (a "Check now" just failed): the feed polls now

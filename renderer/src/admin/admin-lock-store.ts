@@ -10,7 +10,7 @@ import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import { t } from '../i18n/i18n';
-import type { AdminLockState } from '../../../electron/contract/ipc';
+import type { AdminLockState, MainText } from '../../../electron/contract/ipc';
 
 export const useAdminLockStore = defineStore('adminLock', () => {
   const state = ref<AdminLockState | null>(null);
@@ -18,7 +18,8 @@ export const useAdminLockStore = defineStore('adminLock', () => {
   const busy = ref(false);
   /** The PIN dialog, when open: what the unlock is for. */
   const dialog = ref<{ purpose: string } | null>(null);
-  const actionMessage = ref<string | null>(null);
+  /** What the last edge action did (worded by the view in the language shown). */
+  const actionMessage = ref<MainText | null>(null);
   let settle: ((unlocked: boolean) => void) | null = null;
 
   async function load(): Promise<AdminLockState | null> {
@@ -88,7 +89,7 @@ export const useAdminLockStore = defineStore('adminLock', () => {
     actionMessage.value = null;
     if (!(await ensureUnlocked(purpose))) return;
     const result = await action();
-    if (result.ok) actionMessage.value = result.value.message;
+    if (result.ok) actionMessage.value = result.value;
     else error.value = result.error;
   }
 

@@ -9,7 +9,7 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, markRaw, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { AlarmPriority, OpenAlarm, OpenAlarmsChange, OpenAlarmsOverflow } from '../../../electron/contract/ipc';
+import type { AlarmPriority, MainText, OpenAlarm, OpenAlarmsChange, OpenAlarmsOverflow } from '../../../electron/contract/ipc';
 import type { BufferedEvent } from '../feed/feed-buffer';
 
 const RANK: Record<AlarmPriority, number> = { critical: 0, high: 1, medium: 2, low: 3 };
@@ -41,7 +41,8 @@ export const useOpenAlarmStore = defineStore('openAlarms', () => {
   const bound = ref<number | null>(null);
   const shiftStartedAt = ref<string | null>(null);
   const overflow = shallowRef<OpenAlarmsOverflow | null>(null);
-  const loadProblem = ref<string | null>(null);
+  /** Why the saved list could not be read (a key + parameters the list words), null when it could. */
+  const loadProblem = ref<MainText | null>(null);
   const error = ref<KioskError | null>(null);
   const loaded = ref(false);
   let revision = -1;
@@ -86,7 +87,7 @@ export const useOpenAlarmStore = defineStore('openAlarms', () => {
         bound.value = snapshot.bound;
         shiftStartedAt.value = snapshot.shiftStartedAt;
         overflow.value = snapshot.overflow;
-        loadProblem.value = snapshot.loadProblem;
+        loadProblem.value = snapshot.loadProblemText ?? (snapshot.loadProblem === null ? null : { message: snapshot.loadProblem });
         const queued = pending.filter((c) => c.revision > revision).sort((a, b) => a.revision - b.revision);
         pending = [];
         for (const change of queued) if (change.revision === revision + 1) applyChange(change);

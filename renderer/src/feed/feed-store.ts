@@ -34,7 +34,10 @@ export const MAX_NOTICES = 5;
 export interface FeedNoticeItem {
   id: number;
   kind: PushEvents['feedNotice']['kind'];
+  /** English; the notice list words `key` + `params` in the language shown. */
   message: string;
+  key?: PushEvents['feedNotice']['key'];
+  params?: PushEvents['feedNotice']['params'];
   at: string;
 }
 
@@ -150,7 +153,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
   }
 
   function onNotice(notice: PushEvents['feedNotice']): void {
-    const item: FeedNoticeItem = { id: ++noticeIds, kind: notice.kind, message: notice.message, at: notice.at };
+    const item: FeedNoticeItem = { id: ++noticeIds, ...notice };
     notices.value = [...notices.value, item].slice(-MAX_NOTICES);
   }
 

@@ -60,7 +60,7 @@ describe('enforced in main', () => {
     expect(await gateway.handle('unlockAdmin', { pin: '000001' }, trusted)).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/Wrong PIN/) } });
     expect(await gateway.handle('quitKiosk', undefined, trusted)).toMatchObject({ ok: false });
     expect(await gateway.handle('unlockAdmin', { pin: PIN }, trusted)).toMatchObject({ ok: true, value: { unlocked: true } });
-    expect(await gateway.handle('leaveKioskMode', undefined, trusted)).toMatchObject({ ok: true, value: { done: true } });
+    expect(await gateway.handle('leaveKioskMode', undefined, trusted)).toMatchObject({ ok: true, value: { done: true, key: 'admin.fromMain.kioskModeOff' } });
     expect(actions?.leaveKioskMode).toHaveBeenCalledOnce();
     expect(await gateway.handle('getAdminOverview', undefined, trusted)).toMatchObject({ ok: true });
     await gateway.handle('lockAdmin', undefined, trusted);

@@ -155,6 +155,9 @@ describe('unlocking', () => {
     writeFileSync(path.join(dir, PIN_FILE), '{"format":"other"}');
     chmodSync(path.join(dir, PIN_FILE), 0o600);
     expect(await lockAt().state()).toMatchObject({ configured: false, problem: expect.stringMatching(/damaged.*set-pin/) });
+    // The screen words it from its key (issue 23), and an unlock is refused with the same key.
+    expect((await lockAt().state()).problemText).toMatchObject({ key: 'errors.pinFileDamaged', params: { file: expect.any(String), command: expect.stringMatching(/set-pin/) } });
+    await expect(lockAt().unlock('1234')).rejects.toMatchObject({ error: { code: 'config', key: 'errors.pinFileDamaged' } });
   });
 
   it('logs every attempt and refusal, never the PIN', async () => {

@@ -83,7 +83,7 @@ describe('AcknowledgementStore', () => {
     // A directory where the file should be: every append fails.
     await rm(dataDir, { recursive: true, force: true });
     await writeFile(dataDir, 'not a directory');
-    await expect(store.add(input('lost'))).rejects.toMatchObject({ error: { code: 'internal' } });
+    await expect(store.add(input('lost'))).rejects.toMatchObject({ error: { code: 'internal', key: 'errors.ackNotSaved' } });
     expect(await store.list()).toEqual([]);
     await rm(dataDir, { force: true });
     await store.add(input('saved'));

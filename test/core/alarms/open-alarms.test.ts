@@ -72,6 +72,7 @@ describe('OpenAlarmStore', () => {
     const { store, logs } = open();
     await store.load();
     expect(store.snapshot().loadProblem).toMatch(/could not be read; it was kept aside/);
+    expect(store.snapshot().loadProblemText).toMatchObject({ key: 'alarms.fromMain.savedListKeptAside', params: { file: expect.stringMatching(/unreadable/) } });
     expect(logs.join('\n')).toMatch(/could not be read/);
   });
 
@@ -89,6 +90,7 @@ describe('OpenAlarmStore', () => {
     const overflow = store.snapshot().overflow;
     expect(overflow?.dropped).toBe(5);
     expect(overflow?.message).toMatch(/is full \(3\): 5 of the lowest priority/);
+    expect(overflow).toMatchObject({ key: 'alarms.fromMain.overflow', params: { bound: 3, count: 5 } });
     expect(changes.at(-1)?.overflow?.dropped).toBe(5);
     expect(logs.filter((l) => /error.*bound of 3/.test(l))).toHaveLength(4);
   });

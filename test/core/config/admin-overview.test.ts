@@ -64,6 +64,7 @@ describe('admin overview', () => {
     })();
     expect(overview.credential.stored).toBe(false);
     expect(overview.credential.warning).toMatch(/No credential is stored/);
+    expect(overview.credential.warnings).toContainEqual(expect.objectContaining({ key: 'admin.fromMain.noCredential' }));
   });
 
   it('turns an unreadable credential file into a message instead of failing', async () => {

@@ -203,7 +203,7 @@ describe('EventFeed: ids going back (restore from a backup)', () => {
     service.append(5); // ids 81..85 now name new events
     await clock.runUntil(() => push.of('feedNotice').length > 0 && caughtUp());
     const [notice] = push.of('feedNotice');
-    expect(notice).toMatchObject({ kind: 'resync', message: RESYNC_MESSAGE });
+    expect(notice).toMatchObject({ kind: 'resync', message: RESYNC_MESSAGE, key: 'feed.fromMain.resync' });
     expect(push.deliveredSinceLastResync()).toEqual(idsBetween(76, 85));
     const snapshot = feed.snapshot().events;
     expect(snapshot.map((e) => e.record_ID)).toEqual(idsBetween(76, 85));

@@ -45,6 +45,7 @@ describe('EventFeed: a service that answers too slowly', () => {
     const state = feed.state();
     expect(state).toMatchObject({ status: 'slow', error: { code: 'timeout' }, outageSince: iso(stuckPollStart) });
     expect(state.error?.message).toMatch(/answering too slowly/);
+    expect(state.error).toMatchObject({ key: 'errors.stalled', params: { seconds: expect.any(Number) } });
     expect(state.lastEventAt).not.toBeNull();
     await feed.stop();
   });

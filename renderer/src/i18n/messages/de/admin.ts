@@ -96,6 +96,14 @@ const admin: Messages['admin'] = {
     cancel: 'Abbrechen',
     lockedUntil: 'Nach zu vielen falschen PINs gesperrt bis {time}.',
   },
+  fromMain: {
+    quitting: 'Der Kiosk wird beendet.',
+    kioskModeOff: 'Der Kioskmodus ist aus: Das Fenster kann verschoben, in der Größe geändert und geschlossen werden.',
+    noCredential: 'Es sind keine Zugangsdaten gespeichert, obwohl der Dienst welche braucht: Setzen Sie sie mit dem Admin-Werkzeug (set-secret).',
+    plainHttp: 'Der Dienst wird über unverschlüsseltes http:// erreicht ({origin}), erlaubt durch service.allowPlainHttp: Zugangsdaten und personenbezogene Daten gehen unverschlüsselt über das Netz. Stellen Sie den Dienst so bald wie möglich auf https:// um.',
+    catalogueNeverSeen: '{missing} der {total} Geräte des Standortkatalogs (site.devices) kamen in den {events} gesehenen Ereignissen nie vor: {listed}. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
+    catalogueNeverSeenMore: '{missing} der {total} Geräte des Standortkatalogs (site.devices) kamen in den {events} gesehenen Ereignissen nie vor: {listed} und {more} weitere. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
+  },
 };
 
 export default admin;

@@ -57,6 +57,12 @@ const alarms: Messages['alarms'] = {
     mute: 'Alarmton stumm schalten ({minutes} Min.)',
     off: 'Alarmton aus',
   },
+  fromMain: {
+    overflow:
+      'Die Liste der offenen Alarme ist voll ({bound}): {count} Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
+    savedListUnreadable: 'Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden ({reason}).',
+    savedListKeptAside: 'Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden; sie wurde als {file} beiseitegelegt. Prüfen Sie im Verlauf des Dienstes die Alarme der letzten Stunden.',
+  },
 };
 
 export default alarms;

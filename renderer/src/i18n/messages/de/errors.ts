@@ -62,6 +62,15 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
   operatorLockedOut: 'Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minute erneut. | Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minuten erneut.',
   operatorWrongPin: 'Falsche PIN. Noch {count} Versuch, dann wird dieser Name für eine Weile gesperrt. | Falsche PIN. Noch {count} Versuche, dann wird dieser Name für eine Weile gesperrt.',
+  // i23-main: die Admin-PIN-Datei, der stockende Live-Empfang und die Prüfung des Dienstes, die Notiz zu einem Alarm.
+  pinFileUnusable: 'Die Datei der Administrator-PIN ({file}) ist nicht verwendbar ({reason}). Setzen Sie die PIN neu mit „{command}“.',
+  pinFileDamaged: 'Die Datei der Administrator-PIN ({file}) ist beschädigt. Setzen Sie die PIN neu mit „{command}“.',
+  stalled: 'Der Zutrittskontrolldienst antwortet zu langsam: Die Live-Ereignisse haben seit über {seconds} s keine Antwort erhalten. Neue Ereignisse werden möglicherweise nicht angezeigt.',
+  checkTimedOut: 'Der Zutrittskontrolldienst hat auf die Prüfung nicht rechtzeitig geantwortet.',
+  noteRequired: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an {device}): Schreiben Sie, was getan wurde.',
+  noteRequiredNoDevice: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an einem Gerät ohne Namen): Schreiben Sie, was getan wurde.',
+  ackNotSaved: 'Die Quittierung konnte auf diesem Computer nicht gespeichert werden. Bitte verständigen Sie die Administration.',
+  acksUnreadable: 'Die Liste der quittierten Alarme konnte nicht gelesen werden.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

@@ -114,6 +114,16 @@ const feed: Messages['feed'] = {
     photoNone: 'keines',
     lastChanged: 'Zuletzt geändert',
   },
+  fromMain: {
+    resync:
+      'Der Ereignisserver ist auf einen früheren Stand zurückgegangen (er wurde vielleicht aus einer Sicherung wiederhergestellt). ' +
+      'Die Live-Ereignisse wurden mit den neuesten Ereignissen des Servers neu geladen; Ereignisse, die vor dieser Meldung angezeigt wurden, gibt es dort möglicherweise nicht mehr.',
+    reloadedUnresponsive: 'Die Anzeige wurde neu geladen, weil sie nicht mehr reagiert hat; der Ereignisempfang lief weiter.',
+    reloadedOutOfMemory: 'Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.',
+    reloadedCrashed: 'Die Anzeige wurde neu geladen, weil sie abgestürzt ist; der Ereignisempfang lief weiter.',
+    reloadedKilled: 'Die Anzeige wurde neu geladen, weil das System sie beendet hat; der Ereignisempfang lief weiter.',
+    reloadedOther: 'Die Anzeige wurde neu geladen, weil sie angehalten wurde ({reason}); der Ereignisempfang lief weiter.',
+  },
 };
 
 export default feed;

@@ -58,6 +58,10 @@ const shell: Messages['shell'] = {
     medium: 'Mittlerer Alarm',
     low: 'Niedriger Alarm',
   },
+  operator: {
+    /** A shift begun without a name (main records the marker "unnamed"). */
+    unnamed: 'ohne Namen',
+  },
 };
 
 export default shell;

@@ -1,5 +1,16 @@
 // English texts of the Administration screen and the administrator PIN (renderer/src/admin/).
 // English is the schema of every language.
+import type { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+/** Sentences main sends, typed against its one table (electron/contract/screen-text.ts), so the two cannot differ. */
+const fromMain: (typeof SCREEN_TEXT)['admin'] = {
+  quitting: 'The kiosk is quitting.',
+  kioskModeOff: 'Kiosk mode is off: the window can be moved, resized and closed.',
+  noCredential: 'No credential is stored although the service needs one: set it with the admin tool (set-secret).',
+  plainHttp: 'The service is reached over plain http:// ({origin}), allowed by service.allowPlainHttp: the credential and personal data cross the network unencrypted. Switch the service to https:// as soon as possible.',
+  catalogueNeverSeen: '{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed}. Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".',
+  catalogueNeverSeenMore: '{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed} and {more} more. Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".',
+};
+
 export default {
   title: 'Administration',
   loading: 'Loading…',
@@ -95,4 +106,5 @@ export default {
     cancel: 'Cancel',
     lockedUntil: 'Locked after too many wrong PINs until {time}.',
   },
+  fromMain,
 };

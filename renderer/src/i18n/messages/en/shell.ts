@@ -57,4 +57,8 @@ export default {
     medium: 'Medium alarm',
     low: 'Low alarm',
   },
+  operator: {
+    /** A shift begun without a name (main records the marker "unnamed"). */
+    unnamed: 'unnamed',
+  },
 };

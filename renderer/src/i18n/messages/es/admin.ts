@@ -96,6 +96,14 @@ const admin: Messages['admin'] = {
     cancel: 'Cancelar',
     lockedUntil: 'Bloqueado por demasiados PIN erróneos hasta {time}.',
   },
+  fromMain: {
+    quitting: 'El quiosco se está cerrando.',
+    kioskModeOff: 'El modo quiosco está desactivado: la ventana se puede mover, cambiar de tamaño y cerrar.',
+    noCredential: 'No hay credenciales guardadas aunque el servicio las necesita: configúrelas con la herramienta de administración (set-secret).',
+    plainHttp: 'Se accede al servicio por http:// sin cifrar ({origin}), permitido por service.allowPlainHttp: las credenciales y los datos personales viajan por la red sin cifrar. Cambie el servicio a https:// lo antes posible.',
+    catalogueNeverSeen: '{missing} de los {total} dispositivos del catálogo del sitio (site.devices) no han aparecido nunca en los {events} eventos vistos: {listed}. Compruebe que sus nombres se escriben como los traen los eventos del servicio (device_Name); el Historial ofrece los nombres de los eventos como «visto en eventos».',
+    catalogueNeverSeenMore: '{missing} de los {total} dispositivos del catálogo del sitio (site.devices) no han aparecido nunca en los {events} eventos vistos: {listed} y {more} más. Compruebe que sus nombres se escriben como los traen los eventos del servicio (device_Name); el Historial ofrece los nombres de los eventos como «visto en eventos».',
+  },
 };
 
 export default admin;

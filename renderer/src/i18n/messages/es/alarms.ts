@@ -57,6 +57,12 @@ const alarms: Messages['alarms'] = {
     mute: 'Silenciar el sonido de alarma ({minutes} min)',
     off: 'Sonido de alarma desactivado',
   },
+  fromMain: {
+    overflow:
+      'La lista de alarmas pendientes está llena ({bound}): {count} de las de menor prioridad y más antiguas se han apartado sin reconocerse. Reconozca alarmas y busque las demás en el Historial.',
+    savedListUnreadable: 'No se pudo leer la lista guardada de alarmas pendientes ({reason}).',
+    savedListKeptAside: 'No se pudo leer la lista guardada de alarmas pendientes; se ha apartado como {file}. Consulte en el Historial del servicio las alarmas de las últimas horas.',
+  },
 };
 
 export default alarms;

@@ -62,6 +62,15 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
   operatorLockedOut: 'Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minuto. | Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minutos.',
   operatorWrongPin: 'PIN incorrecto. Queda {count} intento antes de que este nombre se bloquee un tiempo. | PIN incorrecto. Quedan {count} intentos antes de que este nombre se bloquee un tiempo.',
+  // i23-main: el archivo del PIN de administrador, el feed que no responde y la comprobación del servicio, la nota de una alarma.
+  pinFileUnusable: 'El archivo del PIN de administrador ({file}) no se puede usar ({reason}). Vuelva a configurar el PIN con «{command}».',
+  pinFileDamaged: 'El archivo del PIN de administrador ({file}) está dañado. Vuelva a configurar el PIN con «{command}».',
+  stalled: 'El servicio de control de acceso responde demasiado despacio: los eventos en directo no reciben respuesta desde hace más de {seconds} s. Es posible que no se muestren los eventos nuevos.',
+  checkTimedOut: 'El servicio de control de acceso no respondió a tiempo a la comprobación.',
+  noteRequired: 'Para reconocer esta alarma hace falta una nota ({alarm} en {device}): indique qué se hizo.',
+  noteRequiredNoDevice: 'Para reconocer esta alarma hace falta una nota ({alarm} en un dispositivo sin nombre): indique qué se hizo.',
+  ackNotSaved: 'No se pudo guardar el reconocimiento en este ordenador. Avise al administrador.',
+  acksUnreadable: 'No se pudo leer la lista de alarmas reconocidas.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

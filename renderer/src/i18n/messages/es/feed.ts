@@ -114,6 +114,16 @@ const feed: Messages['feed'] = {
     photoNone: 'ninguna',
     lastChanged: 'Última modificación',
   },
+  fromMain: {
+    resync:
+      'El servidor de eventos ha vuelto a un estado anterior (quizá se restauró desde una copia de seguridad). ' +
+      'Los eventos en directo se han vuelto a cargar con los más recientes del servidor; es posible que los eventos mostrados antes de este mensaje ya no existan allí.',
+    reloadedUnresponsive: 'La pantalla se ha recargado porque dejó de responder; la recepción de eventos siguió funcionando.',
+    reloadedOutOfMemory: 'La pantalla se ha recargado porque se quedó sin memoria; la recepción de eventos siguió funcionando.',
+    reloadedCrashed: 'La pantalla se ha recargado porque falló; la recepción de eventos siguió funcionando.',
+    reloadedKilled: 'La pantalla se ha recargado porque el sistema la detuvo; la recepción de eventos siguió funcionando.',
+    reloadedOther: 'La pantalla se ha recargado porque se detuvo ({reason}); la recepción de eventos siguió funcionando.',
+  },
 };
 
 export default feed;

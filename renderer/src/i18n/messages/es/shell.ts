@@ -58,6 +58,10 @@ const shell: Messages['shell'] = {
     medium: 'Alarma media',
     low: 'Alarma baja',
   },
+  operator: {
+    /** A shift begun without a name (main records the marker "unnamed"). */
+    unnamed: 'sin nombre',
+  },
 };
 
 export default shell;

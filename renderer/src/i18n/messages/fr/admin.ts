@@ -96,6 +96,14 @@ const admin: Messages['admin'] = {
     cancel: 'Annuler',
     lockedUntil: 'Verrouillé après trop de codes PIN erronés jusqu’à {time}.',
   },
+  fromMain: {
+    quitting: 'La borne se ferme.',
+    kioskModeOff: 'Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.',
+    noCredential: 'Aucun identifiant n’est enregistré alors que le service en exige un : définissez-le avec l’outil d’administration (set-secret).',
+    plainHttp: 'Le service est joint en http:// non chiffré ({origin}), autorisé par service.allowPlainHttp : les identifiants et les données personnelles circulent en clair sur le réseau. Passez le service en https:// dès que possible.',
+    catalogueNeverSeen: '{missing} des {total} équipements du catalogue du site (site.devices) ne sont jamais apparus dans les {events} événements vus : {listed}. Vérifiez que leurs noms sont écrits comme dans les événements du service (device_Name) ; l’Historique propose les noms des événements sous « vu dans les événements ».',
+    catalogueNeverSeenMore: '{missing} des {total} équipements du catalogue du site (site.devices) ne sont jamais apparus dans les {events} événements vus : {listed} et {more} autres. Vérifiez que leurs noms sont écrits comme dans les événements du service (device_Name) ; l’Historique propose les noms des événements sous « vu dans les événements ».',
+  },
 };
 
 export default admin;

@@ -57,6 +57,12 @@ const alarms: Messages['alarms'] = {
     mute: 'Couper le son d’alarme ({minutes} min)',
     off: 'Son d’alarme désactivé',
   },
+  fromMain: {
+    overflow:
+      'La liste des alarmes en attente est pleine ({bound}) : {count} alarmes parmi les moins prioritaires et les plus anciennes ont été mises de côté sans être acquittées. Acquittez des alarmes et cherchez les autres dans l’Historique.',
+    savedListUnreadable: 'La liste enregistrée des alarmes en attente n’a pas pu être lue ({reason}).',
+    savedListKeptAside: 'La liste enregistrée des alarmes en attente n’a pas pu être lue ; elle a été mise de côté sous le nom {file}. Consultez l’Historique du service pour les alarmes des dernières heures.',
+  },
 };
 
 export default alarms;

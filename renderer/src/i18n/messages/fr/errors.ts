@@ -62,6 +62,15 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
   operatorLockedOut: 'Trop de codes PIN erronés pour {name}. Réessayez dans {count} minute. | Trop de codes PIN erronés pour {name}. Réessayez dans {count} minutes.',
   operatorWrongPin: 'Code PIN erroné. Encore {count} essai avant que ce nom soit bloqué un moment. | Code PIN erroné. Encore {count} essais avant que ce nom soit bloqué un moment.',
+  // i23-main : le fichier du PIN administrateur, le flux qui ne répond plus et la vérification du service, la note d’une alarme.
+  pinFileUnusable: 'Le fichier du code PIN administrateur ({file}) est inutilisable ({reason}). Définissez à nouveau le code PIN avec « {command} ».',
+  pinFileDamaged: 'Le fichier du code PIN administrateur ({file}) est endommagé. Définissez à nouveau le code PIN avec « {command} ».',
+  stalled: 'Le service de contrôle d’accès répond trop lentement : le flux en direct n’a reçu aucune réponse depuis plus de {seconds} s. Les nouveaux événements risquent de ne pas s’afficher.',
+  checkTimedOut: 'Le service de contrôle d’accès n’a pas répondu à temps à la vérification.',
+  noteRequired: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur {device}) : indiquez ce qui a été fait.',
+  noteRequiredNoDevice: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur un équipement sans nom) : indiquez ce qui a été fait.',
+  ackNotSaved: 'L’acquittement n’a pas pu être enregistré sur cet ordinateur. Merci de prévenir l’administrateur.',
+  acksUnreadable: 'La liste des alarmes acquittées n’a pas pu être lue.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',

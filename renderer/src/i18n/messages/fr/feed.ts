@@ -114,6 +114,16 @@ const feed: Messages['feed'] = {
     photoNone: 'aucune',
     lastChanged: 'Dernière modification',
   },
+  fromMain: {
+    resync:
+      'Le serveur d’événements est revenu à un état antérieur (il a peut-être été restauré depuis une sauvegarde). ' +
+      'Le flux en direct a été rechargé avec les derniers événements du serveur ; les événements affichés avant ce message n’y existent peut-être plus.',
+    reloadedUnresponsive: 'L’écran a été rechargé car il ne répondait plus ; le flux d’événements a continué de fonctionner.',
+    reloadedOutOfMemory: 'L’écran a été rechargé car il manquait de mémoire ; le flux d’événements a continué de fonctionner.',
+    reloadedCrashed: 'L’écran a été rechargé car il s’était planté ; le flux d’événements a continué de fonctionner.',
+    reloadedKilled: 'L’écran a été rechargé car le système l’avait arrêté ; le flux d’événements a continué de fonctionner.',
+    reloadedOther: 'L’écran a été rechargé car il s’était arrêté ({reason}) ; le flux d’événements a continué de fonctionner.',
+  },
 };
 
 export default feed;

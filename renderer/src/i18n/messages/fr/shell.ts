@@ -58,6 +58,10 @@ const shell: Messages['shell'] = {
     medium: 'Alarme moyenne',
     low: 'Alarme basse',
   },
+  operator: {
+    /** A shift begun without a name (main records the marker "unnamed"). */
+    unnamed: 'sans nom',
+  },
 };
 
 export default shell;

@@ -1,0 +1,76 @@
+/**
+ * Sentences main sends for the screen that are not errors (feed notices, the alarm list's
+ * warnings, Administration's warnings and action results): one table of keys and their English
+ * wording, by capability. Main sends the key and its parameters with the English `message` (for
+ * the log and as the fallback); the renderer words the key in the language shown
+ * (renderer/src/shell/main-text.ts). The renderer's English messages use this table itself
+ * (`fromMain` of messages/en/<capability>.ts), so the two cannot differ. Syntax as vue-i18n's and
+ * error-text.ts's: `{name}` is a parameter. Numbers in parameters are numbers (the renderer
+ * formats them in the language shown; English here with `toLocaleString('en')`). Part of the IPC
+ * contract.
+ */
+import type { ErrorKey, ErrorParams } from './error-text';
+
+const RELOADED = 'the event feed kept running.';
+const CATALOGUE_CHECK = 'Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".';
+
+export const SCREEN_TEXT = {
+  feed: {
+    resync:
+      'The event server went back to an earlier state (it may have been restored from a backup). ' +
+      'The live feed has been reloaded with the latest events from the server; events shown before this message may no longer exist there.',
+    reloadedUnresponsive: `The screen was reloaded after it stopped responding; ${RELOADED}`,
+    reloadedOutOfMemory: `The screen was reloaded after it ran out of memory; ${RELOADED}`,
+    reloadedCrashed: `The screen was reloaded after it crashed; ${RELOADED}`,
+    reloadedKilled: `The screen was reloaded after it was stopped by the system; ${RELOADED}`,
+    reloadedOther: `The screen was reloaded after it stopped ({reason}); ${RELOADED}`,
+  },
+  alarms: {
+    overflow:
+      'The list of unacknowledged alarms is full ({bound}): {count} of the lowest priority and oldest were set aside without being acknowledged. Acknowledge alarms, and look for the others in History.',
+    savedListUnreadable: 'The saved list of unacknowledged alarms could not be read ({reason}).',
+    savedListKeptAside: "The saved list of unacknowledged alarms could not be read; it was kept aside as {file}. Check the service's History for alarms of the last hours.",
+  },
+  admin: {
+    quitting: 'The kiosk is quitting.',
+    kioskModeOff: 'Kiosk mode is off: the window can be moved, resized and closed.',
+    noCredential: 'No credential is stored although the service needs one: set it with the admin tool (set-secret).',
+    plainHttp:
+      'The service is reached over plain http:// ({origin}), allowed by service.allowPlainHttp: the credential and personal data cross the network unencrypted. Switch the service to https:// as soon as possible.',
+    catalogueNeverSeen: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed}. ${CATALOGUE_CHECK}`,
+    catalogueNeverSeenMore: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed} and {more} more. ${CATALOGUE_CHECK}`,
+  },
+} as const;
+
+type Capability = keyof typeof SCREEN_TEXT;
+/** A key of the renderer's messages: `<capability>.fromMain.<name>`. */
+export type ScreenTextKey = { [C in Capability]: `${C}.fromMain.${keyof (typeof SCREEN_TEXT)[C] & string}` }[Capability];
+
+/** A sentence main sends for the screen: its key, parameters and English wording. */
+export interface ScreenText {
+  key: ScreenTextKey;
+  params: ErrorParams;
+  message: string;
+}
+
+/** A sentence from main the renderer words: a screen text, a typed error's key, or only English (older mains, texts not converted). */
+export interface MainText {
+  key?: ScreenTextKey | ErrorKey;
+  params?: ErrorParams;
+  message: string;
+}
+
+/** The English wording of a key, with its parameters (numbers as in English). */
+export function englishScreenText(key: ScreenTextKey, params: ErrorParams = {}): string {
+  const [capability, , name] = key.split('.') as [Capability, string, string];
+  const text = (SCREEN_TEXT[capability] as Record<string, string>)[name] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, param: string) => {
+    const value = params[param];
+    return value === undefined ? whole : typeof value === 'number' ? value.toLocaleString('en') : value;
+  });
+}
+
+/** The key, parameters and English message of a screen sentence, to send (or spread into a push). */
+export function screenText(key: ScreenTextKey, params: ErrorParams = {}): ScreenText {
+  return { key, params, message: englishScreenText(key, params) };
+}

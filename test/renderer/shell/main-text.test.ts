@@ -1,0 +1,110 @@
+// Sentences main sends for the screen (issue 23, i23-main): a feed notice, the alarm list's
+// warnings, Administration's results and warnings, the feed's stall and the status check arrive as
+// key + parameters and are worded in the language shown; English is main's message word for word;
+// a language switch re-words them; a text without a key (an older main) shows its English. The
+// shift without a name is said in the language, the names of people as they are.
+import { describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { keyedError, SCREEN_TEXT, screenText, type ScreenTextKey } from '../../../electron/contract/ipc';
+import { mainText, mainTexts } from '../../../renderer/src/shell/main-text';
+import { operatorName } from '../../../renderer/src/shell/operator-name';
+import { i18n } from '../../../renderer/src/i18n/i18n';
+import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
+import { fake, ok } from '../support/fake-kiosk';
+import { at, useComponentHarness } from '../support/component-harness';
+import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
+
+const { mountView } = useComponentHarness(fake);
+
+async function show(locale: 'en' | 'de' | 'fr' | 'es'): Promise<void> {
+  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
+  i18n.global.locale.value = locale;
+}
+
+const KEYS = (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).flatMap((capability) =>
+  Object.keys(SCREEN_TEXT[capability]).map((name) => `${capability}.fromMain.${name}` as ScreenTextKey),
+);
+
+describe('mainText', () => {
+  it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
+    for (const key of KEYS) {
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2 });
+      expect(mainText(sent), key).toBe(sent.message);
+    }
+    expect(mainText(screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 }))).toContain('is full (5,000): 1,234 of the lowest');
+  });
+
+  it('words German from the key, numbers in German, and follows a language switch', async () => {
+    const overflow = screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 });
+    await show('de');
+    expect(mainText(overflow)).toBe(
+      'Die Liste der offenen Alarme ist voll (5.000): 1.234 Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
+    );
+    expect(mainText(screenText('admin.fromMain.quitting'))).toBe('Der Kiosk wird beendet.');
+    expect(mainText(screenText('feed.fromMain.reloadedOutOfMemory'))).toBe('Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.');
+    expect(mainText(screenText('feed.fromMain.reloadedOther', { reason: 'launch-failedx' }))).toBe('Die Anzeige wurde neu geladen, weil sie angehalten wurde (launch-failedx); der Ereignisempfang lief weiter.');
+    // A typed error's key is worded as errors are.
+    expect(mainText(keyedError('checkTimedOut'))).toBe('Der Zutrittskontrolldienst hat auf die Prüfung nicht rechtzeitig geantwortet.');
+    expect(mainText(keyedError('pinFileDamaged', { file: '/etc/kiosk/admin-pin.json', command: 'access-kiosk --admin set-pin' }))).toBe(
+      'Die Datei der Administrator-PIN (/etc/kiosk/admin-pin.json) ist beschädigt. Setzen Sie die PIN neu mit „access-kiosk --admin set-pin“.',
+    );
+    expect(mainTexts([screenText('admin.fromMain.noCredential'), { message: 'Vault said so.' }])).toBe(
+      'Es sind keine Zugangsdaten gespeichert, obwohl der Dienst welche braucht: Setzen Sie sie mit dem Admin-Werkzeug (set-secret). Vault said so.',
+    );
+    expect(mainTexts([])).toBeNull();
+    expect(mainText(screenText('admin.fromMain.catalogueNeverSeenMore', { missing: 7, total: 9, events: 20000, listed: '"Tür Süd" (#201)', more: 2 }))).toBe(
+      '7 der 9 Geräte des Standortkatalogs (site.devices) kamen in den 20.000 gesehenen Ereignissen nie vor: "Tür Süd" (#201) und 2 weitere. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
+    );
+    expect(mainText(screenText('admin.fromMain.plainHttp', { origin: 'http://10.0.0.5:8080' }))).toContain('über unverschlüsseltes http:// erreicht (http://10.0.0.5:8080)');
+    await show('fr');
+    expect(mainText(screenText('admin.fromMain.kioskModeOff'))).toBe('Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.');
+    await show('es');
+    expect(mainText(overflow)).toContain('está llena (5000): 1234 de las de menor prioridad');
+  });
+
+  it('shows the English message of a text without a key, or with one it does not know', async () => {
+    await show('de');
+    expect(mainText({ message: 'Only English from an older main.' })).toBe('Only English from an older main.');
+    expect(mainText({ key: 'feed.fromMain.unknown' as ScreenTextKey, params: {}, message: 'Fallback.' })).toBe('Fallback.');
+  });
+
+  it('says the shift without a name in the language shown, and a person’s name as it is', async () => {
+    expect(operatorName('unnamed')).toBe('unnamed');
+    await show('de');
+    expect(operatorName('unnamed')).toBe('ohne Namen');
+    expect(operatorName('unnamed', true)).toBe('ohne Namen');
+    expect(operatorName('Jürgen Weiß')).toBe('Jürgen Weiß');
+    // A person who is really called "unnamed" on a named shift keeps the name.
+    expect(operatorName('unnamed', false)).toBe('unnamed');
+  });
+});
+
+describe('the guard station in German: what main sent, worded on screen', () => {
+  it('a resync notice and the alarm list’s overflow and saved-list problem', async () => {
+    await show('de');
+    fake.current.api.getOpenAlarms.mockResolvedValueOnce(
+      ok({
+        revision: 1,
+        alarms: [],
+        bound: 5000,
+        shiftStartedAt: at(0),
+        overflow: { dropped: 12, firstAt: at(1), lastAt: at(2), ...screenText('alarms.fromMain.overflow', { bound: 5000, count: 12 }) },
+        loadProblem: 'English',
+        loadProblemText: screenText('alarms.fromMain.savedListKeptAside', { file: 'open-alarms.json.unreadable-1' }),
+      }),
+    );
+    const view = await mountView(LiveFeedView);
+    expect(view.find('[data-testid="open-alarms-overflow"]').text()).toBe(
+      'Die Liste der offenen Alarme ist voll (5.000): 12 Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
+    );
+    expect(view.text()).toContain('Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden; sie wurde als open-alarms.json.unreadable-1 beiseitegelegt.');
+    fake.current.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.resync'), at: at(3) });
+    await flushPromises();
+    const notice = view.find('[data-testid="feed-notice"] .message');
+    expect(notice.text()).toContain('Der Ereignisserver ist auf einen früheren Stand zurückgegangen');
+    expect(notice.attributes('data-read-whole')).toBe('');
+    await show('en');
+    await flushPromises();
+    expect(view.find('[data-testid="feed-notice"] .message').text()).toBe(SCREEN_TEXT.feed.resync);
+  });
+});
