@@ -67,6 +67,10 @@ export const ERROR_TEXT = {
   notOnOperatorList: "That name is not on this kiosk's operator list.",
   operatorLockedOut: 'Too many wrong PINs for {name}. Try again in {count} minute. | Too many wrong PINs for {name}. Try again in {count} minutes.',
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'This search result is no longer available. Please run the search again, then export.',
+  exportNotSaved: 'The file could not be saved there. Please choose another folder or file name.',
+  noShiftToEnd: 'Nobody is signed in: there is no shift to end.',
 } as const;
 
 export type ErrorTextName = keyof typeof ERROR_TEXT;

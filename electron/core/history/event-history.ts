@@ -150,9 +150,7 @@ export class EventHistory {
   async exportCsv(request: ExportRequest): Promise<ExportResult> {
     const events = this.result(request.resultId);
     if (!events) {
-      throw KioskFailure.of('not_found', 'This search result is no longer available. Please run the search again, then export.', {
-        detail: `unknown resultId ${request.resultId}`,
-      });
+      throw KioskFailure.keyed('not_found', 'searchResultGone', {}, { detail: `unknown resultId ${request.resultId}` });
     }
     const file = await this.options.pickSaveFile(suggestedFileName(this.now()), SAVE_ASKS.searchResults);
     if (file === null) return { saved: false, path: null, rows: 0 };
@@ -175,9 +173,7 @@ export class EventHistory {
     } catch (thrown) {
       progress(0, true);
       this.options.log.error(SCOPE, `export to ${file} failed: ${String(thrown)}`);
-      throw KioskFailure.of('internal', 'The file could not be saved there. Please choose another folder or file name.', {
-        detail: String(thrown),
-      });
+      throw KioskFailure.keyed('internal', 'exportNotSaved', {}, { detail: String(thrown) });
     }
     progress(written, true);
     this.options.log.info(SCOPE, `exported ${written} events to ${file}`);

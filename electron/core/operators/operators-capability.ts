@@ -99,7 +99,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
 
   const endShift = async (request: EndShiftRequest): Promise<HandoverReport> => {
     const shift = session.current();
-    if (!shift) throw KioskFailure.of('rejected', 'Nobody is signed in: there is no shift to end.');
+    if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
     const to = new Date(now()).toISOString();
     const data = buildHandoverReport({
       operator: shift.name,

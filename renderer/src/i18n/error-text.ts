@@ -90,6 +90,10 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.notOnOperatorList': (p) => t('errors.notOnOperatorList', p),
   'errors.operatorLockedOut': (p) => t('errors.operatorLockedOut', p, Number(p.count)),
   'errors.operatorWrongPin': (p) => t('errors.operatorWrongPin', p, Number(p.count)),
+  // i23-docs: the History export and End shift.
+  'errors.searchResultGone': (p) => t('errors.searchResultGone', p),
+  'errors.exportNotSaved': (p) => t('errors.exportNotSaved', p),
+  'errors.noShiftToEnd': (p) => t('errors.noShiftToEnd', p),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -339,7 +339,7 @@ describe('CSV export', () => {
   it('answers not_found with a clear message for an unknown result', async () => {
     const { history, picked } = setup();
     await expect(history.exportCsv({ resultId: 'gone' })).rejects.toMatchObject({
-      error: { code: 'not_found', message: expect.stringContaining('run the search again') },
+      error: { code: 'not_found', message: expect.stringContaining('run the search again'), key: 'errors.searchResultGone' },
     });
     expect(picked).toEqual([]);
   });
@@ -348,7 +348,7 @@ describe('CSV export', () => {
     const { service, history, push } = setup({ pick: path.join(dir, 'missing-folder', 'out.csv') });
     service.searchAnswer = [event(1)];
     const { resultId } = await history.search(EventSearchRequest.parse(window));
-    await expect(history.exportCsv({ resultId })).rejects.toMatchObject({ error: { code: 'internal', message: expect.stringContaining('could not be saved') } });
+    await expect(history.exportCsv({ resultId })).rejects.toMatchObject({ error: { code: 'internal', message: expect.stringContaining('could not be saved'), key: 'errors.exportNotSaved' } });
     expect(push.of('taskProgress').at(-1)?.finished).toBe(true);
   });
 });

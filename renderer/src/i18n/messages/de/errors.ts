@@ -60,6 +60,10 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
   operatorLockedOut: 'Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minute erneut. | Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minuten erneut.',
   operatorWrongPin: 'Falsche PIN. Noch {count} Versuch, dann wird dieser Name für eine Weile gesperrt. | Falsche PIN. Noch {count} Versuche, dann wird dieser Name für eine Weile gesperrt.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Dieses Suchergebnis ist nicht mehr verfügbar. Bitte suchen Sie erneut und exportieren Sie dann.',
+  exportNotSaved: 'Die Datei konnte dort nicht gespeichert werden. Bitte wählen Sie einen anderen Ordner oder Dateinamen.',
+  noShiftToEnd: 'Niemand ist angemeldet: Es gibt keine Schicht zu beenden.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

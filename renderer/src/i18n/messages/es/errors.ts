@@ -60,6 +60,10 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
   operatorLockedOut: 'Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minuto. | Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minutos.',
   operatorWrongPin: 'PIN incorrecto. Queda {count} intento antes de que este nombre se bloquee un tiempo. | PIN incorrecto. Quedan {count} intentos antes de que este nombre se bloquee un tiempo.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Este resultado de búsqueda ya no está disponible. Vuelva a buscar y luego exporte.',
+  exportNotSaved: 'No se pudo guardar el archivo ahí. Elija otra carpeta u otro nombre de archivo.',
+  noShiftToEnd: 'No hay nadie conectado: no hay ningún turno que terminar.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

@@ -60,6 +60,10 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
   operatorLockedOut: 'Trop de codes PIN erronés pour {name}. Réessayez dans {count} minute. | Trop de codes PIN erronés pour {name}. Réessayez dans {count} minutes.',
   operatorWrongPin: 'Code PIN erroné. Encore {count} essai avant que ce nom soit bloqué un moment. | Code PIN erroné. Encore {count} essais avant que ce nom soit bloqué un moment.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Ce résultat de recherche n’est plus disponible. Relancez la recherche, puis exportez.',
+  exportNotSaved: 'Le fichier n’a pas pu être enregistré à cet endroit. Choisissez un autre dossier ou un autre nom de fichier.',
+  noShiftToEnd: 'Personne n’est connecté : il n’y a pas de poste à terminer.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',
