@@ -124,3 +124,24 @@ test('en-XA: History keeps to the window at 1024×768 and 1920×1080, axe passes
     await kiosk.close();
   }
 });
+
+test('en-XA: the CSV export takes the long accented pseudo-locale headings (within the contract\'s bounds) and writes them', async ({ page }) => {
+  const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'en-XA' } } });
+  try {
+    await page.goto(kiosk.url);
+    await page.getByRole('tab', { name: /^\[Ĥíšŧóŕý/ }).click();
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByTestId('search-count')).toBeVisible();
+    await page.getByTestId('export-csv').click();
+    const saved = page.getByTestId('export-result');
+    await expect(saved).toBeVisible();
+    await expect(page.getByTestId('export-error')).toHaveCount(0);
+    const file = /(\/\S+\.csv)/.exec(((await saved.textContent()) ?? '').trim())?.[1] ?? '';
+    const header = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0] ?? '';
+    // Each heading accented, about 40 % longer, in brackets: "[ŕéçóŕđ_ÍĐ ···]".
+    expect(header.startsWith('[ŕéçóŕđ_ÍĐ')).toBe(true);
+    expect(header).toContain('[đéṽíçé_Ñáɱé');
+  } finally {
+    await kiosk.close();
+  }
+});
