@@ -6,6 +6,7 @@
  * 1920×1080 (screenshots saved with the test's output).
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { cutTexts, horizontalOverflow, readWholeCount } from './support/read-whole';
@@ -14,6 +15,17 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** A date as a German guard types it, in the machine's time zone (the browser runs on the same machine). */
 const germanDate = (d: Date): string => `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
 const localTime = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+/** The hour around now typed as a German guard types it, the text searched for, and Suchen. */
+async function searchTheLastHourInGerman(page: Page, text: string): Promise<void> {
+  const now = Date.now();
+  await page.getByLabel('Von', { exact: true }).fill(germanDate(new Date(now - 3_600_000)));
+  await page.getByLabel('Von Uhrzeit', { exact: true }).fill(localTime(new Date(now - 3_600_000)));
+  await page.getByLabel('Bis', { exact: true }).fill(germanDate(new Date(now + 3_600_000)));
+  await page.getByLabel('Bis Uhrzeit', { exact: true }).fill(localTime(new Date(now + 3_600_000)));
+  await page.getByLabel('Text', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+}
 
 test('German: the range typed as TT.MM.JJJJ, a date that does not parse is refused in German, the search answers in German, axe passes', async ({ page }) => {
   const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'de' } } });
@@ -38,13 +50,7 @@ test('German: the range typed as TT.MM.JJJJ, a date that does not parse is refus
     await expect(page.getByTestId('search-problems')).toContainText('Das Datum des Beginns des Zeitraums ist kein gültiges Datum.');
     await expect(from).toHaveAttribute('aria-invalid', 'true');
 
-    const now = Date.now();
-    await from.fill(germanDate(new Date(now - 3_600_000)));
-    await page.getByLabel('Von Uhrzeit', { exact: true }).fill(localTime(new Date(now - 3_600_000)));
-    await page.getByLabel('Bis', { exact: true }).fill(germanDate(new Date(now + 3_600_000)));
-    await page.getByLabel('Bis Uhrzeit', { exact: true }).fill(localTime(new Date(now + 3_600_000)));
-    await page.getByLabel('Text', { exact: true }).fill(device);
-    await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await searchTheLastHourInGerman(page, device);
     await expect(page.getByTestId('search-count')).toHaveText('2 Ereignisse');
     await expect(page.locator('.via')).toHaveText(/^\(Suche, \d\d:\d\d:\d\d\)$/);
     // Names from the service as they come.
@@ -67,13 +73,7 @@ test('German: the History CSV export has German headings and priorities; names, 
 
     await page.goto(kiosk.url);
     await page.getByRole('tab', { name: 'Verlauf' }).click();
-    const now = Date.now();
-    await page.getByLabel('Von', { exact: true }).fill(germanDate(new Date(now - 3_600_000)));
-    await page.getByLabel('Von Uhrzeit', { exact: true }).fill(localTime(new Date(now - 3_600_000)));
-    await page.getByLabel('Bis', { exact: true }).fill(germanDate(new Date(now + 3_600_000)));
-    await page.getByLabel('Bis Uhrzeit', { exact: true }).fill(localTime(new Date(now + 3_600_000)));
-    await page.getByLabel('Text', { exact: true }).fill(device);
-    await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await searchTheLastHourInGerman(page, device);
     await expect(page.getByTestId('search-count')).toHaveText('2 Ereignisse');
 
     await page.getByRole('button', { name: 'CSV exportieren' }).click();
