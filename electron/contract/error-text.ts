@@ -79,6 +79,10 @@ export const ERROR_TEXT = {
   noteRequiredNoDevice: 'A note is required to acknowledge this alarm ({alarm} on an unnamed device): say what was done.',
   ackNotSaved: 'The acknowledgement could not be saved on this computer. Please tell the administrator.',
   acksUnreadable: 'The list of acknowledged alarms could not be read.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'This search result is no longer available. Please run the search again, then export.',
+  exportNotSaved: 'The file could not be saved there. Please choose another folder or file name.',
+  noShiftToEnd: 'Nobody is signed in: there is no shift to end.',
 } as const;
 
 /**

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { FeedEvent } from './feed';
 import { MAX_SERVICE_ID, op, taskId, type ExportResult } from './operation';
+import { priorityWords, wordsFor } from './document-words';
 
 /** A history result: the event classified by the kiosk's alarm rules, and what the service's own alarm flag says. */
 export interface HistoryEvent extends FeedEvent {
@@ -70,6 +71,37 @@ export const EventCodeSearchRequest = z
   .refine(rangeInOrder, RANGE_ORDER);
 export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
 
+/**
+ * The columns of the search results' CSV, in their order: the service's SystemEvent fields, the
+ * event time twice more (local as on screen with its offset, and UTC), then the kiosk's alarm.
+ * Fields the service sends beyond these follow facility_Code under their own names.
+ */
+export const HISTORY_CSV_COLUMNS = [
+  'record_ID',
+  'created',
+  'created_Local_Time',
+  'created_UTC',
+  'event_Category_Name',
+  'device_Name',
+  'custom_Text',
+  'origin_Name',
+  'additional_Info',
+  'cardnumber',
+  'facility_Code',
+  'alarm_Priority',
+  'alarm_Rule',
+  'service_Alarm_Flag',
+] as const;
+export type HistoryCsvColumn = (typeof HISTORY_CSV_COLUMNS)[number];
+
+/**
+ * The words of the CSV in the language of the screen that exports it: a heading for every column
+ * and the alarm priorities. Without them (a script) the headings are the column names above and
+ * the priorities their codes, which is what English writes.
+ */
+export const HistoryCsvWords = z.strictObject({ headings: wordsFor(HISTORY_CSV_COLUMNS), priorities: priorityWords });
+export type HistoryCsvWords = z.infer<typeof HistoryCsvWords>;
+
 export const historyOperations = {
   searchEvents: op<EventSearchResult>()(EventSearchRequest),
   searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
@@ -85,6 +117,7 @@ export const historyOperations = {
           })
           .strict()
           .optional(),
+        words: HistoryCsvWords.optional(),
       })
       .strict(),
     { shift: 'Exporting search results' },

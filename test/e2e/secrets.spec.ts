@@ -11,6 +11,7 @@ import { startSimulator, type RunningSimulator } from '../../electron/simulator'
 import { chooseVault, credentialDir } from '../../electron/core/credentials/choose-vault';
 import { Secret } from '../../electron/core/credentials/secret';
 import { OPERATION_NAMES } from '../../electron/contract/ipc';
+import { endShiftIn } from '../support/document-words';
 
 const SECRET = 'TopSecret-Bearer-7f3a9c21e5';
 
@@ -48,7 +49,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         (window as unknown as { __pushes: string[] }).__pushes = seen;
         for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress', 'onDirectoryState', 'onOutboxState']) k[name]?.((p) => seen.push(JSON.stringify(p)));
       });
-      const answers = await page.evaluate(async () => {
+      const answers = await page.evaluate(async (endShiftRequest) => {
         type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
         const k = (window as unknown as { kiosk: Api }).kiosk;
         const day = 24 * 3600 * 1000;
@@ -114,7 +115,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.getOperatorState = await k.getOperatorState!();
         out.listAcknowledgementPage = await k.listAcknowledgementPage!({ offset: 0, limit: 50 });
         out.findEventPeople = await k.findEventPeople!({ text: 'Access denied Marie Dupont' });
-        out.endShift = await k.endShift!();
+        out.endShift = await k.endShift!(endShiftRequest);
         out.listHandoverReports = await k.listHandoverReports!();
         out.signInOperator = await k.signInOperator!({ unnamed: true });
         out.getEnrolmentChoices = await k.getEnrolmentChoices!();
@@ -130,7 +131,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.previewBadgeTemplateDraft = await k.previewBadgeTemplateDraft!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         out.saveBadgeTemplate = await k.saveBadgeTemplate!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         return out;
-      });
+      }, endShiftIn('en'));
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
       if (variant === 'the right secret') {
         expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: true } });

@@ -13,11 +13,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  AlarmPriority,
   EventCodeSearchRequest,
   EventSearchRequest,
   EventSearchResult,
   ExportResult,
   FeedEvent,
+  HistoryCsvColumn,
   HistoryEvent,
   ParsedRequestOf,
 } from '../../contract/ipc';
@@ -148,16 +150,14 @@ export class EventHistory {
   async exportCsv(request: ExportRequest): Promise<ExportResult> {
     const events = this.result(request.resultId);
     if (!events) {
-      throw KioskFailure.of('not_found', 'This search result is no longer available. Please run the search again, then export.', {
-        detail: `unknown resultId ${request.resultId}`,
-      });
+      throw KioskFailure.keyed('not_found', 'searchResultGone', {}, { detail: `unknown resultId ${request.resultId}` });
     }
     const file = await this.options.pickSaveFile(suggestedFileName(this.now()), SAVE_ASKS.searchResults);
     if (file === null) return { saved: false, path: null, rows: 0 };
 
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
-    const header = withTimeColumns([...SYSTEM_EVENT_FIELDS, ...extras, ...ALARM_COLUMNS]);
+    const header = csvHeader(extras, request.words?.headings);
     const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
     const progress = (done: number, finished: boolean): void =>
@@ -166,16 +166,14 @@ export class EventHistory {
     progress(0, false);
     let written: number;
     try {
-      written = await writeCsvFile(file, header, csvRows(rows, extras), {
+      written = await writeCsvFile(file, header, csvRows(rows, extras, request.words?.priorities), {
         sliceRows: this.progressEvery,
         onProgress: (done) => progress(done, false),
       });
     } catch (thrown) {
       progress(0, true);
       this.options.log.error(SCOPE, `export to ${file} failed: ${String(thrown)}`);
-      throw KioskFailure.of('internal', 'The file could not be saved there. Please choose another folder or file name.', {
-        detail: String(thrown),
-      });
+      throw KioskFailure.keyed('internal', 'exportNotSaved', {}, { detail: String(thrown) });
     }
     progress(written, true);
     this.options.log.info(SCOPE, `exported ${written} events to ${file}`);
@@ -340,16 +338,23 @@ function extraFields(events: readonly FeedEvent[]): string[] {
 const TIME_COLUMNS = ['created_Local_Time', 'created_UTC'] as const;
 const CREATED_AT = SYSTEM_EVENT_FIELDS.indexOf('created') + 1;
 
-function withTimeColumns(row: string[]): string[] {
-  return [...row.slice(0, CREATED_AT), ...TIME_COLUMNS, ...row.slice(CREATED_AT)];
+/**
+ * The header: each known column under the heading the renderer sent in the language shown (its
+ * name without one); fields beyond the spec's under their own names, which only the service knows.
+ */
+function csvHeader(extras: readonly string[], headings: Readonly<Record<HistoryCsvColumn, string>> | undefined): string[] {
+  const heading = (column: HistoryCsvColumn): string => headings?.[column] ?? column;
+  const fields = SYSTEM_EVENT_FIELDS.map(heading);
+  return [...fields.slice(0, CREATED_AT), ...TIME_COLUMNS.map(heading), ...fields.slice(CREATED_AT), ...extras, ...ALARM_COLUMNS.map(heading)];
 }
 
-function* csvRows(events: readonly HistoryEvent[], extras: readonly string[]): Generator<unknown[]> {
+function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>> | undefined): Generator<unknown[]> {
   for (const event of events) {
     const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
     row.splice(CREATED_AT, 0, ...csvTimes(event.created));
     for (const field of extras) row.push(event[field]);
-    row.push(event.alarm?.priority ?? '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
+    const priority = event.alarm?.priority;
+    row.push(priority ? (priorities?.[priority] ?? priority) : '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
     yield row;
   }
 }

@@ -3,9 +3,10 @@
  * feed's events with an alarm, from the shift's start on), which of them were acknowledged (the
  * operator log) and which still wait, the notes written, the service outages and the exports made
  * (the shift journal). Pure functions: the report's data, its CSV text and its one page of text
- * lines for the PDF. No file or clock access here.
+ * lines for the PDF, both in the words the renderer sent (the language of the screen that ended
+ * the shift) with dates, times and numbers in its locale. No file or clock access here.
  */
-import { ALARM_PRIORITIES, type Acknowledgement, type FeedEvent, type HandoverReport } from '../../contract/ipc';
+import { ALARM_PRIORITIES, type Acknowledgement, type AlarmPriority, type FeedEvent, type HandoverReport, type HandoverWords } from '../../contract/ipc';
 import { csvLine, CSV_BOM } from '../history/csv';
 import type { JournalEntry } from './shift-journal';
 
@@ -71,49 +72,101 @@ export function buildHandoverReport(input: HandoverInput): Omit<HandoverReport, 
 
 type ReportData = ReturnType<typeof buildHandoverReport>;
 
-/** The report as CSV: one row per fact, with a section column, times in UTC (ISO 8601). */
-export function handoverCsv(report: ReportData): string {
-  let text = CSV_BOM + csvLine(['section', 'time (UTC)', 'until (UTC)', 'priority', 'device', 'text', 'note or detail', 'count', 'operator']);
-  text += csvLine(['shift', report.from, report.to, '', '', '', '', '', report.operator]);
+/** A line of the report's words with its `{placeholders}` filled in (one pass: a value is never read as a placeholder). */
+export function fill(line: string, params: Readonly<Record<string, string | number>>): string {
+  return line.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** How the report writes in the language of the screen that ended the shift: its words, and its dates, times and numbers. */
+export interface HandoverLanguage {
+  words: HandoverWords;
+  /** An ISO time as the kiosk shows it, in the locale (24-hour, the workstation's zone). */
+  time: (iso: string) => string;
+  number: (n: number) => string;
+  /** The plural category of a count in the locale ("one", "other", …). */
+  plural: (n: number) => Intl.LDMLPluralRule;
+}
+
+/** Dates, times, numbers and plural forms in `locale` (Intl), 24-hour, in the workstation's time zone. */
+export function handoverLanguage(words: HandoverWords, locale: string): HandoverLanguage {
+  const dates = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const numbers = new Intl.NumberFormat(locale);
+  const plurals = new Intl.PluralRules(locale);
+  return {
+    words,
+    time: (iso) => {
+      const at = new Date(iso);
+      return Number.isNaN(at.getTime()) ? iso : dates.format(at);
+    },
+    number: (n) => numbers.format(n),
+    plural: (n) => plurals.select(n),
+  };
+}
+
+/** The report as CSV: one row per fact, with a section column, times in UTC (ISO 8601), the fixed words in the language given. */
+export function handoverCsv(report: ReportData, words: HandoverWords): string {
+  const section = words.csvSections;
+  const priority = (p: AlarmPriority): string => words.priorities[p];
+  const h = words.csvHeadings;
+  let text = CSV_BOM + csvLine([h.section, h.time, h.until, h.priority, h.device, h.text, h.detail, h.count, h.operator]);
+  text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', report.operator]);
   for (const line of report.alarms) {
-    text += csvLine(['alarms raised', '', '', line.priority, '', '', 'raised', line.raised, '']);
-    text += csvLine(['alarms acknowledged', '', '', line.priority, '', '', 'acknowledged', line.acknowledged, '']);
-    text += csvLine(['alarms still open', '', '', line.priority, '', '', 'open', line.open, '']);
+    text += csvLine([section.alarmsRaised, '', '', priority(line.priority), '', '', words.csvRaised, line.raised, '']);
+    text += csvLine([section.alarmsAcknowledged, '', '', priority(line.priority), '', '', words.csvAcknowledged, line.acknowledged, '']);
+    text += csvLine([section.alarmsStillOpen, '', '', priority(line.priority), '', '', words.csvOpen, line.open, '']);
   }
-  for (const open of report.stillOpen) text += csvLine(['open alarm', open.created, '', open.priority, open.device, open.text, `event ${open.id}`, '', '']);
-  for (const note of report.notes) text += csvLine(['note', note.at, '', '', note.device, note.text, note.note, '', note.operator ?? '']);
-  for (const outage of report.outages) text += csvLine(['outage', outage.from, outage.to ?? '', '', '', '', outage.reason, '', '']);
-  for (const exp of report.exports) text += csvLine(['export', exp.at, '', '', '', exp.what, exp.path, exp.rows, exp.operator ?? '']);
+  for (const open of report.stillOpen) text += csvLine([section.openAlarm, open.created, '', priority(open.priority), open.device, open.text, fill(words.csvEvent, { id: open.id }), '', '']);
+  for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', note.operator ?? '']);
+  for (const outage of report.outages) text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', outage.reason, '', '']);
+  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', exp.what, exp.path, exp.rows, exp.operator ?? '']);
   return text;
 }
 
-/** The one page's content: a title, then headed sections of lines. `time` formats an ISO time as the kiosk shows it. */
-export function handoverPage(report: ReportData, time: (iso: string) => string): { title: string; sections: Array<{ heading: string; lines: string[] }> } {
+/** The one page's content in the language given: a title, then headed sections of lines. */
+export function handoverPage(report: ReportData, language: HandoverLanguage): HandoverPage {
+  const { words, time, number } = language;
+  const count = (n: number): { count: string } => ({ count: number(n) });
+  const none = [words.none];
+  const andMore = (shown: number, all: number): string[] => (all > shown ? [fill(words.andMore, count(all - shown))] : []);
   const notes = report.notes.filter((n) => n.note.trim() !== '');
+  const rows = (n: number): string => fill(language.plural(n) === 'one' ? words.rows.one : words.rows.other, count(n));
   return {
-    title: `Shift handover — ${report.operator}`,
+    title: fill(words.title, { operator: report.operator }),
+    madeAt: fill(words.madeAt, { time: time(report.to) }),
+    moreInCsv: words.moreInCsv,
+    number,
     sections: [
-      { heading: 'Shift', lines: [`Operator: ${report.operator}`, `From ${time(report.from)} to ${time(report.to)}`] },
+      { heading: words.shift, lines: [fill(words.operator, { operator: report.operator }), fill(words.span, { from: time(report.from), to: time(report.to) })] },
       {
-        heading: 'Alarms by priority',
-        lines: report.alarms.map((a) => `${a.priority}: ${a.raised} raised, ${a.acknowledged} acknowledged, ${a.open} still open`),
+        heading: words.alarmsByPriority,
+        lines: report.alarms.map((a) => fill(words.alarmLine, { priority: words.priorities[a.priority], raised: number(a.raised), acknowledged: number(a.acknowledged), open: number(a.open) })),
       },
       {
-        heading: `Still open at the end of the shift (${report.stillOpen.length})`,
-        lines: report.stillOpen.length === 0 ? ['None.'] : report.stillOpen.slice(0, 10).map((o) => `${time(o.created)}  ${o.priority}  ${o.device} — ${o.text}`).concat(report.stillOpen.length > 10 ? [`… and ${report.stillOpen.length - 10} more (see the CSV)`] : []),
+        heading: fill(words.stillOpen, count(report.stillOpen.length)),
+        lines: report.stillOpen.length === 0 ? none : report.stillOpen.slice(0, 10).map((o) => `${time(o.created)}  ${words.priorities[o.priority]}  ${o.device} — ${o.text}`).concat(andMore(10, report.stillOpen.length)),
       },
       {
-        heading: `Notes (${notes.length})`,
-        lines: notes.length === 0 ? ['None.'] : notes.slice(0, MAX_NOTES_ON_PAGE).map((n) => `${time(n.at)}  ${n.operator ?? ''}  ${n.device}: ${n.note}`).concat(notes.length > MAX_NOTES_ON_PAGE ? [`… and ${notes.length - MAX_NOTES_ON_PAGE} more (see the CSV)`] : []),
+        heading: fill(words.notes, count(notes.length)),
+        lines: notes.length === 0 ? none : notes.slice(0, MAX_NOTES_ON_PAGE).map((n) => `${time(n.at)}  ${n.operator ?? ''}  ${n.device}: ${n.note}`).concat(andMore(MAX_NOTES_ON_PAGE, notes.length)),
       },
       {
-        heading: `Service outages (${report.outages.length})`,
-        lines: report.outages.length === 0 ? ['None.'] : report.outages.map((o) => `${time(o.from)} to ${o.to ? time(o.to) : 'still down'} — ${o.reason}`),
+        heading: fill(words.outages, count(report.outages.length)),
+        lines: report.outages.length === 0 ? none : report.outages.map((o) => `${fill(words.outageSpan, { from: time(o.from), to: o.to ? time(o.to) : words.stillDown })} — ${o.reason}`),
       },
       {
-        heading: `Exports made (${report.exports.length})`,
-        lines: report.exports.length === 0 ? ['None.'] : report.exports.map((e) => `${time(e.at)}  ${e.operator ?? ''}  ${e.what}: ${e.rows} ${e.rows === 1 ? 'row' : 'rows'}, ${e.path}`),
+        heading: fill(words.exportsMade, count(report.exports.length)),
+        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${e.operator ?? ''}  ${e.what}: ${rows(e.rows)}, ${e.path}`),
       },
     ],
   };
+}
+
+/** What the PDF shows: the title, when it was made, the sections, and how to say that a section goes on in the CSV. */
+export interface HandoverPage {
+  title: string;
+  madeAt: string;
+  /** "… {count} more in the CSV". */
+  moreInCsv: string;
+  number: (n: number) => string;
+  sections: Array<{ heading: string; lines: string[] }>;
 }

@@ -9,13 +9,13 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Acknowledgement, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport } from '../../contract/ipc';
+import type { Acknowledgement, EndShiftRequest, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
 import { writeOwnerOnly } from '../storage/owner-only-files';
-import { buildHandoverReport, handoverCsv, handoverPage } from './handover-report';
+import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
@@ -72,12 +72,12 @@ const LogEntry = z.object({
   csvPath: z.string().nullable(),
 });
 
-/** The kiosk's clock format: local time, 24 hours. */
-export function localTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+/** Which file of the report could not be saved, and why (the system's words), for the renderer to say. */
+function handoverWarning(csvReason: string | null, pdfReason: string | null): HandoverWarning | null {
+  if (csvReason !== null && pdfReason !== null) return { key: 'neitherSaved', params: { csvReason, pdfReason } };
+  if (csvReason !== null) return { key: 'csvNotSaved', params: { reason: csvReason } };
+  if (pdfReason !== null) return { key: 'pdfNotSaved', params: { reason: pdfReason } };
+  return null;
 }
 
 const slug = (name: string): string => name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 40) || 'operator';
@@ -97,9 +97,9 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     return reportList;
   };
 
-  const endShift = async (): Promise<HandoverReport> => {
+  const endShift = async (request: EndShiftRequest): Promise<HandoverReport> => {
     const shift = session.current();
-    if (!shift) throw KioskFailure.of('rejected', 'Nobody is signed in: there is no shift to end.');
+    if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
     const to = new Date(now()).toISOString();
     const data = buildHandoverReport({
       operator: shift.name,
@@ -112,21 +112,24 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     const base = path.join(options.exportsDir, `handover-${slug(shift.name)}-${to.slice(0, 19).replace(/[:T]/g, '-')}-${randomBytes(3).toString('hex')}`);
     let pdfPath: string | null = null;
     let csvPath: string | null = null;
-    const problems: string[] = [];
+    let csvReason: string | null = null;
+    let pdfReason: string | null = null;
+    const reason = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
     try {
-      await writeOwnerOnly(`${base}.csv`, handoverCsv(data));
+      await writeOwnerOnly(`${base}.csv`, handoverCsv(data, request.words));
       csvPath = `${base}.csv`;
     } catch (thrown) {
-      problems.push(`the CSV could not be saved (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+      csvReason = reason(thrown);
     }
     try {
-      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, localTime), localTime(to)));
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(request.words, request.locale))));
       pdfPath = `${base}.pdf`;
     } catch (thrown) {
-      problems.push(`the PDF could not be saved (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+      pdfReason = reason(thrown);
     }
-    const warning = problems.length > 0 ? `The handover report was made, but ${problems.join(' and ')}.` : null;
-    if (warning) log.error('operators', warning);
+    const warning = handoverWarning(csvReason, pdfReason);
+    if (csvReason !== null) log.error('operators', `the handover CSV could not be saved (${csvReason})`);
+    if (pdfReason !== null) log.error('operators', `the handover PDF could not be saved (${pdfReason})`);
     const entry: HandoverLogEntry = {
       at: to,
       operator: shift.name,

@@ -13,6 +13,7 @@ import type { ExportResult, HistoryEvent, SiteCatalogue, TaskProgress } from '..
 import { emptySearchForm, endpointFor, idKey, planSearch, toDateInput, toTimeInput, type FieldProblem, type PlannedSearch, type SearchForm } from './search-form';
 import { DEFAULT_SORT, nextSort, sortEvents, type ResultSort, type SortColumn } from './search-results';
 import { knownTenants, searchOptions, startingTenants, type SearchOptions } from './search-catalogue';
+import { historyCsvWords } from './csv-words';
 
 export interface SearchOutcome {
   resultId: string;
@@ -151,7 +152,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
       if (p.taskId === taskId) progress.value = p;
     });
     try {
-      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value } });
+      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value }, words: historyCsvWords() });
       if (result.ok) exportResult.value = result.value;
       else exportError.value = result.error;
     } finally {

@@ -10,6 +10,7 @@ import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { HandoverReport, OperatorState } from '../../../electron/contract/ipc';
 import { useIdleResetStore } from '../shell/idle-reset-store';
+import { endShiftRequest } from './document-words';
 
 export const useOperatorStore = defineStore('operators', () => {
   const state = shallowRef<OperatorState | null>(null);
@@ -58,7 +59,7 @@ export const useOperatorStore = defineStore('operators', () => {
     if (busy.value) return false;
     busy.value = true;
     try {
-      const result = await kiosk.endShift();
+      const result = await kiosk.endShift(endShiftRequest());
       if (!result.ok) {
         error.value = result.error;
         return false;

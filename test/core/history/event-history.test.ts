@@ -1,16 +1,18 @@
-// EventHistory: search requests mapped onto the service's bodies, CSV cells and the CSV export.
+// EventHistory: search requests mapped onto the service's bodies, CSV cells and the CSV export
+// (in English as before, and in the words of a German screen).
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { SystemEvent } from '../../../electron/contract/ipc';
-import { EventCodeSearchRequest, EventSearchRequest } from '../../../electron/contract/ipc';
+import { EventCodeSearchRequest, EventSearchRequest, historyOperations } from '../../../electron/contract/ipc';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
 import { csvCell, csvLine } from '../../../electron/core/history/csv';
 import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../electron/core/history/event-history';
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
 import { FakeEventService, PushRecorder } from '../support/event-fakes';
 import { systemEvent } from '../../support/events';
+import { historyCsvWordsOf } from '../../support/document-words';
 
 let dir: string;
 beforeEach(async () => {
@@ -257,6 +259,42 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(4);
   });
 
+  it('writes the headings and the alarm priorities in the words the screen sent (German); names, doors, categories and times unchanged', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    onTestFinished(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    const { service, history } = setup();
+    const rows = [event(1, { device_Name: 'Entrée, Bâtiment A', event_Category_Name: 'Zutritt', site: 'Nord' }), event(2, { custom_Text: 'Door forced open' })];
+    service.answerSearch = (_op, body) => (body.isAlarm ? rows.slice(1) : rows);
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    const request = { resultId, words: historyCsvWordsOf('de') };
+    expect(historyOperations.exportSearchCsv.request.safeParse(request).success).toBe(true);
+    await history.exportCsv(historyOperations.exportSearchCsv.request.parse(request));
+    const lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Ereignis-ID,Zeit (Dienst),Ortszeit,Zeit (UTC),Ereigniskategorie,Gerät,Ereignistext,Herkunft,Zusatzinformation,Kartennummer,Anlagencode,site,Alarmpriorität,Alarmregel,Alarm laut Dienst',
+    );
+    expect(lines[1]).toBe('2,2026-02-01T12:00:02.000Z,2026-02-01 13:00:02 +01:00,2026-02-01 12:00:02 UTC,Access,Door 2,Door forced open,,,,,,kritisch,door-forced,true');
+    expect(lines[2]).toBe('1,2026-02-01T12:00:01.000Z,2026-02-01 13:00:01 +01:00,2026-02-01 12:00:01 UTC,Zutritt,"Entrée, Bâtiment A",Access granted 1,,,,,Nord,,,false');
+  });
+
+  it('takes the English words (the columns\' names, as before) and the long accented pseudo-locale words; refuses a missing or over-long heading', () => {
+    const parse = (words: unknown) => historyOperations.exportSearchCsv.request.safeParse({ resultId: 'r1', words }).success;
+    expect(historyCsvWordsOf('en').headings.record_ID).toBe('record_ID');
+    expect(parse(historyCsvWordsOf('en'))).toBe(true);
+    expect(parse(historyCsvWordsOf('de'))).toBe(true);
+    expect(parse(historyCsvWordsOf('en-XA'))).toBe(true);
+    const de = historyCsvWordsOf('de');
+    const { alarm_Rule: _gone, ...missing } = de.headings;
+    expect(parse({ ...de, headings: missing })).toBe(false);
+    expect(parse({ ...de, headings: { ...de.headings, extra: 'x' } })).toBe(false);
+    expect(parse({ ...de, headings: { ...de.headings, device_Name: 'G'.repeat(121) } })).toBe(false);
+    expect(parse({ ...de, headings: { ...de.headings, device_Name: '  ' } })).toBe(false);
+  });
+
   it('sorts by the chosen column', async () => {
     const { service, history } = setup();
     service.searchAnswer = [event(1, { device_Name: 'b' }), event(2, { device_Name: 'C' }), event(3, { device_Name: 'a' })];
@@ -301,7 +339,7 @@ describe('CSV export', () => {
   it('answers not_found with a clear message for an unknown result', async () => {
     const { history, picked } = setup();
     await expect(history.exportCsv({ resultId: 'gone' })).rejects.toMatchObject({
-      error: { code: 'not_found', message: expect.stringContaining('run the search again') },
+      error: { code: 'not_found', message: expect.stringContaining('run the search again'), key: 'errors.searchResultGone' },
     });
     expect(picked).toEqual([]);
   });
@@ -310,7 +348,7 @@ describe('CSV export', () => {
     const { service, history, push } = setup({ pick: path.join(dir, 'missing-folder', 'out.csv') });
     service.searchAnswer = [event(1)];
     const { resultId } = await history.search(EventSearchRequest.parse(window));
-    await expect(history.exportCsv({ resultId })).rejects.toMatchObject({ error: { code: 'internal', message: expect.stringContaining('could not be saved') } });
+    await expect(history.exportCsv({ resultId })).rejects.toMatchObject({ error: { code: 'internal', message: expect.stringContaining('could not be saved'), key: 'errors.exportNotSaved' } });
     expect(push.of('taskProgress').at(-1)?.finished).toBe(true);
   });
 });

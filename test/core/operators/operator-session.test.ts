@@ -14,6 +14,7 @@ import { createEventHandlers } from '../../../electron/core/events-capability';
 import { AcknowledgementStore } from '../../../electron/core/alarms/acknowledgements';
 import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
 import type { FeedEvent } from '../../../electron/contract/ipc';
+import { endShiftIn } from '../../support/document-words';
 
 /** Cheap scrypt for tests (the real cost is the admin PIN's). */
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
@@ -163,7 +164,7 @@ describe('nothing is recorded without a name', () => {
     expect(() => acknowledge()).toThrow(/sign in at the start of your shift first/);
     await operators.handlers.signInOperator({ unnamed: true });
     expect(acknowledge()).toBe('done');
-    await operators.handlers.endShift(undefined);
+    await operators.handlers.endShift(endShiftIn('en'));
     expect(() => acknowledge()).toThrow(/sign in/);
   });
 

@@ -5,6 +5,7 @@ import { createFakeKiosk, fail, fake, ok, SETTINGS } from '../support/fake-kiosk
 
 
 import { defaultRange, useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
+import { historyCsvWordsOf } from '../../support/document-words';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -110,7 +111,7 @@ describe('history search store', () => {
     const exporting = search.exportCsv();
     expect(search.exporting).toBe(true);
     const request = fake.current.api.exportSearchCsv.mock.calls[0]![0] as { taskId: string };
-    expect(request).toEqual({ resultId: 'r1', taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sort: { column: 'record_ID', direction: 'desc' } });
+    expect(request).toEqual({ resultId: 'r1', taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sort: { column: 'record_ID', direction: 'desc' }, words: historyCsvWordsOf('en') });
     // Another task reports first: the store follows only its own.
     fake.current.emit('taskProgress', { taskId: 'other', label: 'Something else', done: 9, total: 9, finished: true });
     expect(search.progress).toBeNull();

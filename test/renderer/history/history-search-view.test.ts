@@ -6,6 +6,8 @@ import { useComponentHarness } from '../support/component-harness';
 
 
 import HistorySearchView from '../../../renderer/src/history/HistorySearchView.vue';
+import { i18n } from '../../../renderer/src/i18n/i18n';
+import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
 
 const { mountView } = useComponentHarness(fake);
 
@@ -101,5 +103,27 @@ describe('HistorySearchView', () => {
     fake.current.emit('feedState', { status: 'offline', since: new Date().toISOString(), lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: { code: 'unreachable', message: 'No answer.' } });
     await flushPromises();
     expect(view.find('[data-testid="search-error"]').text()).not.toContain('live feed');
+  });
+});
+
+describe('HistorySearchView export in German', () => {
+  it('sends the German CSV words with the export and words its progress itself (not main\'s English label)', async () => {
+    i18n.global.setLocaleMessage('de', await loadMessages('de'));
+    i18n.global.locale.value = 'de';
+    const view = await mountView(HistorySearchView);
+    await view.find('form').trigger('submit');
+    await flushPromises();
+    let finish: (value: unknown) => void = () => undefined;
+    fake.current.api.exportSearchCsv.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve as (value: unknown) => void)) as never);
+    await view.find('[data-testid="export-csv"]').trigger('click');
+    const request = fake.current.api.exportSearchCsv.mock.calls[0]![0] as { taskId: string; words: { headings: Record<string, string>; priorities: Record<string, string> } };
+    expect(request.words.headings).toMatchObject({ record_ID: 'Ereignis-ID', device_Name: 'Gerät', created_UTC: 'Zeit (UTC)' });
+    expect(request.words.priorities.critical).toBe('kritisch');
+    fake.current.emit('taskProgress', { taskId: request.taskId, label: 'Exporting 2 events to CSV', done: 1, total: 2, finished: false });
+    await flushPromises();
+    expect(view.find('[data-testid="export-progress"]').text()).toContain('2 Ereignisse werden als CSV exportiert: 1 von 2');
+    expect(view.find('[data-testid="export-progress"]').text()).not.toContain('Exporting');
+    finish(ok({ saved: true, path: '/tmp/events.csv', rows: 2 }));
+    await flushPromises();
   });
 });

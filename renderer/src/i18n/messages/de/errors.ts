@@ -71,6 +71,10 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an einem Gerät ohne Namen): Schreiben Sie, was getan wurde.',
   ackNotSaved: 'Die Quittierung konnte auf diesem Computer nicht gespeichert werden. Bitte verständigen Sie die Administration.',
   acksUnreadable: 'Die Liste der quittierten Alarme konnte nicht gelesen werden.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Dieses Suchergebnis ist nicht mehr verfügbar. Bitte suchen Sie erneut und exportieren Sie dann.',
+  exportNotSaved: 'Die Datei konnte dort nicht gespeichert werden. Bitte wählen Sie einen anderen Ordner oder Dateinamen.',
+  noShiftToEnd: 'Niemand ist angemeldet: Es gibt keine Schicht zu beenden.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

@@ -50,6 +50,7 @@ const history: Messages['history'] = {
   preparing: 'Export wird vorbereitet…',
   progressOf: '{label}: {done} von {total}',
   progress: '{label}: {done}',
+  exportingEvents: '{count} Ereignis wird als CSV exportiert | {count} Ereignisse werden als CSV exportiert',
   saved: '{rows} gespeichert in {path}',
   rows: '{count} Zeile | {count} Zeilen',
   cancelled: 'Export abgebrochen: Es wurde nichts gespeichert.',

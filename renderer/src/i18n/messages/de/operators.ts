@@ -46,6 +46,11 @@ const operators: Messages['operators'] = {
     waiting: '{count} Alarm wartet noch | {count} Alarme warten noch',
     pdf: 'Als PDF gespeichert: {path}',
     csv: 'Als CSV gespeichert: {path}',
+    warning: {
+      csvNotSaved: 'Der Übergabebericht wurde erstellt, aber die CSV-Datei konnte nicht gespeichert werden ({reason}).',
+      pdfNotSaved: 'Der Übergabebericht wurde erstellt, aber die PDF-Datei konnte nicht gespeichert werden ({reason}).',
+      neitherSaved: 'Der Übergabebericht wurde erstellt, aber weder die CSV-Datei ({csvReason}) noch die PDF-Datei ({pdfReason}) konnte gespeichert werden.',
+    },
   },
 };
 

@@ -49,6 +49,7 @@ export default {
   preparing: 'Preparing the export…',
   progressOf: '{label}: {done} of {total}',
   progress: '{label}: {done}',
+  exportingEvents: 'Exporting {count} event to CSV | Exporting {count} events to CSV',
   saved: 'Saved {rows} to {path}',
   rows: '{count} row | {count} rows',
   cancelled: 'Export cancelled: nothing was saved.',

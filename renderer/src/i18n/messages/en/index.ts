@@ -14,5 +14,6 @@ import photo from './photo';
 import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
+import documents from './documents';
 
-export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo };
+export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents };

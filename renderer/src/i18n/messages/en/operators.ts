@@ -44,5 +44,10 @@ export default {
     waiting: '{count} alarm still waiting | {count} alarms still waiting',
     pdf: 'Saved as PDF: {path}',
     csv: 'Saved as CSV: {path}',
+    warning: {
+      csvNotSaved: 'The handover report was made, but the CSV could not be saved ({reason}).',
+      pdfNotSaved: 'The handover report was made, but the PDF could not be saved ({reason}).',
+      neitherSaved: 'The handover report was made, but the CSV could not be saved ({csvReason}) and the PDF could not be saved ({pdfReason}).',
+    },
   },
 };

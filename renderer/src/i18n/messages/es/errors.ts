@@ -71,6 +71,10 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Para reconocer esta alarma hace falta una nota ({alarm} en un dispositivo sin nombre): indique qué se hizo.',
   ackNotSaved: 'No se pudo guardar el reconocimiento en este ordenador. Avise al administrador.',
   acksUnreadable: 'No se pudo leer la lista de alarmas reconocidas.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Este resultado de búsqueda ya no está disponible. Vuelva a buscar y luego exporte.',
+  exportNotSaved: 'No se pudo guardar el archivo ahí. Elija otra carpeta u otro nombre de archivo.',
+  noShiftToEnd: 'No hay nadie conectado: no hay ningún turno que terminar.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

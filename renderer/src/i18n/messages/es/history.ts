@@ -50,6 +50,7 @@ const history: Messages['history'] = {
   preparing: 'Preparando la exportación…',
   progressOf: '{label}: {done} de {total}',
   progress: '{label}: {done}',
+  exportingEvents: 'Exportando {count} evento a CSV | Exportando {count} eventos a CSV',
   saved: '{rows} guardadas en {path}',
   rows: '{count} fila | {count} filas',
   cancelled: 'Exportación cancelada: no se guardó nada.',

@@ -46,6 +46,11 @@ const operators: Messages['operators'] = {
     waiting: '{count} alarma aún en espera | {count} alarmas aún en espera',
     pdf: 'Guardado como PDF: {path}',
     csv: 'Guardado como CSV: {path}',
+    warning: {
+      csvNotSaved: 'El informe de relevo se ha generado, pero no se pudo guardar el CSV ({reason}).',
+      pdfNotSaved: 'El informe de relevo se ha generado, pero no se pudo guardar el PDF ({reason}).',
+      neitherSaved: 'El informe de relevo se ha generado, pero no se pudieron guardar ni el CSV ({csvReason}) ni el PDF ({pdfReason}).',
+    },
   },
 };
 

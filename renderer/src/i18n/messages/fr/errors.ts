@@ -71,6 +71,10 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur un équipement sans nom) : indiquez ce qui a été fait.',
   ackNotSaved: 'L’acquittement n’a pas pu être enregistré sur cet ordinateur. Merci de prévenir l’administrateur.',
   acksUnreadable: 'La liste des alarmes acquittées n’a pas pu être lue.',
+  // i23-docs: the History export and End shift.
+  searchResultGone: 'Ce résultat de recherche n’est plus disponible. Relancez la recherche, puis exportez.',
+  exportNotSaved: 'Le fichier n’a pas pu être enregistré à cet endroit. Choisissez un autre dossier ou un autre nom de fichier.',
+  noShiftToEnd: 'Personne n’est connecté : il n’y a pas de poste à terminer.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',

@@ -50,6 +50,7 @@ const history: Messages['history'] = {
   preparing: 'Préparation de l’export…',
   progressOf: '{label} : {done} sur {total}',
   progress: '{label} : {done}',
+  exportingEvents: 'Export de {count} événement en CSV | Export de {count} événements en CSV',
   saved: '{rows} enregistrées dans {path}',
   rows: '{count} ligne | {count} lignes',
   cancelled: 'Export annulé : rien n’a été enregistré.',

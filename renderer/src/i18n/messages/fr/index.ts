@@ -14,7 +14,8 @@ import photo from './photo';
 import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
+import documents from './documents';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents };
 
 export default messages;

@@ -46,6 +46,11 @@ const operators: Messages['operators'] = {
     waiting: '{count} alarme encore en attente | {count} alarmes encore en attente',
     pdf: 'Enregistré en PDF : {path}',
     csv: 'Enregistré en CSV : {path}',
+    warning: {
+      csvNotSaved: 'Le rapport de relève a été établi, mais le fichier CSV n’a pas pu être enregistré ({reason}).',
+      pdfNotSaved: 'Le rapport de relève a été établi, mais le fichier PDF n’a pas pu être enregistré ({reason}).',
+      neitherSaved: 'Le rapport de relève a été établi, mais ni le fichier CSV ({csvReason}) ni le fichier PDF ({pdfReason}) n’ont pu être enregistrés.',
+    },
   },
 };
 

@@ -1,0 +1,75 @@
+// The operator log's CSV export in the words of the screen that asks: German headings and fixed
+// cell words (priorities, kinds of action, badge outcomes), names and notes as recorded; English
+// (and a request without words) as before; the contract's bounds on those words.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OperatorLogExportRequest, type OperatorLogExportRequest as Request } from '../../../electron/contract/ipc';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { createOperatorLogExport } from '../../../electron/core/operators/operator-log-export';
+import { operatorLogWordsOf } from '../../support/document-words';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kiosk-oplog-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function exporter() {
+  let n = 0;
+  return createOperatorLogExport({
+    log: createLogger(memorySink().sink),
+    pickSaveFile: async () => path.join(dir, `log-${++n}.csv`),
+    listAcknowledgements: () => [
+      { alarmKey: 'k', recordIds: [4, 5], note: 'Wachdienst informiert', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Tür 3', text: 'Forced', operator: 'Ada Guard', eventCreated: '2026-11-23T09:59:00.000Z', priority: 'critical' },
+    ],
+    listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' }],
+    listBadgeLog: async () => [
+      { at: '2026-11-23T10:05:00.000Z', workstation: 'desk-1', cardholderId: 7, name: 'Dupont, Marie', template: 'employee-portrait', printer: 'Zebra_ZC300', outcome: 'printed', reason: 'lost', detail: '', operator: 'Bo Officer' },
+    ],
+  });
+}
+
+async function lines(request: Request): Promise<string[]> {
+  const result = await exporter().exportOperatorLog(OperatorLogExportRequest.parse(request));
+  return (await readFile(result.path ?? '', 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+}
+
+describe('operator log CSV in the language of the screen', () => {
+  it('writes German headings, priorities, kinds of action and badge outcomes; names, doors and notes unchanged', async () => {
+    const alarms = await lines(operatorLogWordsOf('de', 'alarms'));
+    expect(alarms[0]).toBe('Quittiert am,Ereigniszeit,Priorität,Gerät,Text,Notiz,Bediener,Ereignis-IDs');
+    expect(alarms[1]).toBe('2026-11-23T10:00:00.000Z,2026-11-23T09:59:00.000Z,kritisch,Tür 3,Forced,Wachdienst informiert,Ada Guard,4 5');
+    const enrolments = await lines(operatorLogWordsOf('de', 'enrolments'));
+    expect(enrolments[0]).toBe('Zeit,Vorgang,Ausweisinhaber-ID,Name,Ergebnis,Bediener');
+    expect(enrolments[1]).toBe('2026-11-23T10:00:00.000Z,Angelegt,7,"Dupont, Marie",Created.,Bo Officer');
+    const badges = await lines(operatorLogWordsOf('de', 'badges'));
+    expect(badges[0]).toBe('Zeit,Arbeitsplatz,Ausweisinhaber-ID,Name,Vorlage,Drucker,Ergebnis,Grund,Detail,Bediener');
+    expect(badges[1]).toBe('2026-11-23T10:05:00.000Z,desk-1,7,"Dupont, Marie",employee-portrait,Zebra_ZC300,Gedruckt,lost,,Bo Officer');
+  });
+
+  it('writes English as before, with the English words and without any', async () => {
+    for (const request of [operatorLogWordsOf('en', 'alarms'), { part: 'alarms' as const }]) {
+      const text = await lines(request);
+      expect(text[0]).toBe('acknowledgedAt,eventTime,priority,device,text,note,operator,recordIds');
+      expect(text[1]).toContain(',critical,Tür 3,');
+    }
+    expect((await lines(operatorLogWordsOf('en', 'enrolments')))[1]).toContain(',created,7,');
+    expect((await lines(operatorLogWordsOf('en', 'badges')))[0]).toBe('at,workstation,cardholderId,name,template,printer,outcome,reason,detail,operator');
+  });
+
+  it('takes the pseudo-locale words and refuses a part with another part\'s words, a missing or an over-long word', () => {
+    const ok = (request: unknown): boolean => OperatorLogExportRequest.safeParse(request).success;
+    expect(ok(operatorLogWordsOf('en-XA', 'alarms'))).toBe(true);
+    expect(ok(operatorLogWordsOf('en-XA', 'enrolments'))).toBe(true);
+    expect(ok(operatorLogWordsOf('en-XA', 'badges'))).toBe(true);
+    expect(ok({ part: 'badges', words: operatorLogWordsOf('de', 'alarms').words })).toBe(false);
+    const de = operatorLogWordsOf('de', 'enrolments');
+    const { refused: _gone, ...kinds } = de.words?.kinds ?? {};
+    expect(ok({ ...de, words: { ...de.words, kinds } })).toBe(false);
+    expect(ok({ ...de, words: { ...de.words, kinds: { ...de.words?.kinds, created: 'A'.repeat(121) } } })).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The handover report in German, end to end (issue 23): a shift ended from a German screen is
+ * saved as a German PDF (read back with pdftotext: its fixed words, and dates and times as German
+ * writes them, 24-hour) and a CSV with German headings and sections; the operator's name and the
+ * times in the CSV as they are. The screen's own summary is German too, and axe passes.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
+
+test('German: End shift saves the handover report in German (PDF and CSV), dates in German order', async ({ page }) => {
+  const kiosk = await launchPreview({ signedIn: false, config: { env: { KIOSK_LOCALE: 'de' } } });
+  try {
+    await page.goto(kiosk.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByTestId('sign-in-unnamed').click();
+    await expect(page.getByTestId('operator-name')).toHaveText('unnamed');
+    await page.getByTestId('end-shift').click();
+    await page.getByTestId('end-shift-confirm').click();
+    const report = page.getByTestId('handover-report');
+    await expect(report).toContainText('Schichtübergabe — unnamed');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const pdfPath = ((await page.getByTestId('handover-pdf').locator('code').textContent()) ?? '').trim();
+    const csvPath = ((await page.getByTestId('handover-csv').locator('code').textContent()) ?? '').trim();
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Schichtübergabe — unnamed');
+    expect(text).toContain('Bediener: unnamed');
+    expect(text).toMatch(/Von \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2} bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}/);
+    expect(text).toMatch(/Vom Kiosk erstellt am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}/);
+    expect(text).toContain('Alarme nach Priorität');
+    expect(text).toMatch(/kritisch: \d+ ausgelöst, \d+ quittiert, \d+ noch offen/);
+    expect(text).toMatch(/Bei Schichtende noch offen \(\d+\)/);
+    expect(text).toContain('Dienstausfälle (');
+    expect(text).toContain('Exporte (0)');
+    expect(text).not.toMatch(/Shift handover|Alarms by priority|raised|Made by the kiosk/);
+
+    const lines = readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Abschnitt,Zeit (UTC),Bis (UTC),Priorität,Gerät,Text,Notiz oder Detail,Anzahl,Bediener');
+    expect(lines[1]).toMatch(/^Schicht,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT[\d:.]+Z,,,,,,unnamed$/);
+    expect(lines.some((line) => /^Alarme ausgelöst,,,kritisch,,,ausgelöst,\d+,$/.test(line))).toBe(true);
+  } finally {
+    await kiosk.close();
+  }
+});
