@@ -86,6 +86,16 @@ const enrolment: Messages['enrolment'] = {
     progressLabel: 'Fortschritt beim Hochladen des Fotos',
     retry: 'Erneut senden',
   },
+  notice: {
+    created: 'Der Ausweisinhaber wurde angelegt.',
+    savedLocally: 'Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Dienst es annimmt.',
+    noAnswer: 'Der Dienst hat nicht geantwortet; diese Erfassung wird geprüft und gesendet – bitte nicht noch einmal eingeben.',
+    unchanged: 'Es wurde nichts geändert, daher wurde nichts gesendet.',
+    saved: 'Gespeichert: {count} Feld geändert. | Gespeichert: {count} Felder geändert.',
+    sameValues: 'Der Dienst hat diese Werte bereits; es wurde nichts gesendet.',
+    showsService: 'Das Formular zeigt jetzt den Datensatz, wie ihn der Dienst hat.',
+    backInOutbox: 'Wieder im Postausgang: wird jetzt erneut gesendet.',
+  },
   problem: {
     required: 'Bitte {field} eingeben.',
     tooLong: '{field}: höchstens {max} Zeichen (jetzt {now}).',

@@ -84,6 +84,17 @@ export default {
     progressLabel: 'Photo upload progress',
     retry: 'Send it again',
   },
+  /** What the last save did, for the form's status line and the desk's confirmation. */
+  notice: {
+    created: 'The cardholder was created.',
+    savedLocally: 'Saved on this workstation; it will be sent as soon as the service takes it.',
+    noAnswer: 'The service did not answer; this enrolment will be checked and sent, do not enter it again.',
+    unchanged: 'Nothing was changed, so nothing was sent.',
+    saved: 'Saved: {count} field changed. | Saved: {count} fields changed.',
+    sameValues: 'The service already has these values; nothing was sent.',
+    showsService: 'The form now shows the record as the service has it.',
+    backInOutbox: 'Back in the outbox: it will be sent again now.',
+  },
   problem: {
     required: 'Enter the {field}.',
     tooLong: '{field}: at most {max} characters (now {now}).',

@@ -86,6 +86,16 @@ const enrolment: Messages['enrolment'] = {
     progressLabel: 'Progreso del envío de la foto',
     retry: 'Enviar de nuevo',
   },
+  notice: {
+    created: 'Se ha creado el titular.',
+    savedLocally: 'Guardado en este puesto; se enviará en cuanto el servicio lo acepte.',
+    noAnswer: 'El servicio no ha respondido; esta alta se comprobará y se enviará, no la introduzca de nuevo.',
+    unchanged: 'No se ha cambiado nada, así que no se ha enviado nada.',
+    saved: 'Guardado: {count} campo cambiado. | Guardado: {count} campos cambiados.',
+    sameValues: 'El servicio ya tiene estos valores; no se ha enviado nada.',
+    showsService: 'El formulario muestra ahora el registro tal como lo tiene el servicio.',
+    backInOutbox: 'De nuevo en la bandeja de salida: se enviará otra vez ahora.',
+  },
   problem: {
     required: 'Falta el campo «{field}».',
     tooLong: '{field}: como máximo {max} caracteres (ahora {now}).',

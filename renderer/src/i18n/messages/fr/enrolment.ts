@@ -86,6 +86,16 @@ const enrolment: Messages['enrolment'] = {
     progressLabel: 'Progression de l’envoi de la photo',
     retry: 'Renvoyer',
   },
+  notice: {
+    created: 'Le titulaire a été créé.',
+    savedLocally: 'Enregistré sur ce poste ; ce sera envoyé dès que le service pourra le recevoir.',
+    noAnswer: 'Le service n’a pas répondu ; cet enrôlement sera vérifié puis envoyé, ne le saisissez pas à nouveau.',
+    unchanged: 'Rien n’a été modifié, donc rien n’a été envoyé.',
+    saved: 'Enregistré : {count} champ modifié. | Enregistré : {count} champs modifiés.',
+    sameValues: 'Le service a déjà ces valeurs ; rien n’a été envoyé.',
+    showsService: 'Le formulaire affiche maintenant la fiche telle que le service l’a.',
+    backInOutbox: 'De retour dans la boîte d’envoi : il va être renvoyé maintenant.',
+  },
   problem: {
     required: 'Saisissez le {field}.',
     tooLong: '{field} : {max} caractères au plus (actuellement {now}).',
