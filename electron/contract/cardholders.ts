@@ -61,7 +61,10 @@ export interface DirectoryRecordProblem {
   position: number;
   id: number | null;
   field: string;
-  message: string;
+  /** What is wrong, worded by the renderer: `invalid` (does not fit the specification), `duplicateId` (the id of an earlier record). */
+  problem: 'invalid' | 'duplicateId';
+  /** duplicateId: the position (from 1) of the record that has the id first. */
+  firstPosition?: number;
 }
 
 export interface DirectorySyncReport {
@@ -97,8 +100,12 @@ export interface DirectoryState {
   syncedAt: string | null;
   lastSync: DirectorySyncReport | null;
   syncing: { taskId: string; phase: DirectorySyncPhase; done: number; total: number | null; startedAt: string } | null;
-  /** Why the last sync failed; null once one succeeds. */
-  lastFailure: { at: string; error: KioskError } | null;
+  /**
+   * Why the last sync failed; null once one succeeds. `error`: the whole sentence in English (the
+   * log, the fallback); `cause`: the failure itself (keyed), and `kept`: the cardholders the lookup
+   * still uses, for the renderer to word the sentence in the language shown.
+   */
+  lastFailure: { at: string; error: KioskError; cause?: KioskError; kept?: number } | null;
   held: DirectoryHeld | null;
   /** Why the saved directory could not be used at start, if it could not. */
   snapshotProblem: string | null;

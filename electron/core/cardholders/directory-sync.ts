@@ -195,7 +195,9 @@ export class DirectorySync {
         return held;
       }
       if (outcome.outcome === 'failed') {
-        throw KioskFailure.of('malformed_answer', outcome.message, {
+        throw new KioskFailure({
+          code: 'malformed_answer',
+          ...outcome.said,
           detail: `GET /api/CardHolders: ${outcome.reason}${outcome.problems[0] ? `; first problem at ${outcome.problems[0].index}: ${outcome.problems[0].field}: ${outcome.problems[0].message}` : ''}`,
           endpoint: 'GET /api/CardHolders',
         });
@@ -227,9 +229,10 @@ export class DirectorySync {
       );
       return report;
     } catch (thrown) {
-      const error = failureMessage(toKioskError(thrown), this.current);
+      const cause = toKioskError(thrown);
+      const error = failureMessage(cause, this.current);
       log.warn('directory', `sync failed: ${error.code} ${error.detail ?? error.message}`);
-      this.update({ syncing: null, lastFailure: { at: this.now().toISOString(), error } });
+      this.update({ syncing: null, lastFailure: { at: this.now().toISOString(), error, cause, kept: this.current.records } });
       throw new KioskFailure(error);
     } finally {
       this.reporter = null;
@@ -251,7 +254,8 @@ export class DirectorySync {
 }
 
 function toView(problem: RecordProblem): DirectoryRecordProblem {
-  return { position: problem.index + 1, id: problem.id, field: problem.field, message: problem.message };
+  const view: DirectoryRecordProblem = { position: problem.index + 1, id: problem.id, field: problem.field, problem: problem.problem };
+  return problem.firstIndex === undefined ? view : { ...view, firstPosition: problem.firstIndex + 1 };
 }
 
 /** The error as the front desk reads it: what went wrong, and that the lookup still works. */

@@ -90,6 +90,18 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.notOnOperatorList': (p) => t('errors.notOnOperatorList', p),
   'errors.operatorLockedOut': (p) => t('errors.operatorLockedOut', p, Number(p.count)),
   'errors.operatorWrongPin': (p) => t('errors.operatorWrongPin', p, Number(p.count)),
+  // ── i23-desk ──
+  'errors.photoWrongType': (p) => t('errors.photoWrongType', p),
+  'errors.photoNotKind': (p) => t('errors.photoNotKind', p),
+  'errors.photoIncomplete': (p) => t('errors.photoIncomplete', p),
+  'errors.photoWrongSize': (p) => t('errors.photoWrongSize', p),
+  'errors.photoTooLarge': (p) => t('errors.photoTooLarge', p),
+  'errors.changeQueuedNotShown': (p) => t('errors.changeQueuedNotShown', p),
+  'errors.photoQueuedNotShown': (p) => t('errors.photoQueuedNotShown', p),
+  'errors.directoryEmptyAnswer': (p) => t('errors.directoryEmptyAnswer', p),
+  'errors.directoryNotJson': (p) => t('errors.directoryNotJson', p),
+  'errors.directoryNoList': (p) => t('errors.directoryNoList', p),
+  'errors.directoryNoneReadable': (p) => t('errors.directoryNoneReadable', p, Number(p.count)),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -81,15 +81,15 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
 
       const cut = open();
       fill(cut, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })).slice(0, 50));
-      expect(await cut.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'not-json', message: expect.stringMatching(/not valid JSON/) });
+      expect(await cut.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'not-json', said: { key: 'errors.directoryNotJson', message: expect.stringMatching(/not valid JSON/) } });
 
       const wrapper = open();
       fill(wrapper, new Uint8Array(Buffer.from('{"status":"maintenance"}')));
-      expect(await wrapper.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-list' });
+      expect(await wrapper.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-list', said: { key: 'errors.directoryNoList' } });
 
       const allBad = open();
       fill(allBad, new Uint8Array(Buffer.from(JSON.stringify([bad]))));
-      expect(await allBad.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-usable-record' });
+      expect(await allBad.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-usable-record', said: { key: 'errors.directoryNoneReadable', params: { count: 1 } } });
     });
 
     it('holds back an empty list, or one much smaller than the directory, unless told to take it', async () => {

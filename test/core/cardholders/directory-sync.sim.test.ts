@@ -212,7 +212,9 @@ describe('directory sync against the simulator', () => {
       [8, 'last_Name'],
       [10, 'id'],
     ]);
-    expect(report.problems[2]?.message).toMatch(/already used by the record at position 3/);
+    expect(report.problems[2]).toMatchObject({ problem: 'duplicateId', firstPosition: 3 });
+    expect(report.problems[0]).toMatchObject({ problem: 'invalid' });
+    expect(report.problems[0]).not.toHaveProperty('message');
   });
 
   it('holds back an empty list until the officer confirms it', async () => {

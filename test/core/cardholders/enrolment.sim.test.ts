@@ -180,7 +180,7 @@ describe('enrolment', () => {
   it('refuses a photo that is not a JPEG of the configured size before anything is sent', async () => {
     const { record: created } = await capability.handlers.createCardholder(fields());
     const wrongSize = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: photo(640, 480), contentType: 'image/jpeg', overriddenHints: [] })));
-    expect(wrongSize).toMatchObject({ code: 'invalid_request', field: 'photo', message: 'The photo is 640×480 pixels; this kiosk uploads 600×800. Take it again.' });
+    expect(wrongSize).toMatchObject({ code: 'invalid_request', field: 'photo', key: 'errors.photoWrongSize', message: 'The photo is 640×480 pixels; this kiosk uploads 600×800. Take it again.' });
     const notJpeg = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: new Uint8Array([1, 2, 3, 4]), contentType: 'image/jpeg', overriddenHints: [] })));
     expect(notJpeg.message).toBe('The photo is not a JPEG image; take it again.');
     expect(await controls.photo(created.id)).toBeNull();

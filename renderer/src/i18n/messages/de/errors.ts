@@ -60,6 +60,18 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
   operatorLockedOut: 'Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minute erneut. | Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minuten erneut.',
   operatorWrongPin: 'Falsche PIN. Noch {count} Versuch, dann wird dieser Name für eine Weile gesperrt. | Falsche PIN. Noch {count} Versuche, dann wird dieser Name für eine Weile gesperrt.',
+  // ── i23-desk: Fotoprüfung, Erfassung und Verzeichnisaktualisierung am Empfang ──
+  photoWrongType: 'Dieser Kiosk lädt Ausweisfotos als {kind}-Bilder hoch; nehmen Sie das Foto erneut auf.',
+  photoNotKind: 'Das Foto ist kein {kind}-Bild; nehmen Sie es erneut auf.',
+  photoIncomplete: 'Das Foto ist kein vollständiges {kind}-Bild; nehmen Sie es erneut auf.',
+  photoWrongSize: 'Das Foto hat {width}×{height} Pixel; dieser Kiosk lädt {wantedWidth}×{wantedHeight} hoch. Nehmen Sie es erneut auf.',
+  photoTooLarge: 'Das Foto ist zu groß zum Senden ({size} KB; die Grenze liegt bei {limit} KB). Nehmen Sie es erneut auf.',
+  changeQueuedNotShown: 'Die Änderung wurde auf diesem Arbeitsplatz gespeichert, aber der Datensatz ist nicht im Verzeichnis, um sie anzuzeigen.',
+  photoQueuedNotShown: 'Das Foto wurde auf diesem Arbeitsplatz gespeichert, aber der Datensatz ist nicht im Verzeichnis, um es anzuzeigen.',
+  directoryEmptyAnswer: 'Der Dienst hat auf die Abfrage der Ausweisinhaberliste eine leere Antwort gesendet.',
+  directoryNotJson: 'Die Ausweisinhaberliste des Dienstes ist kein gültiges JSON (sie wurde möglicherweise abgeschnitten).',
+  directoryNoList: 'Die Antwort des Dienstes enthält keine Liste von Ausweisinhabern.',
+  directoryNoneReadable: 'Der {count} vom Dienst gesendete Ausweisinhaber konnte nicht gelesen werden. | Keiner der {count} vom Dienst gesendeten Ausweisinhaber konnte gelesen werden.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

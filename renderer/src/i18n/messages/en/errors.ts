@@ -58,6 +58,18 @@ const texts: typeof ERROR_TEXT = {
   notOnOperatorList: "That name is not on this kiosk's operator list.",
   operatorLockedOut: 'Too many wrong PINs for {name}. Try again in {count} minute. | Too many wrong PINs for {name}. Try again in {count} minutes.',
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
+  // ── i23-desk: the front desk's photo check, enrolment and directory update ──
+  photoWrongType: 'This kiosk uploads ID photos as {kind} images; take the photo again.',
+  photoNotKind: 'The photo is not a {kind} image; take it again.',
+  photoIncomplete: 'The photo is not a complete {kind} image; take it again.',
+  photoWrongSize: 'The photo is {width}×{height} pixels; this kiosk uploads {wantedWidth}×{wantedHeight}. Take it again.',
+  photoTooLarge: 'The photo is too large to send ({size} KB; the limit is {limit} KB). Take it again.',
+  changeQueuedNotShown: 'The change was saved on this workstation, but the record is not in the directory to show it.',
+  photoQueuedNotShown: 'The photo was saved on this workstation, but the record is not in the directory to show it.',
+  directoryEmptyAnswer: 'The service answered the cardholder list with nothing.',
+  directoryNotJson: 'The cardholder list from the service is not valid JSON (it may have been cut off).',
+  directoryNoList: 'The answer of the service holds no list of cardholders.',
+  directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
 };
 
 /** The actions main's policy names in a refusal (electron/contract/*.ts `admin:`, `shift:`), shown in the sentence. */

@@ -60,6 +60,18 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
   operatorLockedOut: 'Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minuto. | Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minutos.',
   operatorWrongPin: 'PIN incorrecto. Queda {count} intento antes de que este nombre se bloquee un tiempo. | PIN incorrecto. Quedan {count} intentos antes de que este nombre se bloquee un tiempo.',
+  // ── i23-desk: comprobación de la foto, altas y actualización del directorio en recepción ──
+  photoWrongType: 'Este quiosco sube las fotos de identificación como imágenes {kind}; vuelva a tomar la foto.',
+  photoNotKind: 'La foto no es una imagen {kind}; vuelva a tomarla.',
+  photoIncomplete: 'La foto no es una imagen {kind} completa; vuelva a tomarla.',
+  photoWrongSize: 'La foto tiene {width}×{height} píxeles; este quiosco sube {wantedWidth}×{wantedHeight}. Vuelva a tomarla.',
+  photoTooLarge: 'La foto es demasiado grande para enviarla ({size} KB; el límite es {limit} KB). Vuelva a tomarla.',
+  changeQueuedNotShown: 'El cambio se ha guardado en este puesto, pero el registro no está en el directorio para mostrarlo.',
+  photoQueuedNotShown: 'La foto se ha guardado en este puesto, pero el registro no está en el directorio para mostrarla.',
+  directoryEmptyAnswer: 'El servicio ha respondido a la lista de titulares con una respuesta vacía.',
+  directoryNotJson: 'La lista de titulares del servicio no es un JSON válido (puede que se haya cortado).',
+  directoryNoList: 'La respuesta del servicio no contiene ninguna lista de titulares.',
+  directoryNoneReadable: 'No se ha podido leer el {count} titular que envió el servicio. | No se ha podido leer ninguno de los {count} titulares que envió el servicio.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

@@ -60,6 +60,18 @@ const errors: Messages['errors'] = {
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
   operatorLockedOut: 'Trop de codes PIN erronés pour {name}. Réessayez dans {count} minute. | Trop de codes PIN erronés pour {name}. Réessayez dans {count} minutes.',
   operatorWrongPin: 'Code PIN erroné. Encore {count} essai avant que ce nom soit bloqué un moment. | Code PIN erroné. Encore {count} essais avant que ce nom soit bloqué un moment.',
+  // ── i23-desk : contrôle de la photo, enrôlement et mise à jour de l’annuaire à l’accueil ──
+  photoWrongType: 'Ce kiosque envoie les photos d’identité au format {kind} ; reprenez la photo.',
+  photoNotKind: 'La photo n’est pas une image {kind} ; reprenez-la.',
+  photoIncomplete: 'La photo n’est pas une image {kind} complète ; reprenez-la.',
+  photoWrongSize: 'La photo fait {width}×{height} pixels ; ce kiosque envoie du {wantedWidth}×{wantedHeight}. Reprenez-la.',
+  photoTooLarge: 'La photo est trop lourde pour être envoyée ({size} Ko ; la limite est de {limit} Ko). Reprenez-la.',
+  changeQueuedNotShown: 'La modification a été enregistrée sur ce poste, mais la fiche n’est pas dans l’annuaire pour l’afficher.',
+  photoQueuedNotShown: 'La photo a été enregistrée sur ce poste, mais la fiche n’est pas dans l’annuaire pour l’afficher.',
+  directoryEmptyAnswer: 'Le service a répondu à la demande de la liste des titulaires par une réponse vide.',
+  directoryNotJson: 'La liste des titulaires envoyée par le service n’est pas du JSON valide (elle a peut-être été tronquée).',
+  directoryNoList: 'La réponse du service ne contient aucune liste de titulaires.',
+  directoryNoneReadable: 'Le {count} titulaire envoyé par le service n’a pas pu être lu. | Aucun des {count} titulaires envoyés par le service n’a pu être lu.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',
