@@ -142,14 +142,36 @@ export interface EnrolmentWrite {
 }
 
 /** An entry of the local log of enrolment actions (the Operator log view). */
+/** What an enrolment was: a new cardholder, a change of some fields (their ids), or a photo. */
+export type EnrolmentSubject = { kind: 'create' } | { kind: 'update'; fields: string[] } | { kind: 'photo' };
+
+/** What an enrolment-log entry says happened (`fields`: cardholder field ids such as "last_Name"). */
+export type EnrolmentOutcome =
+  | { code: 'created' }
+  | { code: 'createdAfterWaiting'; recordId: number }
+  | { code: 'changed'; fields: string[] }
+  | { code: 'changedAfterWaiting'; fields: string[] }
+  | { code: 'alreadyHad' }
+  /** `hints`: the photo hints the officer overrode, as they came from the renderer (codes). */
+  | { code: 'photoUploaded'; hints: string[] }
+  | { code: 'photoAfterWaiting' }
+  | { code: 'queued'; subject: EnrolmentSubject }
+  | { code: 'discarded'; subject: EnrolmentSubject }
+  /** `error`: the service's refusal (keyed when main words it; `message` its English). */
+  | { code: 'refused'; subject: EnrolmentSubject; error: Pick<KioskError, 'message' | 'key' | 'params'> }
+  | { code: 'linked'; recordId: number };
+
 export interface EnrolmentLogEntry {
   at: string;
   kind: 'created' | 'updated' | 'photo' | 'queued' | 'replayed' | 'linked' | 'refused' | 'discarded';
   cardholderId: number;
   /** The officer-visible name ("Dupont, Marie"); never a secret. */
   name: string;
-  /** What happened, in a sentence. */
-  outcome: string;
+  /**
+   * What happened, as a code with its values (field ids, never words), worded by the renderer in
+   * the language shown; a string: a line written before outcomes were codes, in English, shown as it is.
+   */
+  outcome: EnrolmentOutcome | string;
   /** Who did it: the signed-in operator's name as main knew it; null before operators existed or with sign-in off. */
   operator?: string | null;
 }

@@ -18,7 +18,6 @@ import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder, Photo
 import { ServiceFailure } from '../service/service-errors';
 import { forService, labelOf, stillDiffering } from './cardholder-fields';
 import type { EnrolmentLog } from './enrolment-log';
-import { fieldWords } from './field-words';
 
 export interface CardholderWritesOptions {
   service: Pick<AccessService, 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
@@ -65,10 +64,10 @@ export class CardholderWrites {
     if (replay?.provisionalId !== undefined) await directory.removeProvisional?.(replay.provisionalId);
     await directory.upsert([record]);
     if (replay) {
-      await audit.add({ kind: 'replayed', cardholderId: record.id, name: replay.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
+      await audit.add({ kind: 'replayed', cardholderId: record.id, name: replay.label, outcome: { code: 'createdAfterWaiting', recordId: record.id } });
     } else {
       log.info(SCOPE, `created cardholder ${record.id}`);
-      await audit.add({ kind: 'created', cardholderId: record.id, name: labelOf(record), outcome: 'Created on the service.' });
+      await audit.add({ kind: 'created', cardholderId: record.id, name: labelOf(record), outcome: { code: 'created' } });
     }
     return record;
   }
@@ -97,7 +96,7 @@ export class CardholderWrites {
     if (sent.length === 0) {
       // Only a replay gets here: the service already has these values.
       await directory.upsert([current]);
-      await audit.add({ kind: 'replayed', cardholderId: id, name: replay?.label ?? labelOf(current), outcome: 'The service already had these values; nothing was sent again.' });
+      await audit.add({ kind: 'replayed', cardholderId: id, name: replay?.label ?? labelOf(current), outcome: { code: 'alreadyHad' } });
       return { outcome: 'saved', record: current, sent, warning: null };
     }
     const answered = await service.updateCardHolder({ id, ...forService(send) } as CardHolderChanges);
@@ -114,10 +113,10 @@ export class CardholderWrites {
     }
     await directory.upsert([record]);
     if (replay) {
-      await audit.add({ kind: 'replayed', cardholderId: id, name: replay.label, outcome: `Changed on the service after waiting on this workstation: ${fieldWords(sent)}.` });
+      await audit.add({ kind: 'replayed', cardholderId: id, name: replay.label, outcome: { code: 'changedAfterWaiting', fields: sent } });
     } else {
       log.info(SCOPE, `updated cardholder ${id}: ${sent.join(', ')}`);
-      await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: `Changed on the service: ${fieldWords(sent)}.` });
+      await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: { code: 'changed', fields: sent } });
     }
     return { outcome: 'saved', record, sent, warning };
   }
@@ -136,11 +135,10 @@ export class CardholderWrites {
         detail: `cardholder ${id}: photo_Exists false after upload`,
       });
     }
-    const hints = how.overriddenHints.length > 0 ? `; used despite: ${how.overriddenHints.join(', ')}` : '';
     await audit.add(
       how.replay
-        ? { kind: 'replayed', cardholderId: id, name: how.replay.label, outcome: 'Photo uploaded after waiting on this workstation.' }
-        : { kind: 'photo', cardholderId: id, name: labelOf(record), outcome: `Photo uploaded${hints}.` },
+        ? { kind: 'replayed', cardholderId: id, name: how.replay.label, outcome: { code: 'photoAfterWaiting' } }
+        : { kind: 'photo', cardholderId: id, name: labelOf(record), outcome: { code: 'photoUploaded', hints: how.overriddenHints } },
     );
     return record;
   }

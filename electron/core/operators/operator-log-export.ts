@@ -5,6 +5,7 @@
  * on shift and a fresh admin unlock), which the gateway enforces; kiosk-core records each saved
  * export in the shift journal.
  */
+import { outcomeSummary } from '../cardholders/enrolment-log';
 import type { Acknowledgement, BadgePrintEntry, EnrolmentLogEntry, ExportResult } from '../../contract/ipc';
 import type { OperationHandlers } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
@@ -34,7 +35,7 @@ export function createOperatorLogExport(options: OperatorLogExportOptions): Pick
           ? (await options.listAcknowledgements()).map((a) => [a.acknowledgedAt, a.eventCreated ?? '', a.priority ?? '', a.device, a.text, a.note, a.operator ?? '', a.recordIds.join(' ')])
           : part === 'badges'
             ? (await (options.listBadgeLog?.() ?? Promise.resolve([]))).map(badgeLogRow)
-            : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, e.outcome, e.operator ?? '']);
+            : (await options.listEnrolmentLog()).map((e) => [e.at, e.kind, e.cardholderId, e.name, outcomeSummary(e.outcome), e.operator ?? '']);
       const header =
         part === 'alarms'
           ? ['acknowledgedAt', 'eventTime', 'priority', 'device', 'text', 'note', 'operator', 'recordIds']

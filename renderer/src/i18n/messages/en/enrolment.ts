@@ -95,6 +95,32 @@ export default {
     showsService: 'The form now shows the record as the service has it.',
     backInOutbox: 'Back in the outbox: it will be sent again now.',
   },
+  /** What an enrolment-log entry says happened (the Operator log), from main's code; fields as the form names them. */
+  log: {
+    created: 'Created on the service.',
+    createdAfterWaiting: 'Created on the service (record number {id}) after waiting on this workstation.',
+    changed: 'Changed on the service: {fields}.',
+    changedAfterWaiting: 'Changed on the service after waiting on this workstation: {fields}.',
+    alreadyHad: 'The service already had these values; nothing was sent again.',
+    photoUploaded: 'Photo uploaded.',
+    photoUploadedDespite: 'Photo uploaded; used despite: {hints}.',
+    photoAfterWaiting: 'Photo uploaded after waiting on this workstation.',
+    queued: '{subject} was saved on this workstation; it will be sent as soon as the service takes it.',
+    discarded: 'Discarded by the officer: {subject} was not sent.',
+    refused: 'The service refused {subject}: {message}',
+    linked: 'The service already had this cardholder (record number {id}): what waited was linked to it instead of creating a second one.',
+    subject: {
+      create: 'The new cardholder',
+      change: 'The change',
+      photo: 'The photo',
+    },
+    subjectInSentence: {
+      create: 'the new cardholder',
+      changeOf: 'the change of {fields}',
+      changeOfNothing: 'the change of nothing',
+      photo: 'the photo',
+    },
+  },
   problem: {
     required: 'Enter the {field}.',
     tooLong: '{field}: at most {max} characters (now {now}).',
