@@ -5,6 +5,7 @@
  * Part of the IPC contract (index: ipc.ts).
  */
 import { z } from 'zod';
+import type { DirectorySyncPhase } from './cardholders';
 
 /**
  * What the gateway (core/ipc/gateway.ts) enforces for an operation, in one place, whatever order the
@@ -70,7 +71,10 @@ export interface ExportResult {
 /** Progress of a long-running operation started by an operation call. */
 export interface TaskProgress {
   taskId: string;
+  /** What the task does, in English (the log); a task with a `task` code is worded by the renderer from it. */
   label: string;
+  /** The front desk's tasks, as a code for the screen (never shown as `label`): the photo upload, the directory update and its phases. */
+  task?: 'photoUpload' | 'directory' | DirectorySyncPhase;
   done: number;
   total: number | null;
   finished: boolean;

@@ -41,7 +41,7 @@ test('German front desk: labels and a validation message in German, a name enrol
   }
 });
 
-test('German front desk with the service down: the create is saved on this workstation, said in German, worded again after a switch to English', async ({ page }) => {
+test('German front desk with the service down: the create is saved on this workstation, its confirmation in German, worded again after a switch to English', async ({ page }) => {
   const kiosk = await launchPreview({ config: { env: { KIOSK_LOCALE: 'de' } } });
   if (!kiosk.core.simulatorUrl) throw new Error('the e2e kiosk runs in demo mode');
   const simulator = new SimulatorControls(kiosk.core.simulatorUrl);
@@ -58,7 +58,10 @@ test('German front desk with the service down: the create is saved on this works
     await page.getByTestId('enrolment-submit').click();
     await expect(page.getByTestId('photo-step')).toBeVisible();
     const confirmation = page.getByTestId('save-confirmation');
-    await expect(confirmation).toHaveText('Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Dienst es annimmt.');
+    // The connection dropped under the create: it may have arrived, so it waits, checked, in the outbox.
+    const noAnswer = 'Der Dienst hat nicht geantwortet; diese Erfassung wird geprüft und gesendet – bitte nicht noch einmal eingeben.';
+    await expect(confirmation).toHaveText(noAnswer);
+    await expect(page.getByTestId('photo-for-provisional')).toContainText('Auf diesem Arbeitsplatz gespeichert');
     await expect(page.getByTestId('photo-for-provisional')).toContainText(`Søren ${last}`);
     await expect(page.getByTestId('outbox-status')).toHaveAttribute('data-pending', '1');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -66,9 +69,9 @@ test('German front desk with the service down: the create is saved on this works
     // The confirmation is kept as what happened, not as a sentence: a switch words it again.
     await page.getByTestId('language-switch').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(confirmation).toHaveText('Saved on this workstation; it will be sent as soon as the service takes it.');
+    await expect(confirmation).toHaveText('The service did not answer; this enrolment will be checked and sent, do not enter it again.');
     await page.getByTestId('language-switch').selectOption('de');
-    await expect(confirmation).toHaveText('Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Dienst es annimmt.');
+    await expect(confirmation).toHaveText(noAnswer);
 
     await simulator.clearFaults();
     await expect(page.getByTestId('outbox-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });

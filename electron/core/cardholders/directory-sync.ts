@@ -31,6 +31,7 @@ export interface DirectorySyncOptions {
 /** Progress pushes at most this often (the last one of a phase always goes). */
 const PROGRESS_EVERY_MS = 100;
 
+/** Each phase in English, for the log; the screen words the phase (`task`, DirectoryState.syncing.phase). */
 const PHASE_LABEL: Record<DirectorySyncPhase, string> = {
   downloading: 'Downloading the cardholder directory',
   checking: 'Checking the cardholder records',
@@ -164,10 +165,10 @@ export class DirectorySync {
       this.lastPushAt = at;
       this.lastPhase = phase;
       this.update({ syncing: { taskId, phase, done, total, startedAt } });
-      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: PHASE_LABEL[phase], done, total, finished: false });
+      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: PHASE_LABEL[phase], task: phase, done, total, finished: false });
     };
     const finishTasks = (): void => {
-      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: 'Cardholder directory', done: 1, total: 1, finished: true });
+      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: 'Cardholder directory', task: 'directory', done: 1, total: 1, finished: true });
     };
     progress('downloading', 0, null, true);
     this.reporter = progress;

@@ -85,7 +85,7 @@ export class Enrolment {
     if (overriddenHints.length > 0) log.info(SCOPE, `photo of cardholder ${id} used despite the hints: ${overriddenHints.join(', ')}`);
     if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
     const progress = (done: number, total: number | null, finished: boolean): void => {
-      if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', done, total, finished });
+      if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', task: 'photoUpload', done, total, finished });
     };
     progress(0, photo.byteLength, false);
     let sent = false;
@@ -117,7 +117,7 @@ export class Enrolment {
 
   private async queueUpdate(id: number, changes: Partial<CardholderFields>, inDoubt: boolean, error: KioskError | null): Promise<CardholderUpdateOutcome> {
     const held = await this.options.directory.get(id);
-    const label = held ? labelOf(held) : `cardholder ${id}`;
+    const label = held ? labelOf(held) : `#${id}`;
     const { item } = await this.options.outbox.enqueue({ kind: 'update', cardholderId: id, label, changes, inDoubt, error });
     this.options.log.info(SCOPE, `update of cardholder ${id} queued on this workstation`);
     if (!held) throw KioskFailure.keyed('internal', 'changeQueuedNotShown', {}, { detail: `cardholder ${id} not in the directory` });
@@ -129,7 +129,7 @@ export class Enrolment {
 
   private async queuePhoto(id: number, photo: Uint8Array, contentType: 'image/jpeg' | 'image/png', overriddenHints: string[], error: KioskError | null): Promise<EnrolmentWrite> {
     const held = await this.options.directory.get(id);
-    const label = held ? labelOf(held) : `cardholder ${id}`;
+    const label = held ? labelOf(held) : `#${id}`;
     const { item } = await this.options.outbox.enqueue({ kind: 'photo', cardholderId: id, label, photo, contentType, overriddenHints, error });
     this.options.log.info(SCOPE, `photo of cardholder ${id} queued on this workstation (${photo.byteLength} bytes)`);
     if (!held) throw KioskFailure.keyed('internal', 'photoQueuedNotShown', {}, { detail: `cardholder ${id} not in the directory` });

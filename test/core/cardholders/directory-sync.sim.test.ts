@@ -108,6 +108,9 @@ describe('directory sync against the simulator', () => {
     expect(phases).toEqual(['downloading', 'checking', 'indexing']);
     const labels = [...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.label))];
     expect(labels).toEqual(['Downloading the cardholder directory', 'Checking the cardholder records', 'Preparing the lookup']);
+    // The screen's words come from the code of each phase, not from the English label.
+    expect([...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.task))]).toEqual(['downloading', 'checking', 'indexing']);
+    expect(tasks.filter((t) => t.taskId === 'phases').at(-1)).toMatchObject({ finished: true, task: 'directory' });
     expect(states.at(-1)?.syncing).toBeNull();
   });
 

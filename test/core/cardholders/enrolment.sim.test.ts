@@ -172,7 +172,7 @@ describe('enrolment', () => {
     expect(record.photo_Exists).toBe(true);
     const stored = await controls.photoContent(created.id);
     expect(Buffer.from(stored ?? []).equals(Buffer.from(bytes))).toBe(true);
-    expect(tasks.filter((t) => t.taskId === 'photo-1').at(-1)).toMatchObject({ finished: true, label: 'Uploading the photo' });
+    expect(tasks.filter((t) => t.taskId === 'photo-1').at(-1)).toMatchObject({ finished: true, task: 'photoUpload' });
     expect(lines.join('\n')).toContain(`photo of cardholder ${created.id} used despite the hints: no-face`);
     expect((await capability.handlers.searchCardholders({ query: 'saoirse', offset: 0, limit: 5 })).items[0]?.photo_Exists).toBe(true);
   });
