@@ -107,8 +107,32 @@ export interface DirectoryState {
    */
   lastFailure: { at: string; error: KioskError; cause?: KioskError; kept?: number } | null;
   held: DirectoryHeld | null;
-  /** Why the saved directory could not be used at start, if it could not. */
+  /** Why the saved directory could not be used at start, if it could not (English, for the log and the Administration view). */
   snapshotProblem: string | null;
+  /**
+   * The same as a code, for the front desk to word in the language shown: the saved directory could
+   * not be loaded or saved, cannot be used (`code` says why; `detail`: the system's words), or came
+   * from another service (`service`, as configured).
+   */
+  snapshotIssue?: {
+    code:
+      | 'notLoaded'
+      | 'notSaved'
+      | 'otherService'
+      | 'unreadable'
+      | 'otherOwner'
+      | 'tooOpen'
+      | 'notSnapshot'
+      | 'notEncrypted'
+      | 'noKey'
+      | 'cutShort'
+      | 'cannotDecrypt'
+      | 'unknownFormat'
+      | 'headerDamaged'
+      | 'damaged';
+    detail?: string;
+    service?: string;
+  } | null;
   /** Seconds between automatic syncs; 0: at start and on demand only. */
   intervalSeconds: number;
   /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */

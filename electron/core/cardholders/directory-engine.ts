@@ -15,7 +15,7 @@ import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable
 import { checkCardholderList, type RecordProblem } from './record-check';
 import { countDirectoryValues } from './directory-values';
 import { isExactFullName, LookupExtras, type LookupNames, type LookupPage } from './lookup-extras';
-import { keyedError, type DirectoryValueCounts, type KioskError } from '../../contract/ipc';
+import { keyedError, type DirectoryState, type DirectoryValueCounts, type KioskError } from '../../contract/ipc';
 
 /** Why a list could not be used, worded by a key of the error table (`message`: its English, for the log). */
 type Said = Pick<KioskError, 'key' | 'params' | 'message'>;
@@ -46,7 +46,7 @@ export type BuildOutcome =
 export type LoadOutcome =
   | { outcome: 'loaded'; meta: SnapshotMeta; records: number; changes: number; problem?: string }
   | { outcome: 'none' }
-  | { outcome: 'unusable'; message: string };
+  | { outcome: 'unusable'; message: string; issue: NonNullable<DirectoryState['snapshotIssue']> };
 
 export interface EngineStats {
   records: number;
@@ -185,17 +185,17 @@ export class DirectoryEngine {
     try {
       stored = await readSnapshotFile(this.options.files.snapshot, this.options.key);
     } catch (thrown) {
-      if (thrown instanceof SnapshotUnusable) return { outcome: 'unusable', message: `The saved directory cannot be used: ${thrown.reason}.` };
+      if (thrown instanceof SnapshotUnusable) return { outcome: 'unusable', message: `The saved directory cannot be used: ${thrown.reason}.`, issue: thrown.detail === undefined ? { code: thrown.code } : { code: thrown.code, detail: thrown.detail } };
       throw thrown;
     }
     if (!stored) return { outcome: 'none' };
-    if (!isSnapshotMeta(stored.meta)) return { outcome: 'unusable', message: 'The saved directory cannot be used: its header is damaged.' };
+    if (!isSnapshotMeta(stored.meta)) return { outcome: 'unusable', message: 'The saved directory cannot be used: its header is damaged.', issue: { code: 'headerDamaged' } };
     if (stored.meta.service !== this.options.service) {
-      return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.` };
+      return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.`, issue: { code: 'otherService', service: String(stored.meta.service) } };
     }
     const parsed = parseList(stored.body);
     const checked = parsed.ok ? checkCardholderList(parsed.value) : null;
-    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.' };
+    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.', issue: { code: 'damaged' } };
     this.index = CardholderIndex.build(checked.records);
     this.listed = basisOf(checked.records);
     this.meta = stored.meta;

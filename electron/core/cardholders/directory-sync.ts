@@ -88,12 +88,12 @@ export class DirectorySync {
         this.update({ status: 'ready', records: loaded.records, syncedAt: loaded.meta.syncedAt });
       } else {
         if (loaded.outcome === 'unusable') this.options.log.warn('directory', loaded.message);
-        this.update({ status: 'empty', snapshotProblem: loaded.outcome === 'unusable' ? loaded.message : null });
+        this.update({ status: 'empty', snapshotProblem: loaded.outcome === 'unusable' ? loaded.message : null, snapshotIssue: loaded.outcome === 'unusable' ? loaded.issue : null });
       }
     } catch (thrown) {
       const error = toKioskError(thrown);
       this.options.log.error('directory', `the saved directory could not be loaded: ${error.detail ?? error.message}`);
-      this.update({ status: 'empty', snapshotProblem: 'The saved directory could not be loaded; it will be downloaded again.' });
+      this.update({ status: 'empty', snapshotProblem: 'The saved directory could not be loaded; it will be downloaded again.', snapshotIssue: { code: 'notLoaded' } });
     }
     void this.sync().catch(() => undefined);
   }
@@ -121,7 +121,7 @@ export class DirectorySync {
     await this.running?.promise.catch(() => undefined);
     await this.options.directory.clear();
     this.options.log.info('directory', 'the saved directory was removed from this workstation');
-    this.update({ status: 'empty', records: 0, syncedAt: null, lastSync: null, held: null, snapshotProblem: null });
+    this.update({ status: 'empty', records: 0, syncedAt: null, lastSync: null, held: null, snapshotProblem: null, snapshotIssue: null });
     return this.current;
   }
 
@@ -218,14 +218,14 @@ export class DirectorySync {
         log.warn('directory', `set aside ${counts.rejected} malformed cardholder records; first: ${counts.problems.slice(0, 3).map((p) => `#${p.index + 1} ${p.field}: ${p.message}`).join('; ')}`);
       }
       log.info('directory', `synced ${counts.total} cardholders (+${counts.added} ~${counts.changed} -${counts.removed})`);
-      this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null });
+      this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null, snapshotIssue: null });
       // The snapshot is saved in the background; lookups use the new list already.
       directory.saved().then(
         () => log.info('directory', 'saved the directory on this workstation'),
         (thrown: unknown) => {
           const error = toKioskError(thrown);
           log.warn('directory', `the directory could not be saved on this workstation: ${error.detail ?? error.message}`);
-          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.' });
+          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.', snapshotIssue: { code: 'notSaved' } });
         },
       );
       return report;

@@ -150,19 +150,19 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       const file = join(dir, 'directory.snapshot');
       expect(await open().load()).toEqual({ outcome: 'none' });
       await writeFile(file, 'garbage', { mode: 0o600 });
-      expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/not a directory snapshot/) });
+      expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/not a directory snapshot/), issue: { code: 'notSnapshot' } });
 
       const key = randomBytes(32);
       const engine = open(key);
       fill(engine, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })));
       await engine.build(download, null, false);
       await engine.save();
-      expect(await open(randomBytes(32)).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/) });
-      expect(await open(null).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/encrypted/) });
+      expect(await open(randomBytes(32)).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/), issue: { code: 'cannotDecrypt' } });
+      expect(await open(null).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/encrypted/), issue: { code: 'noKey' } });
       const bytes = await readFile(file);
       bytes[bytes.length - 20] = (bytes[bytes.length - 20] as number) ^ 0xff;
       await writeFile(file, bytes, { mode: 0o600 });
-      expect(await open(key).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/) });
+      expect(await open(key).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/), issue: { code: 'cannotDecrypt' } });
 
       const plain = open();
       fill(plain, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })));
@@ -170,7 +170,7 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       await plain.save();
       if (process.platform !== 'win32') {
         await chmod(file, 0o644);
-        expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/other user accounts may read it/) });
+        expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/other user accounts may read it/), issue: { code: 'tooOpen', detail: expect.any(String) } });
       }
     });
 

@@ -125,6 +125,7 @@ describe('directory sync against the simulator', () => {
     const state = await handlers.getDirectoryState(undefined);
     expect(state).toMatchObject({ status: 'ready', records: COUNT + 1, lastFailure: null });
     expect(state.snapshotProblem).toMatch(/could not be saved on this workstation/);
+    expect(state.snapshotIssue).toEqual({ code: 'notSaved' });
     expect(lines.some((line) => /could not be saved/.test(line))).toBe(true);
     expect((await handlers.searchCardholders({ query: 'saether', offset: 0, limit: 5 })).total).toBe(1);
   });

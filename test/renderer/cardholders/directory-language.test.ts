@@ -69,4 +69,22 @@ describe('the directory update in the language shown', () => {
     expect(view.get('[data-testid="directory-set-aside"] summary').text()).toBe('2 vom Dienst gesendete Datensätze wurden zurückgestellt');
     expect(items()).toEqual(['Datensatz 5: „tenant“ entspricht nicht der Spezifikation.', 'Datensatz 10: Die ID 7 wird bereits vom Datensatz an Position 3 verwendet.']);
   });
+
+  it('says why the saved directory is not used, from its code: English as main says it, German after a switch', async () => {
+    const view = await mountView(DirectoryStatus);
+    await useDirectoryStore().start();
+    fake.current.emit('directoryState', {
+      ...DIRECTORY_READY,
+      snapshotProblem: 'The saved directory cannot be used: it cannot be decrypted (damaged, or written with another key).',
+      snapshotIssue: { code: 'cannotDecrypt' },
+    });
+    await flushPromises();
+    const banner = () => view.get('[data-testid="directory-snapshot-problem"]').text();
+    expect(banner()).toBe('The saved directory cannot be used: it cannot be decrypted (damaged, or written with another key).');
+    await show('de');
+    expect(banner()).toBe('Das gespeicherte Verzeichnis kann nicht verwendet werden: Es kann nicht entschlüsselt werden (beschädigt oder mit einem anderen Schlüssel geschrieben).');
+    fake.current.emit('directoryState', { ...DIRECTORY_READY, snapshotProblem: 'x', snapshotIssue: { code: 'notSaved' } });
+    await flushPromises();
+    expect(banner()).toBe('Das Verzeichnis konnte auf diesem Arbeitsplatz nicht gespeichert werden; die Suche verwendet es, und beim nächsten Start wird es erneut heruntergeladen.');
+  });
 });
