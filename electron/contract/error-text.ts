@@ -79,6 +79,9 @@ export const ERROR_TEXT = {
   directoryNotJson: 'The cardholder list from the service is not valid JSON (it may have been cut off).',
   directoryNoList: 'The answer of the service holds no list of cardholders.',
   directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
+  photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
+  photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
+  refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
 } as const;
 
 export type ErrorTextName = keyof typeof ERROR_TEXT;

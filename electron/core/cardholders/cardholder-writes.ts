@@ -131,7 +131,7 @@ export class CardholderWrites {
     await directory.upsert([record]);
     if (!how.replay) log.info(SCOPE, `uploaded the photo of cardholder ${id} (${photo.bytes.byteLength} bytes)`);
     if (!record.photo_Exists) {
-      throw KioskFailure.of('malformed_answer', `The service accepted the photo, but the record does not show a photo on file.${how.replay ? '' : ' Try again, or tell the administrator.'}`, {
+      throw KioskFailure.keyed('malformed_answer', how.replay ? 'photoNotOnFileLater' : 'photoNotOnFile', {}, {
         detail: `cardholder ${id}: photo_Exists false after upload`,
       });
     }

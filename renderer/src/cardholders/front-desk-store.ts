@@ -106,7 +106,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
       if (!result.ok) return result.error;
       base = result.value.record;
     } else if (item.kind !== 'create') {
-      return { code: 'invalid_request', message: 'A refused photo cannot be changed: discard it, then take a new photo from the record.' };
+      return { code: 'invalid_request', key: 'errors.refusedPhotoNoFix', message: 'A refused photo cannot be changed: discard it, then take a new photo from the record.' };
     }
     useRecordStore().clear();
     photoFor.value = null;

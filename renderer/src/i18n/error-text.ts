@@ -102,6 +102,9 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.directoryNotJson': (p) => t('errors.directoryNotJson', p),
   'errors.directoryNoList': (p) => t('errors.directoryNoList', p),
   'errors.directoryNoneReadable': (p) => t('errors.directoryNoneReadable', p, Number(p.count)),
+  'errors.photoNotOnFile': (p) => t('errors.photoNotOnFile', p),
+  'errors.photoNotOnFileLater': (p) => t('errors.photoNotOnFileLater', p),
+  'errors.refusedPhotoNoFix': (p) => t('errors.refusedPhotoNoFix', p),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -31,5 +31,6 @@ describe('the photo check’s refusals in the language shown', () => {
     expect(errorText(incomplete)).toBe('Das Foto ist kein vollständiges JPEG-Bild; nehmen Sie es erneut auf.');
     expect(errorText(png)).toBe('Dieser Kiosk lädt Ausweisfotos als JPEG-Bilder hoch; nehmen Sie das Foto erneut auf.');
     expect(errorText(tooLarge)).toBe('Das Foto ist zu groß zum Senden (3072 KB; die Grenze liegt bei 2048 KB). Nehmen Sie es erneut auf.');
+    expect(errorText(refusal('photoNotOnFile'))).toBe('Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto. Versuchen Sie es erneut oder verständigen Sie die Administration.');
   });
 });

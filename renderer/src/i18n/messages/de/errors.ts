@@ -72,6 +72,9 @@ const errors: Messages['errors'] = {
   directoryNotJson: 'Die Ausweisinhaberliste des Dienstes ist kein gültiges JSON (sie wurde möglicherweise abgeschnitten).',
   directoryNoList: 'Die Antwort des Dienstes enthält keine Liste von Ausweisinhabern.',
   directoryNoneReadable: 'Der {count} vom Dienst gesendete Ausweisinhaber konnte nicht gelesen werden. | Keiner der {count} vom Dienst gesendeten Ausweisinhaber konnte gelesen werden.',
+  photoNotOnFile: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto. Versuchen Sie es erneut oder verständigen Sie die Administration.',
+  photoNotOnFileLater: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto.',
+  refusedPhotoNoFix: 'Ein abgelehntes Foto kann nicht geändert werden: Verwerfen Sie es und nehmen Sie dann im Datensatz ein neues Foto auf.',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

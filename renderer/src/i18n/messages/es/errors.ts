@@ -72,6 +72,9 @@ const errors: Messages['errors'] = {
   directoryNotJson: 'La lista de titulares del servicio no es un JSON válido (puede que se haya cortado).',
   directoryNoList: 'La respuesta del servicio no contiene ninguna lista de titulares.',
   directoryNoneReadable: 'No se ha podido leer el {count} titular que envió el servicio. | No se ha podido leer ninguno de los {count} titulares que envió el servicio.',
+  photoNotOnFile: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada. Inténtelo de nuevo o avise al administrador.',
+  photoNotOnFileLater: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada.',
+  refusedPhotoNoFix: 'Una foto rechazada no se puede cambiar: descártela y luego tome una foto nueva desde el registro.',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

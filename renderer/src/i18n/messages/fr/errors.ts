@@ -72,6 +72,9 @@ const errors: Messages['errors'] = {
   directoryNotJson: 'La liste des titulaires envoyée par le service n’est pas du JSON valide (elle a peut-être été tronquée).',
   directoryNoList: 'La réponse du service ne contient aucune liste de titulaires.',
   directoryNoneReadable: 'Le {count} titulaire envoyé par le service n’a pas pu être lu. | Aucun des {count} titulaires envoyés par le service n’a pu être lu.',
+  photoNotOnFile: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée. Réessayez, ou prévenez l’administrateur.',
+  photoNotOnFileLater: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée.',
+  refusedPhotoNoFix: 'Une photo refusée ne peut pas être modifiée : abandonnez-la, puis prenez une nouvelle photo depuis la fiche.',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',
