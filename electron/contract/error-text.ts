@@ -82,6 +82,8 @@ export const ERROR_TEXT = {
   photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
   photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
   refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
+  changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
+  savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
 } as const;
 
 export type ErrorTextName = keyof typeof ERROR_TEXT;
@@ -99,4 +101,16 @@ export function englishErrorText(name: ErrorTextName, params: ErrorParams = {}):
 /** The key, parameters and English message of a typed error, to spread into a KioskError. */
 export function keyedError(name: ErrorTextName, params: ErrorParams = {}): Pick<KioskError, 'key' | 'params' | 'message'> {
   return { key: `errors.${name}`, params, message: englishErrorText(name, params) };
+}
+
+/**
+ * An error worded around another (`name` takes the other's sentence as `{reason}`): the other's key
+ * and parameters go along (`causeKey`, `cause.<name>`), so the renderer words both in the language
+ * shown; `message` is the whole in English. The other's code, detail and status are kept.
+ */
+export function keyedAround(name: ErrorTextName, cause: KioskError, params: ErrorParams = {}): KioskError {
+  const causeParams: ErrorParams = cause.key ? { causeKey: cause.key, ...Object.fromEntries(Object.entries(cause.params ?? {}).map(([k, v]) => [`cause.${k}`, v])) } : {};
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the cause's own key and params are replaced
+  const { key, params: inner, message, ...rest } = cause;
+  return { ...rest, ...keyedError(name, { ...params, reason: message, ...causeParams }) };
 }

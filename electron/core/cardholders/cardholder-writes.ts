@@ -11,8 +11,8 @@
  * of an update) says it never reached the service (`mayHaveArrived` false), and a read-back that
  * failed after an accepted write says the write was accepted (`writeAccepted`).
  */
-import type { CardholderFields, KioskError } from '../../contract/ipc';
-import { KioskFailure, reworded, toKioskError } from '../ipc/failure';
+import { keyedAround, type CardholderFields, type KioskError } from '../../contract/ipc';
+import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder, PhotoUpload, UploadOptions } from '../service/access-service';
 import { ServiceFailure } from '../service/service-errors';
@@ -108,7 +108,7 @@ export class CardholderWrites {
     } catch (thrown) {
       if (replay || !answered) throw acceptedButUnread(thrown);
       const error = toKioskError(thrown);
-      warning = reworded(error, `The change was saved, but the record could not be read back; what is shown is the service's answer to the change. ${error.message}`);
+      warning = keyedAround('changeSavedUnread', error);
       record = answered;
     }
     await directory.upsert([record]);
@@ -156,7 +156,7 @@ export class CardholderWrites {
 /** A read-back that failed after the service accepted the write: sending it again may apply it twice. */
 function acceptedButUnread(thrown: unknown): unknown {
   if (!(thrown instanceof ServiceFailure)) return thrown;
-  return new ServiceFailure(reworded(thrown.error, `The change was saved, but the kiosk could not read the record back. ${thrown.error.message}`), { writeAccepted: true });
+  return new ServiceFailure(keyedAround('savedUnread', thrown.error), { writeAccepted: true });
 }
 
 /** A failure of what comes before a write is sent: the write never reached the service. */

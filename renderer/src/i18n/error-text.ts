@@ -34,6 +34,14 @@ function withAction(params: ErrorParams): ErrorParams {
   return typeof action === 'string' && Object.hasOwn(ACTIONS, action) ? { ...params, action: ACTIONS[action]!() } : params;
 }
 
+/** i23-desk: the sentence of an error worded around another (contract keyedAround): the other's key in the language shown, else its English `reason`. */
+function causeText(params: ErrorParams): string {
+  const key = params.causeKey;
+  if (typeof key !== 'string' || !Object.hasOwn(TEXT, key)) return String(params.reason ?? '');
+  const inner = Object.fromEntries(Object.entries(params).filter(([k]) => k.startsWith('cause.')).map(([k, v]) => [k.slice('cause.'.length), v]));
+  return TEXT[key as ErrorKey](inner);
+}
+
 const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.internal': (p) => t('errors.internal', p),
   'errors.cancelled': (p) => t('errors.cancelled', p),
@@ -105,6 +113,8 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.photoNotOnFile': (p) => t('errors.photoNotOnFile', p),
   'errors.photoNotOnFileLater': (p) => t('errors.photoNotOnFileLater', p),
   'errors.refusedPhotoNoFix': (p) => t('errors.refusedPhotoNoFix', p),
+  'errors.changeSavedUnread': (p) => t('errors.changeSavedUnread', { reason: causeText(p) }),
+  'errors.savedUnread': (p) => t('errors.savedUnread', { reason: causeText(p) }),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -75,6 +75,8 @@ const errors: Messages['errors'] = {
   photoNotOnFile: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto. Versuchen Sie es erneut oder verständigen Sie die Administration.',
   photoNotOnFileLater: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto.',
   refusedPhotoNoFix: 'Ein abgelehntes Foto kann nicht geändert werden: Verwerfen Sie es und nehmen Sie dann im Datensatz ein neues Foto auf.',
+  changeSavedUnread: 'Die Änderung wurde gespeichert, aber der Datensatz konnte nicht zurückgelesen werden; angezeigt wird die Antwort des Dienstes auf die Änderung. {reason}',
+  savedUnread: 'Die Änderung wurde gespeichert, aber der Kiosk konnte den Datensatz nicht zurücklesen. {reason}',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

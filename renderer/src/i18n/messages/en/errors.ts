@@ -73,6 +73,8 @@ const texts: typeof ERROR_TEXT = {
   photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
   photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
   refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
+  changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
+  savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
 };
 
 /** The actions main's policy names in a refusal (electron/contract/*.ts `admin:`, `shift:`), shown in the sentence. */

@@ -75,6 +75,8 @@ const errors: Messages['errors'] = {
   photoNotOnFile: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada. Inténtelo de nuevo o avise al administrador.',
   photoNotOnFileLater: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada.',
   refusedPhotoNoFix: 'Una foto rechazada no se puede cambiar: descártela y luego tome una foto nueva desde el registro.',
+  changeSavedUnread: 'El cambio se ha guardado, pero no se pudo volver a leer el registro; lo que se muestra es la respuesta del servicio al cambio. {reason}',
+  savedUnread: 'El cambio se ha guardado, pero el quiosco no pudo volver a leer el registro. {reason}',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

@@ -75,6 +75,8 @@ const errors: Messages['errors'] = {
   photoNotOnFile: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée. Réessayez, ou prévenez l’administrateur.',
   photoNotOnFileLater: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée.',
   refusedPhotoNoFix: 'Une photo refusée ne peut pas être modifiée : abandonnez-la, puis prenez une nouvelle photo depuis la fiche.',
+  changeSavedUnread: 'La modification a été enregistrée, mais la fiche n’a pas pu être relue ; ce qui est affiché est la réponse du service à la modification. {reason}',
+  savedUnread: 'La modification a été enregistrée, mais le kiosque n’a pas pu relire la fiche. {reason}',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',
