@@ -15,6 +15,22 @@ function fieldNames(fields: readonly string[], inSentence = false): string {
   return fields.map((field) => (Object.hasOwn(names, field) ? names[field as FormField] : field)).join(', ');
 }
 
+/** The photo hints overridden, named short; one this kiosk does not know as it came. */
+const HINTS: Readonly<Record<string, () => string>> = {
+  'detector-unavailable': () => t('enrolment.log.hint.detectorUnavailable'),
+  'no-face': () => t('enrolment.log.hint.noFace'),
+  'several-faces': () => t('enrolment.log.hint.severalFaces'),
+  'face-cut-off': () => t('enrolment.log.hint.faceCutOff'),
+  'face-too-small': () => t('enrolment.log.hint.faceTooSmall'),
+  'face-off-centre': () => t('enrolment.log.hint.faceOffCentre'),
+  'too-dark': () => t('enrolment.log.hint.tooDark'),
+  'too-bright': () => t('enrolment.log.hint.tooBright'),
+  blurred: () => t('enrolment.log.hint.blurred'),
+  // What photo-upload-store.ts sends when the officer confirmed a photo without a face.
+  'no face, confirmed by the officer': () => t('enrolment.log.hint.noFaceConfirmed'),
+};
+const hintNames = (hints: readonly string[]): string => hints.map((hint) => (Object.hasOwn(HINTS, hint) ? HINTS[hint]!() : hint)).join(', ');
+
 /** "The new cardholder", "The change", "The photo": the subject of a sentence. */
 function subjectText(subject: EnrolmentSubject): string {
   if (subject.kind === 'create') return t('enrolment.log.subject.create');
@@ -43,7 +59,7 @@ export function enrolmentOutcomeText(outcome: EnrolmentOutcome | string): string
     case 'alreadyHad':
       return t('enrolment.log.alreadyHad');
     case 'photoUploaded':
-      return outcome.hints.length > 0 ? t('enrolment.log.photoUploadedDespite', { hints: outcome.hints.join(', ') }) : t('enrolment.log.photoUploaded');
+      return outcome.hints.length > 0 ? t('enrolment.log.photoUploadedDespite', { hints: hintNames(outcome.hints) }) : t('enrolment.log.photoUploaded');
     case 'photoAfterWaiting':
       return t('enrolment.log.photoAfterWaiting');
     case 'queued':

@@ -28,7 +28,11 @@ const CASES: Array<[EnrolmentOutcome, string, string]> = [
   [{ code: 'changedAfterWaiting', fields: ['last_Name', 'birthday'] }, 'Changed on the service after waiting on this workstation: Last name, birthday.', 'Im Dienst geändert, nachdem es auf diesem Arbeitsplatz gewartet hatte: Nachname, birthday.'],
   [{ code: 'alreadyHad' }, 'The service already had these values; nothing was sent again.', 'Der Dienst hatte diese Werte bereits; es wurde nichts erneut gesendet.'],
   [{ code: 'photoUploaded', hints: [] }, 'Photo uploaded.', 'Foto hochgeladen.'],
-  [{ code: 'photoUploaded', hints: ['too-dark'] }, 'Photo uploaded; used despite: too-dark.', 'Foto hochgeladen; trotz folgender Hinweise verwendet: too-dark.'],
+  [
+    { code: 'photoUploaded', hints: ['too-dark', 'no face, confirmed by the officer', 'some-new-hint'] },
+    'Photo uploaded; used despite: too dark, no face, confirmed by the officer, some-new-hint.',
+    'Foto hochgeladen; trotz folgender Hinweise verwendet: zu dunkel, kein Gesicht, vom Bediener bestätigt, some-new-hint.',
+  ],
   [{ code: 'photoAfterWaiting' }, 'Photo uploaded after waiting on this workstation.', 'Foto hochgeladen, nachdem es auf diesem Arbeitsplatz gewartet hatte.'],
   [{ code: 'queued', subject: { kind: 'create' } }, 'The new cardholder was saved on this workstation; it will be sent as soon as the service takes it.', 'Der neue Ausweisinhaber wurde auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Dienst es annimmt.'],
   [{ code: 'discarded', subject: { kind: 'update', fields: ['phone'] } }, 'Discarded by the officer: the change of phone was not sent.', 'Vom Bediener verworfen: die Änderung von Telefon wurde nicht gesendet.'],

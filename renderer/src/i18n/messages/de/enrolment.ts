@@ -109,6 +109,18 @@ const enrolment: Messages['enrolment'] = {
     discarded: 'Vom Bediener verworfen: {subject} wurde nicht gesendet.',
     refused: 'Der Dienst hat {subject} abgelehnt: {message}',
     linked: 'Der Dienst hatte diesen Ausweisinhaber bereits (Datensatznummer {id}): Was wartete, wurde mit ihm verknüpft, statt einen zweiten anzulegen.',
+    hint: {
+      detectorUnavailable: 'Gesichtsprüfung nicht verfügbar',
+      noFace: 'kein Gesicht gefunden',
+      severalFaces: 'mehr als ein Gesicht',
+      faceCutOff: 'Gesicht abgeschnitten',
+      faceTooSmall: 'Gesicht zu klein',
+      faceOffCentre: 'Gesicht nicht mittig',
+      tooDark: 'zu dunkel',
+      tooBright: 'zu hell',
+      blurred: 'unscharf',
+      noFaceConfirmed: 'kein Gesicht, vom Bediener bestätigt',
+    },
     subject: {
       create: 'Der neue Ausweisinhaber',
       change: 'Die Änderung',

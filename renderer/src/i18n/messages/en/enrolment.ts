@@ -109,6 +109,19 @@ export default {
     discarded: 'Discarded by the officer: {subject} was not sent.',
     refused: 'The service refused {subject}: {message}',
     linked: 'The service already had this cardholder (record number {id}): what waited was linked to it instead of creating a second one.',
+    /** The photo hints the officer overrode, named short (a code this kiosk does not know is shown as it is). */
+    hint: {
+      detectorUnavailable: 'face check not available',
+      noFace: 'no face found',
+      severalFaces: 'more than one face',
+      faceCutOff: 'face cut off',
+      faceTooSmall: 'face too small',
+      faceOffCentre: 'face not centred',
+      tooDark: 'too dark',
+      tooBright: 'too bright',
+      blurred: 'blurred',
+      noFaceConfirmed: 'no face, confirmed by the officer',
+    },
     subject: {
       create: 'The new cardholder',
       change: 'The change',

@@ -109,6 +109,18 @@ const enrolment: Messages['enrolment'] = {
     discarded: 'Descartado por el operador: {subject} no se ha enviado.',
     refused: 'El servicio ha rechazado {subject}: {message}',
     linked: 'El servicio ya tenía este titular (registro número {id}): lo que esperaba se ha vinculado a él en lugar de crear un segundo.',
+    hint: {
+      detectorUnavailable: 'comprobación de la cara no disponible',
+      noFace: 'no se encontró ninguna cara',
+      severalFaces: 'más de una cara',
+      faceCutOff: 'cara cortada',
+      faceTooSmall: 'cara demasiado pequeña',
+      faceOffCentre: 'cara no centrada',
+      tooDark: 'demasiado oscura',
+      tooBright: 'demasiado clara',
+      blurred: 'borrosa',
+      noFaceConfirmed: 'sin cara, confirmado por el operador',
+    },
     subject: {
       create: 'El nuevo titular',
       change: 'El cambio',

@@ -109,6 +109,18 @@ const enrolment: Messages['enrolment'] = {
     discarded: 'Abandonné par l’opérateur : {subject} n’a pas été envoyé.',
     refused: 'Le service a refusé {subject} : {message}',
     linked: 'Le service avait déjà ce titulaire (fiche numéro {id}) : ce qui attendait lui a été rattaché au lieu d’en créer un second.',
+    hint: {
+      detectorUnavailable: 'contrôle du visage indisponible',
+      noFace: 'aucun visage trouvé',
+      severalFaces: 'plusieurs visages',
+      faceCutOff: 'visage coupé',
+      faceTooSmall: 'visage trop petit',
+      faceOffCentre: 'visage non centré',
+      tooDark: 'trop sombre',
+      tooBright: 'trop clair',
+      blurred: 'flou',
+      noFaceConfirmed: 'aucun visage, confirmé par l’opérateur',
+    },
     subject: {
       create: 'Le nouveau titulaire',
       change: 'La modification',
