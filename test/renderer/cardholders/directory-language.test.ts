@@ -1,24 +1,16 @@
 // The directory's update in the language shown (issue 23): main sends the failure itself (keyed)
 // and how many cardholders the lookup still uses, and the set-aside records as codes; the front
 // desk words them, in English exactly as main's sentence, and in German.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { DIRECTORY_READY, fake } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
 import { keyedError, type DirectoryState, type KioskError } from '../../../electron/contract/ipc';
 import DirectoryStatus from '../../../renderer/src/cardholders/DirectoryStatus.vue';
 import { useDirectoryStore } from '../../../renderer/src/cardholders/directory-store';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
+import { showLanguage as show } from '../support/show-language';
 
 const { mountView } = useComponentHarness(fake);
-
-async function show(locale: 'en' | 'de'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-  await flushPromises();
-}
-afterEach(() => show('en'));
 
 const cause: KioskError = { code: 'malformed_answer', ...keyedError('directoryNoList') };
 const failed: DirectoryState = {

@@ -1,24 +1,16 @@
 // The enrolment log's outcomes in the language shown (issue 23): main stores a code with field
 // ids; the renderer words it, English as main used to write it, German from the messages; a line
 // written before (an English sentence) is shown as it is.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { fake, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 import type { EnrolmentOutcome } from '../../../electron/contract/ipc';
 import { enrolmentOutcomeText } from '../../../renderer/src/enrolment/enrolment-log-text';
 import OperatorLogView from '../../../renderer/src/operator-log/OperatorLogView.vue';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
+import { showLanguage as show } from '../support/show-language';
 
 const { mountView } = useComponentHarness(fake);
-
-async function show(locale: 'en' | 'de'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-  await flushPromises();
-}
-afterEach(() => show('en'));
 
 const refusal = { message: 'The access-control service refused the data.', key: 'errors.refusedData' as const, params: {} };
 const CASES: Array<[EnrolmentOutcome, string, string]> = [

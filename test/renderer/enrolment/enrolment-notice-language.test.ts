@@ -1,24 +1,17 @@
 // The enrolment's confirmations in the language shown (issue 23): the stores keep what happened (a
 // code), not an English sentence, so a confirmation already on screen is worded again when the
 // officer switches the language after a save.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { createFakeKiosk, fake, makeCardholder, makeOutboxItem, ok } from '../support/fake-kiosk';
 import { noticeText, useEnrolmentStore, type EnrolmentNotice } from '../../../renderer/src/enrolment/enrolment-store';
 import { useFrontDeskStore } from '../../../renderer/src/cardholders/front-desk-store';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
-
-async function show(locale: 'en' | 'de' | 'fr' | 'es'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-}
+import { showLanguage as show } from '../support/show-language';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
   setActivePinia(createPinia());
 });
-afterEach(() => show('en'));
 
 function fillNew(store: ReturnType<typeof useEnrolmentStore>): void {
   store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });

@@ -1,20 +1,13 @@
 // The photo check's refusals (main, electron/core/cardholders/photo-check.ts) carry a key of the
 // error table and its parameters: the officer reads them in the language shown (issue 23), and
 // English exactly as main's message.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyedError, type ErrorParams, type ErrorTextName } from '../../../electron/contract/ipc';
 import { errorText } from '../../../renderer/src/i18n/error-text';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
+import { showLanguage as show } from '../support/show-language';
 
 /** A refusal as main sends it (test/core/cardholders/photo-check.test.ts checks main sends these keys). */
 const refusal = (name: ErrorTextName, params: ErrorParams = {}) => ({ code: 'invalid_request' as const, ...keyedError(name, params) });
-
-async function show(locale: 'en' | 'de'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-}
-afterEach(() => show('en'));
 
 describe('the photo check’s refusals in the language shown', () => {
   it('are keyed: English as main words them, German from the key and parameters', async () => {

@@ -1,17 +1,10 @@
 // A change saved whose read-back failed (main, cardholder-writes.ts): the sentence is worded around
 // the read-back's own error (contract keyedAround), so the renderer words both in the language
 // shown; English is main's message word for word, as before keys.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyedAround, keyedError, type KioskError } from '../../../electron/contract/ipc';
 import { errorText } from '../../../renderer/src/i18n/error-text';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
-
-async function show(locale: 'en' | 'de'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-}
-afterEach(() => show('en'));
+import { showLanguage as show } from '../support/show-language';
 
 describe('an error worded around another', () => {
   it('keeps the inner error’s code and detail, says the whole in English as before, and words both parts in German', async () => {

@@ -1,16 +1,9 @@
 // Why part of the saved outbox could not be read (issue 23): main sends a cause, the renderer
 // words it in the language shown, English as main's `reason`; without a cause, the reason as it came.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxState } from '../../../electron/contract/ipc';
 import { damageReason } from '../../../renderer/src/outbox/outbox-text';
-import { i18n } from '../../../renderer/src/i18n/i18n';
-import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
-
-async function show(locale: 'en' | 'de'): Promise<void> {
-  if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
-  i18n.global.locale.value = locale;
-}
-afterEach(() => show('en'));
+import { showLanguage as show } from '../support/show-language';
 
 type Damage = NonNullable<OutboxState['damage']>;
 const records: Damage = { keptAt: '/x', unreadable: 2, cause: 'records', reason: '2 records in it could not be read' };
