@@ -61,7 +61,10 @@ export interface DirectoryRecordProblem {
   position: number;
   id: number | null;
   field: string;
-  message: string;
+  /** What is wrong, worded by the renderer: `invalid` (does not fit the specification), `duplicateId` (the id of an earlier record). */
+  problem: 'invalid' | 'duplicateId';
+  /** duplicateId: the position (from 1) of the record that has the id first. */
+  firstPosition?: number;
 }
 
 export interface DirectorySyncReport {
@@ -97,11 +100,39 @@ export interface DirectoryState {
   syncedAt: string | null;
   lastSync: DirectorySyncReport | null;
   syncing: { taskId: string; phase: DirectorySyncPhase; done: number; total: number | null; startedAt: string } | null;
-  /** Why the last sync failed; null once one succeeds. */
-  lastFailure: { at: string; error: KioskError } | null;
+  /**
+   * Why the last sync failed; null once one succeeds. `error`: the whole sentence in English (the
+   * log, the fallback); `cause`: the failure itself (keyed), and `kept`: the cardholders the lookup
+   * still uses, for the renderer to word the sentence in the language shown.
+   */
+  lastFailure: { at: string; error: KioskError; cause?: KioskError; kept?: number } | null;
   held: DirectoryHeld | null;
-  /** Why the saved directory could not be used at start, if it could not. */
+  /** Why the saved directory could not be used at start, if it could not (English, for the log and the Administration view). */
   snapshotProblem: string | null;
+  /**
+   * The same as a code, for the front desk to word in the language shown: the saved directory could
+   * not be loaded or saved, cannot be used (`code` says why; `detail`: the system's words), or came
+   * from another service (`service`, as configured).
+   */
+  snapshotIssue?: {
+    code:
+      | 'notLoaded'
+      | 'notSaved'
+      | 'otherService'
+      | 'unreadable'
+      | 'otherOwner'
+      | 'tooOpen'
+      | 'notSnapshot'
+      | 'notEncrypted'
+      | 'noKey'
+      | 'cutShort'
+      | 'cannotDecrypt'
+      | 'unknownFormat'
+      | 'headerDamaged'
+      | 'damaged';
+    detail?: string;
+    service?: string;
+  } | null;
   /** Seconds between automatic syncs; 0: at start and on demand only. */
   intervalSeconds: number;
   /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */
@@ -135,14 +166,36 @@ export interface EnrolmentWrite {
 }
 
 /** An entry of the local log of enrolment actions (the Operator log view). */
+/** What an enrolment was: a new cardholder, a change of some fields (their ids), or a photo. */
+export type EnrolmentSubject = { kind: 'create' } | { kind: 'update'; fields: string[] } | { kind: 'photo' };
+
+/** What an enrolment-log entry says happened (`fields`: cardholder field ids such as "last_Name"). */
+export type EnrolmentOutcome =
+  | { code: 'created' }
+  | { code: 'createdAfterWaiting'; recordId: number }
+  | { code: 'changed'; fields: string[] }
+  | { code: 'changedAfterWaiting'; fields: string[] }
+  | { code: 'alreadyHad' }
+  /** `hints`: the photo hints the officer overrode, as they came from the renderer (codes). */
+  | { code: 'photoUploaded'; hints: string[] }
+  | { code: 'photoAfterWaiting' }
+  | { code: 'queued'; subject: EnrolmentSubject }
+  | { code: 'discarded'; subject: EnrolmentSubject }
+  /** `error`: the service's refusal (keyed when main words it; `message` its English). */
+  | { code: 'refused'; subject: EnrolmentSubject; error: Pick<KioskError, 'message' | 'key' | 'params'> }
+  | { code: 'linked'; recordId: number };
+
 export interface EnrolmentLogEntry {
   at: string;
   kind: 'created' | 'updated' | 'photo' | 'queued' | 'replayed' | 'linked' | 'refused' | 'discarded';
   cardholderId: number;
   /** The officer-visible name ("Dupont, Marie"); never a secret. */
   name: string;
-  /** What happened, in a sentence. */
-  outcome: string;
+  /**
+   * What happened, as a code with its values (field ids, never words), worded by the renderer in
+   * the language shown; a string: a line written before outcomes were codes, in English, shown as it is.
+   */
+  outcome: EnrolmentOutcome | string;
   /** Who did it: the signed-in operator's name as main knew it; null before operators existed or with sign-in off. */
   operator?: string | null;
 }

@@ -83,6 +83,23 @@ export const ERROR_TEXT = {
   searchResultGone: 'This search result is no longer available. Please run the search again, then export.',
   exportNotSaved: 'The file could not be saved there. Please choose another folder or file name.',
   noShiftToEnd: 'Nobody is signed in: there is no shift to end.',
+  // ── i23-desk: the front desk's photo check, enrolment and directory update ──
+  photoWrongType: 'This kiosk uploads ID photos as {kind} images; take the photo again.',
+  photoNotKind: 'The photo is not a {kind} image; take it again.',
+  photoIncomplete: 'The photo is not a complete {kind} image; take it again.',
+  photoWrongSize: 'The photo is {width}×{height} pixels; this kiosk uploads {wantedWidth}×{wantedHeight}. Take it again.',
+  photoTooLarge: 'The photo is too large to send ({size} KB; the limit is {limit} KB). Take it again.',
+  changeQueuedNotShown: 'The change was saved on this workstation, but the record is not in the directory to show it.',
+  photoQueuedNotShown: 'The photo was saved on this workstation, but the record is not in the directory to show it.',
+  directoryEmptyAnswer: 'The service answered the cardholder list with nothing.',
+  directoryNotJson: 'The cardholder list from the service is not valid JSON (it may have been cut off).',
+  directoryNoList: 'The answer of the service holds no list of cardholders.',
+  directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
+  photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
+  photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
+  refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
+  changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
+  savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
 } as const;
 
 /**
@@ -140,4 +157,16 @@ export function keyedError(name: ErrorTextName, params: ErrorParams = {}): Pick<
   const action = typeof params.action === 'string' ? ACTION_BY_TEXT.get(params.action) : undefined;
   const sent = action ? { ...params, action } : params;
   return { key: `errors.${name}`, params: sent, message: englishErrorText(name, sent) };
+}
+
+/**
+ * An error worded around another (`name` takes the other's sentence as `{reason}`): the other's key
+ * and parameters go along (`causeKey`, `cause.<name>`), so the renderer words both in the language
+ * shown; `message` is the whole in English. The other's code, detail and status are kept.
+ */
+export function keyedAround(name: ErrorTextName, cause: KioskError, params: ErrorParams = {}): KioskError {
+  const causeParams: ErrorParams = cause.key ? { causeKey: cause.key, ...Object.fromEntries(Object.entries(cause.params ?? {}).map(([k, v]) => [`cause.${k}`, v])) } : {};
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the cause's own key and params are replaced
+  const { key, params: inner, message, ...rest } = cause;
+  return { ...rest, ...keyedError(name, { ...params, reason: message, ...causeParams }) };
 }

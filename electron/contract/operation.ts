@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorActionText } from './error-text';
+import type { DirectorySyncPhase } from './cardholders';
 
 /**
  * What the gateway (core/ipc/gateway.ts) enforces for an operation, in one place, whatever order the
@@ -71,7 +72,10 @@ export interface ExportResult {
 /** Progress of a long-running operation started by an operation call. */
 export interface TaskProgress {
   taskId: string;
+  /** What the task does, in English (the log); a task with a `task` code is worded by the renderer from it. */
   label: string;
+  /** The front desk's tasks, as a code for the screen (never shown as `label`): the photo upload, the directory update and its phases. */
+  task?: 'photoUpload' | 'directory' | DirectorySyncPhase;
   done: number;
   total: number | null;
   finished: boolean;

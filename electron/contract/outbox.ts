@@ -40,8 +40,13 @@ export interface OutboxState {
   /** The service did not answer the last try: new enrolments are queued at once. */
   offline: boolean;
   items: OutboxItemView[];
-  /** Part of the saved queue could not be read: the file was kept aside for an administrator. */
-  damage: { keptAt: string; unreadable: number; reason: string } | null;
+  /**
+   * Part of the saved queue could not be read: the file was kept aside for an administrator.
+   * `cause` (worded by the renderer): the file could not be read (`detail`: the system's words),
+   * is not an outbox journal, or `unreadable` records in it could not be read; `reason`: the same in
+   * English, for the log (and shown as it is when there is no `cause`).
+   */
+  damage: { keptAt: string; unreadable: number; cause?: 'unreadable' | 'notJournal' | 'records'; detail?: string; reason: string } | null;
   /** Cardholders created offline that the service has since confirmed: provisional id → real id (latest first, since start). */
   confirmed: Array<{ provisionalId: number; id: number; at: string }>;
 }

@@ -109,7 +109,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
   const audit: Pick<EnrolmentLog, 'add'> = {
     async add(entry) {
       await enrolmentLog.add(entry);
-      const created = entry.kind === 'created' || (entry.kind === 'replayed' && entry.cardholderId > 0 && entry.outcome.startsWith('Created'));
+      const created = entry.kind === 'created' || (entry.kind === 'replayed' && entry.cardholderId > 0 && typeof entry.outcome === 'object' && entry.outcome.code === 'createdAfterWaiting');
       if (created) await sync.noteEnrolled().catch(() => undefined);
     },
   };

@@ -11,14 +11,13 @@
  * of an update) says it never reached the service (`mayHaveArrived` false), and a read-back that
  * failed after an accepted write says the write was accepted (`writeAccepted`).
  */
-import type { CardholderFields, KioskError } from '../../contract/ipc';
-import { KioskFailure, reworded, toKioskError } from '../ipc/failure';
+import { keyedAround, type CardholderFields, type KioskError } from '../../contract/ipc';
+import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import type { AccessService, CardHolder, CardHolderChanges, NewCardHolder, PhotoUpload, UploadOptions } from '../service/access-service';
 import { ServiceFailure } from '../service/service-errors';
 import { forService, labelOf, stillDiffering } from './cardholder-fields';
 import type { EnrolmentLog } from './enrolment-log';
-import { fieldWords } from './field-words';
 
 export interface CardholderWritesOptions {
   service: Pick<AccessService, 'getCardHolder' | 'createCardHolder' | 'updateCardHolder' | 'uploadPhoto'>;
@@ -65,10 +64,10 @@ export class CardholderWrites {
     if (replay?.provisionalId !== undefined) await directory.removeProvisional?.(replay.provisionalId);
     await directory.upsert([record]);
     if (replay) {
-      await audit.add({ kind: 'replayed', cardholderId: record.id, name: replay.label, outcome: `Created on the service (record number ${record.id}) after waiting on this workstation.` });
+      await audit.add({ kind: 'replayed', cardholderId: record.id, name: replay.label, outcome: { code: 'createdAfterWaiting', recordId: record.id } });
     } else {
       log.info(SCOPE, `created cardholder ${record.id}`);
-      await audit.add({ kind: 'created', cardholderId: record.id, name: labelOf(record), outcome: 'Created on the service.' });
+      await audit.add({ kind: 'created', cardholderId: record.id, name: labelOf(record), outcome: { code: 'created' } });
     }
     return record;
   }
@@ -97,7 +96,7 @@ export class CardholderWrites {
     if (sent.length === 0) {
       // Only a replay gets here: the service already has these values.
       await directory.upsert([current]);
-      await audit.add({ kind: 'replayed', cardholderId: id, name: replay?.label ?? labelOf(current), outcome: 'The service already had these values; nothing was sent again.' });
+      await audit.add({ kind: 'replayed', cardholderId: id, name: replay?.label ?? labelOf(current), outcome: { code: 'alreadyHad' } });
       return { outcome: 'saved', record: current, sent, warning: null };
     }
     const answered = await service.updateCardHolder({ id, ...forService(send) } as CardHolderChanges);
@@ -109,15 +108,15 @@ export class CardholderWrites {
     } catch (thrown) {
       if (replay || !answered) throw acceptedButUnread(thrown);
       const error = toKioskError(thrown);
-      warning = reworded(error, `The change was saved, but the record could not be read back; what is shown is the service's answer to the change. ${error.message}`);
+      warning = keyedAround('changeSavedUnread', error);
       record = answered;
     }
     await directory.upsert([record]);
     if (replay) {
-      await audit.add({ kind: 'replayed', cardholderId: id, name: replay.label, outcome: `Changed on the service after waiting on this workstation: ${fieldWords(sent)}.` });
+      await audit.add({ kind: 'replayed', cardholderId: id, name: replay.label, outcome: { code: 'changedAfterWaiting', fields: sent } });
     } else {
       log.info(SCOPE, `updated cardholder ${id}: ${sent.join(', ')}`);
-      await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: `Changed on the service: ${fieldWords(sent)}.` });
+      await audit.add({ kind: 'updated', cardholderId: id, name: labelOf(record), outcome: { code: 'changed', fields: sent } });
     }
     return { outcome: 'saved', record, sent, warning };
   }
@@ -132,15 +131,14 @@ export class CardholderWrites {
     await directory.upsert([record]);
     if (!how.replay) log.info(SCOPE, `uploaded the photo of cardholder ${id} (${photo.bytes.byteLength} bytes)`);
     if (!record.photo_Exists) {
-      throw KioskFailure.of('malformed_answer', `The service accepted the photo, but the record does not show a photo on file.${how.replay ? '' : ' Try again, or tell the administrator.'}`, {
+      throw KioskFailure.keyed('malformed_answer', how.replay ? 'photoNotOnFileLater' : 'photoNotOnFile', {}, {
         detail: `cardholder ${id}: photo_Exists false after upload`,
       });
     }
-    const hints = how.overriddenHints.length > 0 ? `; used despite: ${how.overriddenHints.join(', ')}` : '';
     await audit.add(
       how.replay
-        ? { kind: 'replayed', cardholderId: id, name: how.replay.label, outcome: 'Photo uploaded after waiting on this workstation.' }
-        : { kind: 'photo', cardholderId: id, name: labelOf(record), outcome: `Photo uploaded${hints}.` },
+        ? { kind: 'replayed', cardholderId: id, name: how.replay.label, outcome: { code: 'photoAfterWaiting' } }
+        : { kind: 'photo', cardholderId: id, name: labelOf(record), outcome: { code: 'photoUploaded', hints: how.overriddenHints } },
     );
     return record;
   }
@@ -158,7 +156,7 @@ export class CardholderWrites {
 /** A read-back that failed after the service accepted the write: sending it again may apply it twice. */
 function acceptedButUnread(thrown: unknown): unknown {
   if (!(thrown instanceof ServiceFailure)) return thrown;
-  return new ServiceFailure(reworded(thrown.error, `The change was saved, but the kiosk could not read the record back. ${thrown.error.message}`), { writeAccepted: true });
+  return new ServiceFailure(keyedAround('savedUnread', thrown.error), { writeAccepted: true });
 }
 
 /** A failure of what comes before a write is sent: the write never reached the service. */

@@ -15,7 +15,10 @@ import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable
 import { checkCardholderList, type RecordProblem } from './record-check';
 import { countDirectoryValues } from './directory-values';
 import { isExactFullName, LookupExtras, type LookupNames, type LookupPage } from './lookup-extras';
-import type { DirectoryValueCounts } from '../../contract/ipc';
+import { keyedError, type DirectoryState, type DirectoryValueCounts, type KioskError } from '../../contract/ipc';
+
+/** Why a list could not be used, worded by a key of the error table (`message`: its English, for the log). */
+type Said = Pick<KioskError, 'key' | 'params' | 'message'>;
 
 /** Ids (ascending) and a fingerprint per record: what the next generation compares itself with. */
 export interface DirectoryBasis {
@@ -38,12 +41,12 @@ export type BuildOutcome =
   | { outcome: 'built'; counts: SyncCounts }
   /** Not taken: the new list is empty or much smaller than the directory it would replace. */
   | { outcome: 'held'; previous: number; received: number; usable: number }
-  | { outcome: 'failed'; reason: 'not-json' | 'no-list' | 'no-usable-record'; message: string; problems: RecordProblem[] };
+  | { outcome: 'failed'; reason: 'not-json' | 'no-list' | 'no-usable-record'; said: Said; problems: RecordProblem[] };
 
 export type LoadOutcome =
   | { outcome: 'loaded'; meta: SnapshotMeta; records: number; changes: number; problem?: string }
   | { outcome: 'none' }
-  | { outcome: 'unusable'; message: string };
+  | { outcome: 'unusable'; message: string; issue: NonNullable<DirectoryState['snapshotIssue']> };
 
 export interface EngineStats {
   records: number;
@@ -138,15 +141,15 @@ export class DirectoryEngine {
     this.text = [];
     this.decoder = new TextDecoder('utf-8');
     const parsed = parseText(text);
-    if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', message: parsed.message, problems: [] };
+    if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', said: parsed.said, problems: [] };
     this.progress('checking', 0, null);
     const checked = checkCardholderList(parsed.value);
-    if (!checked) return { outcome: 'failed', reason: 'no-list', message: 'The answer of the service holds no list of cardholders.', problems: [] };
+    if (!checked) return { outcome: 'failed', reason: 'no-list', said: keyedError('directoryNoList'), problems: [] };
     if (checked.received > 0 && checked.records.length === 0) {
       return {
         outcome: 'failed',
         reason: 'no-usable-record',
-        message: `None of the ${checked.received} cardholders the service sent could be read.`,
+        said: keyedError('directoryNoneReadable', { count: checked.received }),
         problems: checked.problems,
       };
     }
@@ -182,17 +185,17 @@ export class DirectoryEngine {
     try {
       stored = await readSnapshotFile(this.options.files.snapshot, this.options.key);
     } catch (thrown) {
-      if (thrown instanceof SnapshotUnusable) return { outcome: 'unusable', message: `The saved directory cannot be used: ${thrown.reason}.` };
+      if (thrown instanceof SnapshotUnusable) return { outcome: 'unusable', message: `The saved directory cannot be used: ${thrown.reason}.`, issue: thrown.detail === undefined ? { code: thrown.code } : { code: thrown.code, detail: thrown.detail } };
       throw thrown;
     }
     if (!stored) return { outcome: 'none' };
-    if (!isSnapshotMeta(stored.meta)) return { outcome: 'unusable', message: 'The saved directory cannot be used: its header is damaged.' };
+    if (!isSnapshotMeta(stored.meta)) return { outcome: 'unusable', message: 'The saved directory cannot be used: its header is damaged.', issue: { code: 'headerDamaged' } };
     if (stored.meta.service !== this.options.service) {
-      return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.` };
+      return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.`, issue: { code: 'otherService', service: String(stored.meta.service) } };
     }
     const parsed = parseList(stored.body);
     const checked = parsed.ok ? checkCardholderList(parsed.value) : null;
-    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.' };
+    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.', issue: { code: 'damaged' } };
     this.index = CardholderIndex.build(checked.records);
     this.listed = basisOf(checked.records);
     this.meta = stored.meta;
@@ -368,18 +371,18 @@ export class DirectoryEngine {
   }
 }
 
-function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; message: string } {
+function parseList(body: Buffer): { ok: true; value: unknown } | { ok: false; said: Said } {
   return parseText(body.toString('utf8'));
 }
 
-function parseText(received: string): { ok: true; value: unknown } | { ok: false; message: string } {
+function parseText(received: string): { ok: true; value: unknown } | { ok: false; said: Said } {
   let text = received;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') return { ok: false, message: 'The service answered the cardholder list with nothing.' };
+  if (text.trim() === '') return { ok: false, said: keyedError('directoryEmptyAnswer') };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false, message: 'The cardholder list from the service is not valid JSON (it may have been cut off).' };
+    return { ok: false, said: keyedError('directoryNotJson') };
   }
 }
 

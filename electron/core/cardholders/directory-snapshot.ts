@@ -12,6 +12,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
+import type { DirectoryState } from '../../contract/ipc';
 
 const MAGIC = Buffer.from('AKDIR1\n', 'latin1');
 const PLAIN = 0x50; // 'P'
@@ -38,10 +39,16 @@ export interface StoredSnapshot {
 }
 
 /** Why a stored file cannot be used; the message is for the log and the Administration view. */
+/** Why a saved directory cannot be used, as a code for the screen (`reason` says it in English, for the log). */
+export type SnapshotProblemCode = NonNullable<DirectoryState['snapshotIssue']>['code'];
+
 export class SnapshotUnusable extends Error {
   constructor(
     readonly file: string,
     readonly reason: string,
+    readonly code: SnapshotProblemCode = 'damaged',
+    /** The system's words (a file error), shown as they are. */
+    readonly detail?: string,
   ) {
     super(`${file}: ${reason}`);
     this.name = 'SnapshotUnusable';
@@ -87,21 +94,21 @@ export async function readSnapshotFile(file: string, key: Buffer | null): Promis
         'other-owner': 'it belongs to another user account',
         'too-open': `other user accounts may read it (${thrown.detail})`,
       }[thrown.code];
-      throw new SnapshotUnusable(file, why);
+      throw new SnapshotUnusable(file, why, thrown.code === 'unreadable' ? 'unreadable' : thrown.code === 'other-owner' ? 'otherOwner' : 'tooOpen', thrown.detail);
     }
     throw thrown;
   }
   if (bytes === null) return null;
-  if (bytes.length < MAGIC.length + 1 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotUnusable(file, 'it is not a directory snapshot of this kiosk');
+  if (bytes.length < MAGIC.length + 1 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotUnusable(file, 'it is not a directory snapshot of this kiosk', 'notSnapshot');
   let payload: Buffer;
   const kind = bytes[MAGIC.length];
   if (kind === PLAIN) {
-    if (key) throw new SnapshotUnusable(file, 'it is not encrypted although this workstation encrypts its data');
+    if (key) throw new SnapshotUnusable(file, 'it is not encrypted although this workstation encrypts its data', 'notEncrypted');
     payload = bytes.subarray(MAGIC.length + 1);
   } else if (kind === ENCRYPTED) {
-    if (!key) throw new SnapshotUnusable(file, 'it is encrypted and the system keyring that holds its key is not available');
+    if (!key) throw new SnapshotUnusable(file, 'it is encrypted and the system keyring that holds its key is not available', 'noKey');
     const start = MAGIC.length + 1;
-    if (bytes.length < start + IV_BYTES + TAG_BYTES) throw new SnapshotUnusable(file, 'it is cut short');
+    if (bytes.length < start + IV_BYTES + TAG_BYTES) throw new SnapshotUnusable(file, 'it is cut short', 'cutShort');
     const iv = bytes.subarray(start, start + IV_BYTES);
     const tag = bytes.subarray(bytes.length - TAG_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', key, iv);
@@ -110,18 +117,18 @@ export async function readSnapshotFile(file: string, key: Buffer | null): Promis
     try {
       payload = Buffer.concat([decipher.update(bytes.subarray(start + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
     } catch {
-      throw new SnapshotUnusable(file, 'it cannot be decrypted (damaged, or written with another key)');
+      throw new SnapshotUnusable(file, 'it cannot be decrypted (damaged, or written with another key)', 'cannotDecrypt');
     }
   } else {
-    throw new SnapshotUnusable(file, 'its format is unknown');
+    throw new SnapshotUnusable(file, 'its format is unknown', 'unknownFormat');
   }
   const newline = payload.indexOf(0x0a);
-  if (newline < 0) throw new SnapshotUnusable(file, 'it is cut short');
+  if (newline < 0) throw new SnapshotUnusable(file, 'it is cut short', 'cutShort');
   let meta: unknown;
   try {
     meta = JSON.parse(payload.subarray(0, newline).toString('utf8'));
   } catch {
-    throw new SnapshotUnusable(file, 'its header is damaged');
+    throw new SnapshotUnusable(file, 'its header is damaged', 'headerDamaged');
   }
   return { meta, body: payload.subarray(newline + 1) };
 }

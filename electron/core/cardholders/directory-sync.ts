@@ -31,6 +31,7 @@ export interface DirectorySyncOptions {
 /** Progress pushes at most this often (the last one of a phase always goes). */
 const PROGRESS_EVERY_MS = 100;
 
+/** Each phase in English, for the log; the screen words the phase (`task`, DirectoryState.syncing.phase). */
 const PHASE_LABEL: Record<DirectorySyncPhase, string> = {
   downloading: 'Downloading the cardholder directory',
   checking: 'Checking the cardholder records',
@@ -87,12 +88,12 @@ export class DirectorySync {
         this.update({ status: 'ready', records: loaded.records, syncedAt: loaded.meta.syncedAt });
       } else {
         if (loaded.outcome === 'unusable') this.options.log.warn('directory', loaded.message);
-        this.update({ status: 'empty', snapshotProblem: loaded.outcome === 'unusable' ? loaded.message : null });
+        this.update({ status: 'empty', snapshotProblem: loaded.outcome === 'unusable' ? loaded.message : null, snapshotIssue: loaded.outcome === 'unusable' ? loaded.issue : null });
       }
     } catch (thrown) {
       const error = toKioskError(thrown);
       this.options.log.error('directory', `the saved directory could not be loaded: ${error.detail ?? error.message}`);
-      this.update({ status: 'empty', snapshotProblem: 'The saved directory could not be loaded; it will be downloaded again.' });
+      this.update({ status: 'empty', snapshotProblem: 'The saved directory could not be loaded; it will be downloaded again.', snapshotIssue: { code: 'notLoaded' } });
     }
     void this.sync().catch(() => undefined);
   }
@@ -120,7 +121,7 @@ export class DirectorySync {
     await this.running?.promise.catch(() => undefined);
     await this.options.directory.clear();
     this.options.log.info('directory', 'the saved directory was removed from this workstation');
-    this.update({ status: 'empty', records: 0, syncedAt: null, lastSync: null, held: null, snapshotProblem: null });
+    this.update({ status: 'empty', records: 0, syncedAt: null, lastSync: null, held: null, snapshotProblem: null, snapshotIssue: null });
     return this.current;
   }
 
@@ -164,10 +165,10 @@ export class DirectorySync {
       this.lastPushAt = at;
       this.lastPhase = phase;
       this.update({ syncing: { taskId, phase, done, total, startedAt } });
-      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: PHASE_LABEL[phase], done, total, finished: false });
+      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: PHASE_LABEL[phase], task: phase, done, total, finished: false });
     };
     const finishTasks = (): void => {
-      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: 'Cardholder directory', done: 1, total: 1, finished: true });
+      for (const id of taskIds) this.options.push.emit('taskProgress', { taskId: id, label: 'Cardholder directory', task: 'directory', done: 1, total: 1, finished: true });
     };
     progress('downloading', 0, null, true);
     this.reporter = progress;
@@ -195,7 +196,9 @@ export class DirectorySync {
         return held;
       }
       if (outcome.outcome === 'failed') {
-        throw KioskFailure.of('malformed_answer', outcome.message, {
+        throw new KioskFailure({
+          code: 'malformed_answer',
+          ...outcome.said,
           detail: `GET /api/CardHolders: ${outcome.reason}${outcome.problems[0] ? `; first problem at ${outcome.problems[0].index}: ${outcome.problems[0].field}: ${outcome.problems[0].message}` : ''}`,
           endpoint: 'GET /api/CardHolders',
         });
@@ -215,21 +218,22 @@ export class DirectorySync {
         log.warn('directory', `set aside ${counts.rejected} malformed cardholder records; first: ${counts.problems.slice(0, 3).map((p) => `#${p.index + 1} ${p.field}: ${p.message}`).join('; ')}`);
       }
       log.info('directory', `synced ${counts.total} cardholders (+${counts.added} ~${counts.changed} -${counts.removed})`);
-      this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null });
+      this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null, snapshotIssue: null });
       // The snapshot is saved in the background; lookups use the new list already.
       directory.saved().then(
         () => log.info('directory', 'saved the directory on this workstation'),
         (thrown: unknown) => {
           const error = toKioskError(thrown);
           log.warn('directory', `the directory could not be saved on this workstation: ${error.detail ?? error.message}`);
-          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.' });
+          this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.', snapshotIssue: { code: 'notSaved' } });
         },
       );
       return report;
     } catch (thrown) {
-      const error = failureMessage(toKioskError(thrown), this.current);
+      const cause = toKioskError(thrown);
+      const error = failureMessage(cause, this.current);
       log.warn('directory', `sync failed: ${error.code} ${error.detail ?? error.message}`);
-      this.update({ syncing: null, lastFailure: { at: this.now().toISOString(), error } });
+      this.update({ syncing: null, lastFailure: { at: this.now().toISOString(), error, cause, kept: this.current.records } });
       throw new KioskFailure(error);
     } finally {
       this.reporter = null;
@@ -251,7 +255,8 @@ export class DirectorySync {
 }
 
 function toView(problem: RecordProblem): DirectoryRecordProblem {
-  return { position: problem.index + 1, id: problem.id, field: problem.field, message: problem.message };
+  const view: DirectoryRecordProblem = { position: problem.index + 1, id: problem.id, field: problem.field, problem: problem.problem };
+  return problem.firstIndex === undefined ? view : { ...view, firstPosition: problem.firstIndex + 1 };
 }
 
 /** The error as the front desk reads it: what went wrong, and that the lookup still works. */

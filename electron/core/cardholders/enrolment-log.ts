@@ -1,7 +1,9 @@
 /**
  * The local log of enrolment actions — created, updated, photo uploaded, queued, sent later
  * (replayed), linked to an existing record, refused, discarded — with time, outcome and the
- * officer-visible name, never a secret. Kept in the data directory as JSON lines, appended and
+ * officer-visible name, never a secret. The outcome is a code with its values (field ids, never
+ * words: the renderer words it in the language shown); lines written before that keep their
+ * English sentence and are shown as they are. Kept in the data directory as JSON lines, appended and
  * flushed to disk before the action is reported; shown in the Operator log view. Its lines name
  * people: sealed with the data key where the workstation has one (json-lines-file.ts; a log written
  * before that is read and sealed). Each entry carries the operator on shift, stamped here from
@@ -9,19 +11,40 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import type { EnrolmentLogEntry } from '../../contract/ipc';
+import type { EnrolmentLogEntry, EnrolmentOutcome, EnrolmentSubject } from '../../contract/ipc';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
 
 export const ENROLMENT_LOG_FILE = 'enrolment-log.jsonl';
 const KINDS = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'] as const;
 
+const Fields = z.array(z.string());
+const Subject = z.discriminatedUnion('kind', [z.object({ kind: z.literal('create') }), z.object({ kind: z.literal('update'), fields: Fields }), z.object({ kind: z.literal('photo') })]);
+const Outcome = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('created') }),
+  z.object({ code: z.literal('createdAfterWaiting'), recordId: z.number().int() }),
+  z.object({ code: z.literal('changed'), fields: Fields }),
+  z.object({ code: z.literal('changedAfterWaiting'), fields: Fields }),
+  z.object({ code: z.literal('alreadyHad') }),
+  z.object({ code: z.literal('photoUploaded'), hints: z.array(z.string()) }),
+  z.object({ code: z.literal('photoAfterWaiting') }),
+  z.object({ code: z.literal('queued'), subject: Subject }),
+  z.object({ code: z.literal('discarded'), subject: Subject }),
+  z.object({
+    code: z.literal('refused'),
+    subject: Subject,
+    error: z.object({ message: z.string(), key: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+  }),
+  z.object({ code: z.literal('linked'), recordId: z.number().int() }),
+]);
+
+// A line written before outcomes were codes has an English sentence: it is read, and shown, as it is.
 const StoredEntry = z.object({
   at: z.iso.datetime({ offset: true }),
   kind: z.enum(KINDS),
   cardholderId: z.number().int(),
   name: z.string(),
-  outcome: z.string(),
+  outcome: z.union([z.string(), Outcome]),
   operator: z.string().nullable().optional(),
 });
 
@@ -44,7 +67,8 @@ export class EnrolmentLog {
       path.join(dataDir, ENROLMENT_LOG_FILE),
       (value) => {
         const parsed = StoredEntry.safeParse(value);
-        return parsed.success ? parsed.data : null;
+        // An error key this kiosk does not know is shown by its English message (renderer's errorText).
+        return parsed.success ? (parsed.data as EnrolmentLogEntry) : null;
       },
       {
         key,
@@ -91,5 +115,32 @@ export class EnrolmentLog {
       this.entries = [];
     }
     return this.entries;
+  }
+}
+
+/**
+ * An outcome in a line of plain, language-neutral terms — its code and values, field ids as they
+ * are ("changed: last_Name, city") — for the log and a file that has no words from the screen; a
+ * line written before outcomes were codes as it is. The screen words outcomes itself.
+ */
+export function outcomeSummary(outcome: EnrolmentOutcome | string): string {
+  if (typeof outcome === 'string') return outcome;
+  const subject = (s: EnrolmentSubject): string => (s.kind === 'update' ? `update (${s.fields.join(', ')})` : s.kind);
+  switch (outcome.code) {
+    case 'createdAfterWaiting':
+    case 'linked':
+      return `${outcome.code}: ${outcome.recordId}`;
+    case 'changed':
+    case 'changedAfterWaiting':
+      return `${outcome.code}: ${outcome.fields.join(', ')}`;
+    case 'photoUploaded':
+      return outcome.hints.length > 0 ? `${outcome.code}: ${outcome.hints.join(', ')}` : outcome.code;
+    case 'queued':
+    case 'discarded':
+      return `${outcome.code}: ${subject(outcome.subject)}`;
+    case 'refused':
+      return `${outcome.code}: ${subject(outcome.subject)}: ${outcome.error.message}`;
+    default:
+      return outcome.code;
   }
 }

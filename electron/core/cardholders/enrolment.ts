@@ -81,11 +81,11 @@ export class Enrolment {
     const { outbox, push, log } = this.options;
     const id = outbox.resolveId(request.id);
     const verdict = checkPhoto(photo, contentType, this.options.photo);
-    if (!verdict.ok) throw KioskFailure.of('invalid_request', verdict.message, { detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
+    if (!verdict.ok) throw new KioskFailure({ code: 'invalid_request', key: verdict.key, params: verdict.params, message: verdict.message, detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
     if (overriddenHints.length > 0) log.info(SCOPE, `photo of cardholder ${id} used despite the hints: ${overriddenHints.join(', ')}`);
     if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queuePhoto(id, photo, contentType, overriddenHints, null);
     const progress = (done: number, total: number | null, finished: boolean): void => {
-      if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', done, total, finished });
+      if (taskId) push.emit('taskProgress', { taskId, label: 'Uploading the photo', task: 'photoUpload', done, total, finished });
     };
     progress(0, photo.byteLength, false);
     let sent = false;
@@ -117,10 +117,10 @@ export class Enrolment {
 
   private async queueUpdate(id: number, changes: Partial<CardholderFields>, inDoubt: boolean, error: KioskError | null): Promise<CardholderUpdateOutcome> {
     const held = await this.options.directory.get(id);
-    const label = held ? labelOf(held) : `cardholder ${id}`;
+    const label = held ? labelOf(held) : `#${id}`;
     const { item } = await this.options.outbox.enqueue({ kind: 'update', cardholderId: id, label, changes, inDoubt, error });
     this.options.log.info(SCOPE, `update of cardholder ${id} queued on this workstation`);
-    if (!held) throw KioskFailure.of('internal', 'The change was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
+    if (!held) throw KioskFailure.keyed('internal', 'changeQueuedNotShown', {}, { detail: `cardholder ${id} not in the directory` });
     const shown = withQueuedChanges(held, this.options.outbox.itemsFor(id));
     // A cardholder created here: the lookup finds them under what they will be.
     if (id < 0) await this.options.directory.setProvisional(withQueuedChanges(held, [viewOf(item)]));
@@ -129,10 +129,10 @@ export class Enrolment {
 
   private async queuePhoto(id: number, photo: Uint8Array, contentType: 'image/jpeg' | 'image/png', overriddenHints: string[], error: KioskError | null): Promise<EnrolmentWrite> {
     const held = await this.options.directory.get(id);
-    const label = held ? labelOf(held) : `cardholder ${id}`;
+    const label = held ? labelOf(held) : `#${id}`;
     const { item } = await this.options.outbox.enqueue({ kind: 'photo', cardholderId: id, label, photo, contentType, overriddenHints, error });
     this.options.log.info(SCOPE, `photo of cardholder ${id} queued on this workstation (${photo.byteLength} bytes)`);
-    if (!held) throw KioskFailure.of('internal', 'The photo was saved on this workstation, but the record is not in the directory to show it.', { detail: `cardholder ${id} not in the directory` });
+    if (!held) throw KioskFailure.keyed('internal', 'photoQueuedNotShown', {}, { detail: `cardholder ${id} not in the directory` });
     return { record: held, queued: viewOf(item) };
   }
 }

@@ -5,6 +5,7 @@
  * start-of-frame marker or the PNG's IHDR chunk, without decoding the image). Pure: bytes in, a
  * verdict out; the renderer is not trusted to have done it.
  */
+import { keyedError, type KioskError } from '../../contract/ipc';
 import { photoOverLimit } from '../service/photo-limit';
 
 export interface PhotoRules {
@@ -14,7 +15,8 @@ export interface PhotoRules {
   maxBytes: number;
 }
 
-export type PhotoVerdict = { ok: true } | { ok: false; message: string; detail: string };
+/** A refusal is worded by a key of the error table (`message`: its English, for the log); `detail` for the log. */
+export type PhotoVerdict = { ok: true } | ({ ok: false; detail: string } & Pick<KioskError, 'key' | 'params' | 'message'>);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -68,18 +70,18 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 export function checkPhoto(bytes: Uint8Array, declared: 'image/jpeg' | 'image/png', rules: PhotoRules): PhotoVerdict {
   const kind = declared === 'image/png' ? 'PNG' : 'JPEG';
   if (declared !== rules.contentType) {
-    return { ok: false, message: `This kiosk uploads ID photos as ${rules.contentType === 'image/png' ? 'PNG' : 'JPEG'} images; take the photo again.`, detail: `declared ${declared}, configured ${rules.contentType}` };
+    return { ok: false, ...keyedError('photoWrongType', { kind: rules.contentType === 'image/png' ? 'PNG' : 'JPEG' }), detail: `declared ${declared}, configured ${rules.contentType}` };
   }
   const matches = declared === 'image/png' ? isPng(bytes) : isJpeg(bytes);
-  if (!matches) return { ok: false, message: `The photo is not a ${kind} image; take it again.`, detail: `bytes do not start like ${kind}` };
+  if (!matches) return { ok: false, ...keyedError('photoNotKind', { kind }), detail: `bytes do not start like ${kind}` };
   const tooLarge = photoOverLimit(bytes.byteLength, rules.maxBytes);
   if (tooLarge) return { ok: false, ...tooLarge };
   const size = declared === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
-  if (!size) return { ok: false, message: `The photo is not a complete ${kind} image; take it again.`, detail: 'no image size found' };
+  if (!size) return { ok: false, ...keyedError('photoIncomplete', { kind }), detail: 'no image size found' };
   if (size.width !== rules.width || size.height !== rules.height) {
     return {
       ok: false,
-      message: `The photo is ${size.width}×${size.height} pixels; this kiosk uploads ${rules.width}×${rules.height}. Take it again.`,
+      ...keyedError('photoWrongSize', { width: size.width, height: size.height, wantedWidth: rules.width, wantedHeight: rules.height }),
       detail: `size ${size.width}x${size.height}, configured ${rules.width}x${rules.height}`,
     };
   }

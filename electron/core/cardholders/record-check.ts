@@ -16,6 +16,11 @@ export interface RecordProblem {
   /** The record's id when it has a usable one. */
   id: number | null;
   field: string;
+  /** `invalid`: the record does not fit the specification; `duplicateId`: its id is the one of an earlier record. */
+  problem: 'invalid' | 'duplicateId';
+  /** duplicateId: the position (0-based) of the record that has the id first. */
+  firstIndex?: number;
+  /** What is wrong, in the schema's English, for the log (the screen words `problem`). */
   message: string;
 }
 
@@ -76,6 +81,7 @@ function problemOf(value: unknown, index: number): RecordProblem {
     index,
     id: Number.isSafeInteger(rawId) ? (rawId as number) : null,
     field: (issue ? fieldPath(null, issue.path) : undefined) ?? '(record)',
+    problem: 'invalid',
     message: issue?.message ?? 'does not fit the specification',
   };
 }
@@ -113,7 +119,7 @@ export function checkCardholderList(body: unknown): CheckedList | null {
     if (seen !== null) {
       const first = seen.get(item.id);
       if (first !== undefined) {
-        note({ index, id: item.id, field: 'id', message: `the id ${item.id} is already used by the record at position ${first + 1}` });
+        note({ index, id: item.id, field: 'id', problem: 'duplicateId', firstIndex: first, message: `the id ${item.id} is already used by the record at position ${first + 1}` });
         continue;
       }
       seen.set(item.id, index);

@@ -7,6 +7,7 @@
  * action, badge outcomes) are the renderer's, in the language shown; without them, the codes.
  */
 import { OPERATOR_LOG_COLUMNS, type Acknowledgement, type AlarmPriority, type BadgePrintEntry, type EnrolmentLogEntry, type ExportResult, type OperatorLogExportRequest } from '../../contract/ipc';
+import { outcomeSummary } from '../cardholders/enrolment-log';
 import type { OperationHandlers } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
 import { writeCsvFile } from '../history/csv';
@@ -49,8 +50,8 @@ async function table(request: OperatorLogExportRequest, options: OperatorLogExpo
     case 'enrolments':
       return {
         header: headings(OPERATOR_LOG_COLUMNS.enrolments, request.words?.headings),
-        // The outcome is the sentence main recorded at the time (its own words): written as it was kept.
-        rows: (await options.listEnrolmentLog()).map((e) => [e.at, word(e.kind, request.words?.kinds), e.cardholderId, e.name, e.outcome, e.operator ?? '']),
+        // The outcome as a code with its values (field ids), language-neutral; a line kept from before codes, as it was written.
+        rows: (await options.listEnrolmentLog()).map((e) => [e.at, word(e.kind, request.words?.kinds), e.cardholderId, e.name, outcomeSummary(e.outcome), e.operator ?? '']),
       };
   }
 }

@@ -5,16 +5,16 @@
  * under the same limit (renderer/src/photo/encode-within-limit.ts) and the IPC contract bounds the
  * payload much higher (MAX_PHOTO_BYTES); neither decides whether a photo is sent.
  */
-export interface PhotoLimitProblem {
-  message: string;
-  detail: string;
-}
+import { keyedError, type KioskError } from '../../contract/ipc';
+
+/** Worded by the error table's key (`message`: its English, for the log); `detail` for the log. */
+export type PhotoLimitProblem = Pick<KioskError, 'key' | 'params' | 'message'> & { detail: string };
 
 /** Null when the photo fits the limit; otherwise what to tell the officer and the log. */
 export function photoOverLimit(byteLength: number, maxBytes: number): PhotoLimitProblem | null {
   if (byteLength <= maxBytes) return null;
   return {
-    message: `The photo is too large to send (${Math.ceil(byteLength / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB). Take it again.`,
+    ...keyedError('photoTooLarge', { size: Math.ceil(byteLength / 1024), limit: Math.floor(maxBytes / 1024) }),
     detail: `${byteLength} bytes > photo.maxBytes ${maxBytes}`,
   };
 }

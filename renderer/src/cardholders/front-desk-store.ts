@@ -7,12 +7,12 @@
  * data of its own beyond the step; the lookup, record and enrolment stores hold theirs.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { readonly, ref, shallowRef } from 'vue';
+import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderFields, CardholderRecord, CardholderSummary, OutboxItemView } from '../../../electron/contract/ipc';
 import { useLookupStore } from './lookup-store';
 import { useRecordStore } from './record-store';
-import { useEnrolmentStore } from '../enrolment/enrolment-store';
+import { noticeText, useEnrolmentStore, type EnrolmentNotice } from '../enrolment/enrolment-store';
 import { usePrivacyRegistry, type ForgetReason } from '../shell/privacy-registry';
 
 export type FrontDeskStep = 'idle' | 'record' | 'enrol' | 'photo';
@@ -57,14 +57,16 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   const photoFor = shallowRef<CardholderRecord | null>(null);
   /** Said after the screen was cleared by the idle timer. */
   const clearedByIdle = ref(false);
-  /** What the last save did ("Saved: 1 field changed."), shown over the record until the officer's next action. */
-  const confirmation = ref<string | null>(null);
+  /** What the last save did (worded "Saved: 1 field changed."), shown over the record until the officer's next action. */
+  const said = shallowRef<EnrolmentNotice | null>(null);
+  /** The confirmation in the language shown (re-worded when the language changes). */
+  const confirmation = computed(() => (said.value ? noticeText(said.value) : null));
   /** The confirmation says the service did not answer (a warning, not a success). */
   const unanswered = ref(false);
   const privacy = usePrivacyRegistry();
 
   function openRecord(row: CardholderSummary): void {
-    confirmation.value = null;
+    said.value = null;
     unanswered.value = false;
     useEnrolmentStore().clear();
     photoFor.value = null;
@@ -75,7 +77,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
 
   /** A new cardholder; `typed`: a name the officer asked to enrol from the lookup ("Lewandosky"). */
   function startNew(typed?: string): void {
-    confirmation.value = null;
+    said.value = null;
     unanswered.value = false;
     const lookup = useLookupStore();
     const prefill = typed !== undefined ? namesFromTyped(typed) : lookup.total === 0 ? namesFromQuery(lookup.query) : {};
@@ -87,7 +89,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   }
 
   function edit(record: CardholderRecord): void {
-    confirmation.value = null;
+    said.value = null;
     unanswered.value = false;
     useEnrolmentStore().startEdit(record);
     step.value = 'enrol';
@@ -104,7 +106,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
       if (!result.ok) return result.error;
       base = result.value.record;
     } else if (item.kind !== 'create') {
-      return { code: 'invalid_request', message: 'A refused photo cannot be changed: discard it, then take a new photo from the record.' };
+      return { code: 'invalid_request', key: 'errors.refusedPhotoNoFix', message: 'A refused photo cannot be changed: discard it, then take a new photo from the record.' };
     }
     useRecordStore().clear();
     photoFor.value = null;
@@ -122,7 +124,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   }
 
   function takePhoto(record: CardholderRecord): void {
-    confirmation.value = null;
+    said.value = null;
     unanswered.value = false;
     photoFor.value = record;
     step.value = 'photo';
@@ -141,21 +143,21 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
   }
 
   /** After a save: the record as the service saved it, and what the save did, kept on screen until the next action. */
-  function showSaved(record: CardholderRecord, message: string | null): void {
+  function showSaved(record: CardholderRecord, notice: EnrolmentNotice | null): void {
     showRecord(record);
-    confirmation.value = message;
+    said.value = notice;
   }
 
   /** The service never answered an enrolment (it waits, checked, in the outbox): said until the next action. */
-  function noteUnanswered(message: string | null, warn = true): void {
-    confirmation.value = message;
+  function noteUnanswered(notice: EnrolmentNotice | null, warn = true): void {
+    said.value = notice;
     unanswered.value = warn;
   }
 
   /** The desk's own part of forgetting: back to nothing open; says so when the idle time ran out. */
   function forgetOwn(reason: ForgetReason): void {
     photoFor.value = null;
-    confirmation.value = null;
+    said.value = null;
     unanswered.value = false;
     step.value = 'idle';
     clearedByIdle.value = reason === 'idle';
@@ -167,7 +169,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     privacy.forget('next-person');
   }
 
-  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation: readonly(confirmation), unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, nextPerson };
+  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation, unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, nextPerson };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFrontDeskStore, import.meta.hot));

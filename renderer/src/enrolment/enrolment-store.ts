@@ -14,6 +14,8 @@ import type { CardholderFields, CardholderRecord, DuplicateCandidate, EnrolmentC
 import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
 import { unusedValues, type UnusedValue } from './enrolment-choices';
 import { errorText } from '../i18n/error-text';
+import { formatNumber } from '../i18n/format';
+import { t } from '../i18n/i18n';
 
 /** create and edit send to the service; fix changes an enrolment the service refused, waiting in the outbox. */
 export type EnrolmentMode = 'closed' | 'create' | 'edit' | 'fix';
@@ -27,11 +29,39 @@ export interface Conflict {
 
 export const DUPLICATE_CHECK_DELAY_MS = 250;
 
-/** What the officer reads when the service could not be reached and the enrolment waits. */
-export const SAVED_LOCALLY = 'Saved on this workstation; it will be sent as soon as the service takes it.';
+/**
+ * What the last save did, kept as what happened (not a sentence) so that it is worded in the
+ * language shown, again after a switch: noticeText. `warning`: the save went through with a
+ * warning from main (an error, worded by errorText).
+ */
+export type EnrolmentNotice =
+  | { code: 'created' | 'savedLocally' | 'noAnswer' | 'unchanged' | 'sameValues' | 'showsService' | 'backInOutbox' }
+  | { code: 'saved'; count: number }
+  | { code: 'warning'; error: KioskError };
 
-/** What the officer reads when the service took the enrolment but never answered (it may have it already). */
-export const NO_ANSWER = 'The service did not answer; this enrolment will be checked and sent, do not enter it again.';
+/** A notice in the language shown (call it where it is shown: a computed or a template). */
+export function noticeText(notice: EnrolmentNotice): string {
+  switch (notice.code) {
+    case 'created':
+      return t('enrolment.notice.created');
+    case 'savedLocally':
+      return t('enrolment.notice.savedLocally');
+    case 'noAnswer':
+      return t('enrolment.notice.noAnswer');
+    case 'unchanged':
+      return t('enrolment.notice.unchanged');
+    case 'sameValues':
+      return t('enrolment.notice.sameValues');
+    case 'showsService':
+      return t('enrolment.notice.showsService');
+    case 'backInOutbox':
+      return t('enrolment.notice.backInOutbox');
+    case 'saved':
+      return t('enrolment.notice.saved', { count: formatNumber(notice.count) }, notice.count);
+    case 'warning':
+      return errorText(notice.error);
+  }
+}
 
 export const useEnrolmentStore = defineStore('enrolment', () => {
   const mode = ref<EnrolmentMode>('closed');
@@ -46,8 +76,9 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   /** The officer saw the duplicates and chose to create anyway. */
   const duplicatesAccepted = ref(false);
   const conflict = shallowRef<Conflict | null>(null);
-  /** What the last save did, in a sentence, for the status line. */
-  const notice = ref<string | null>(null);
+  /** What the last save did, for the status line (`notice`: in the language shown). */
+  const said = shallowRef<EnrolmentNotice | null>(null);
+  const notice = computed(() => (said.value ? noticeText(said.value) : null));
   /** The refused outbox item being fixed (mode 'fix'). */
   const fixing = shallowRef<OutboxItemView | null>(null);
   /** The types and tenants offered (named by the site, seen in the directory), asked for when the form opens. */
@@ -77,7 +108,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     duplicates.value = [];
     duplicatesAccepted.value = false;
     conflict.value = null;
-    notice.value = null;
+    said.value = null;
     unused.value = [];
     unusedAccepted.value = false;
     unanswered.value = false;
@@ -163,7 +194,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         refused(result.error);
         return null;
       }
-      notice.value = 'Back in the outbox: it will be sent again now.';
+      said.value = { code: 'backInOutbox' };
       return { item, fields };
     } finally {
       saving.value = false;
@@ -174,7 +205,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   function touched(field: FormField): void {
     problems.value = problems.value.filter((p) => p.field !== field);
     if (refusal.value?.field === field) refusal.value = null;
-    notice.value = null;
+    said.value = null;
     unanswered.value = false;
     if (field === 'tenant' || field === 'otherTenants' || field === 'card_Holder_Type_ID') {
       unused.value = [];
@@ -253,7 +284,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         return null;
       }
       unanswered.value = result.value.queued?.inDoubt === true;
-      notice.value = result.value.queued ? (unanswered.value ? NO_ANSWER : SAVED_LOCALLY) : 'The cardholder was created.';
+      said.value = { code: result.value.queued ? (unanswered.value ? 'noAnswer' : 'savedLocally') : 'created' };
       return result.value.record;
     } finally {
       saving.value = false;
@@ -273,7 +304,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     const changes = changedFields(fieldsOf(before), fields);
     if (!confirmedValues(changes)) return null;
     if (Object.keys(changes).length === 0) {
-      notice.value = 'Nothing was changed, so nothing was sent.';
+      said.value = { code: 'unchanged' };
       return 'unchanged';
     }
     return send(before.id, changes, before.updated);
@@ -295,17 +326,17 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         return null;
       }
       if (outcome.outcome === 'unchanged') {
-        notice.value = 'Nothing was changed, so nothing was sent.';
+        said.value = { code: 'unchanged' };
         return original.value;
       }
       if (outcome.outcome === 'queued') {
         unanswered.value = outcome.item.inDoubt === true;
-        notice.value = unanswered.value ? NO_ANSWER : SAVED_LOCALLY;
+        said.value = { code: unanswered.value ? 'noAnswer' : 'savedLocally' };
         return outcome.record;
       }
       original.value = outcome.record;
       Object.assign(form, formFromRecord(outcome.record, defaults.knownTenants));
-      notice.value = outcome.warning ? errorText(outcome.warning) : `Saved: ${outcome.sent.length} field${outcome.sent.length === 1 ? '' : 's'} changed.`;
+      said.value = outcome.warning ? { code: 'warning', error: outcome.warning } : { code: 'saved', count: outcome.sent.length };
       return outcome.record;
     } finally {
       saving.value = false;
@@ -321,7 +352,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     if (Object.keys(changes).length === 0) {
       conflict.value = null;
       Object.assign(form, formFromRecord(c.current, defaults.knownTenants));
-      notice.value = 'The service already has these values; nothing was sent.';
+      said.value = { code: 'sameValues' };
       return c.current;
     }
     return send(c.current.id, changes, c.current.updated);
@@ -334,7 +365,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     original.value = c.current;
     Object.assign(form, formFromRecord(c.current, defaults.knownTenants));
     conflict.value = null;
-    notice.value = 'The form now shows the record as the service has it.';
+    said.value = { code: 'showsService' };
   }
 
   const dirty = computed(() => {
@@ -366,7 +397,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     duplicates,
     duplicatesAccepted: readonly(duplicatesAccepted),
     conflict,
-    notice: readonly(notice),
+    notice,
+    said: readonly(said),
     fixing,
     choices,
     unused,

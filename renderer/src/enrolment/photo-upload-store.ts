@@ -39,7 +39,8 @@ export const usePhotoUploadStore = defineStore('photoUpload', () => {
     saved.value = null;
     queued.value = false;
     const taskId = `photo-${Date.now()}-${++uploads}`;
-    progress.value = { taskId, label: 'Uploading the photo', done: 0, total: photo.bytes.byteLength, finished: false };
+    // What the task is stays a code (`task`): the photo step words its progress itself, in the language shown.
+    progress.value = { taskId, label: '', task: 'photoUpload', done: 0, total: photo.bytes.byteLength, finished: false };
     const unsubscribe = kiosk.onTaskProgress((update) => {
       if (update.taskId === taskId) progress.value = update;
     });

@@ -6,7 +6,7 @@
  * switch re-renders it.
  */
 import { isErrorAction, isErrorKey } from '../../../electron/contract/error-text';
-import type { KioskError } from '../../../electron/contract/ipc';
+import type { ErrorParams, KioskError } from '../../../electron/contract/ipc';
 import { t } from './i18n';
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */
@@ -14,5 +14,14 @@ export function errorText(error: Pick<KioskError, 'message' | 'key' | 'params'> 
   if (error.key === undefined || !isErrorKey(error.key)) return error.message;
   const params: Record<string, unknown> = { ...error.params };
   if (isErrorAction(params.action)) params.action = t(`errors.action.${params.action}`);
+  // An error worded around another (contract keyedAround): the other's sentence as {reason}.
+  if (typeof params.causeKey === 'string') params.reason = causeText(error.params ?? {});
   return typeof params.count === 'number' ? t(error.key, params, params.count) : t(error.key, params);
+}
+
+/** The inner error of a `keyedAround` error, in the language shown (its English `reason` when it has no key). */
+function causeText(params: ErrorParams): string {
+  const inner = Object.fromEntries(Object.entries(params).filter(([name]) => name.startsWith('cause.')).map(([name, value]) => [name.slice('cause.'.length), value]));
+  const key = String(params.causeKey);
+  return isErrorKey(key) ? errorText({ key, params: inner, message: String(params.reason ?? '') }) : String(params.reason ?? '');
 }

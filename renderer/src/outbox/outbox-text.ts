@@ -93,3 +93,17 @@ export function statusText(state: OutboxState | null): { text: string; short: st
   });
   return { text, short, tone, label };
 }
+
+/** Why part of the saved outbox could not be read, in the language shown; main's English when it gave no cause. */
+export function damageReason(damage: NonNullable<OutboxState['damage']>): string {
+  switch (damage.cause) {
+    case 'unreadable':
+      return t('outbox.panel.damageReason.unreadable', { detail: damage.detail ?? '' });
+    case 'notJournal':
+      return t('outbox.panel.damageReason.notJournal');
+    case 'records':
+      return t('outbox.panel.damageReason.records', { count: formatNumber(damage.unreadable) }, damage.unreadable);
+    default:
+      return damage.reason;
+  }
+}

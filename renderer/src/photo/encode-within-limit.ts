@@ -4,6 +4,7 @@
  * passes canvas.toBlob), so the loop is plain TypeScript, tested under Node.
  */
 
+import { formatNumber } from '../i18n/format';
 import { t } from '../i18n/i18n';
 
 export type PhotoContentType = 'image/jpeg' | 'image/png';
@@ -23,11 +24,11 @@ export type EncodeOutcome =
   | { ok: true; bytes: Uint8Array; quality: number | null; attempts: number }
   | { ok: false; error: EncodeError; attempts: number };
 
-/** "1.5 MB", "820 KB": sizes as a front-desk officer reads them (1 KB = 1024 bytes). */
+/** "1.5 MB", "820 KB" (German "1,5 MB"): sizes as a front-desk officer reads them (1 KB = 1024 bytes), in the language shown. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  if (bytes >= 1024 * 1024) return t('photo.size.mb', { size: formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  if (bytes >= 1024) return t('photo.size.kb', { size: formatNumber(Math.round(bytes / 1024)) });
+  return t('photo.size.bytes', { size: formatNumber(bytes) }, bytes);
 }
 
 export async function encodeWithinLimit(

@@ -52,7 +52,7 @@ describe('create: read back only when the answer does not carry the record', () 
     const { writes, requests, audited } = await stubbed(() => ({ status: 201, body }));
     expect((await writes.create(newHolder)).id).toBe(12);
     expect(requests.map((r) => r.method)).toEqual(['POST']);
-    expect(audited).toEqual([{ kind: 'created', cardholderId: 12, name: 'Dupont, Marie', outcome: 'Created on the service.' }]);
+    expect(audited).toEqual([{ kind: 'created', cardholderId: 12, name: 'Dupont, Marie', outcome: { code: 'created' } }]);
   });
 });
 

@@ -81,15 +81,15 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
 
       const cut = open();
       fill(cut, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })).slice(0, 50));
-      expect(await cut.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'not-json', message: expect.stringMatching(/not valid JSON/) });
+      expect(await cut.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'not-json', said: { key: 'errors.directoryNotJson', message: expect.stringMatching(/not valid JSON/) } });
 
       const wrapper = open();
       fill(wrapper, new Uint8Array(Buffer.from('{"status":"maintenance"}')));
-      expect(await wrapper.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-list' });
+      expect(await wrapper.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-list', said: { key: 'errors.directoryNoList' } });
 
       const allBad = open();
       fill(allBad, new Uint8Array(Buffer.from(JSON.stringify([bad]))));
-      expect(await allBad.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-usable-record' });
+      expect(await allBad.build(download, null, false)).toMatchObject({ outcome: 'failed', reason: 'no-usable-record', said: { key: 'errors.directoryNoneReadable', params: { count: 1 } } });
     });
 
     it('holds back an empty list, or one much smaller than the directory, unless told to take it', async () => {
@@ -150,19 +150,19 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       const file = join(dir, 'directory.snapshot');
       expect(await open().load()).toEqual({ outcome: 'none' });
       await writeFile(file, 'garbage', { mode: 0o600 });
-      expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/not a directory snapshot/) });
+      expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/not a directory snapshot/), issue: { code: 'notSnapshot' } });
 
       const key = randomBytes(32);
       const engine = open(key);
       fill(engine, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })));
       await engine.build(download, null, false);
       await engine.save();
-      expect(await open(randomBytes(32)).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/) });
-      expect(await open(null).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/encrypted/) });
+      expect(await open(randomBytes(32)).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/), issue: { code: 'cannotDecrypt' } });
+      expect(await open(null).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/encrypted/), issue: { code: 'noKey' } });
       const bytes = await readFile(file);
       bytes[bytes.length - 20] = (bytes[bytes.length - 20] as number) ^ 0xff;
       await writeFile(file, bytes, { mode: 0o600 });
-      expect(await open(key).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/) });
+      expect(await open(key).load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/cannot be decrypted/), issue: { code: 'cannotDecrypt' } });
 
       const plain = open();
       fill(plain, list(person({ id: 1, first_Name: 'A', last_Name: 'A' })));
@@ -170,7 +170,7 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       await plain.save();
       if (process.platform !== 'win32') {
         await chmod(file, 0o644);
-        expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/other user accounts may read it/) });
+        expect(await open().load()).toEqual({ outcome: 'unusable', message: expect.stringMatching(/other user accounts may read it/), issue: { code: 'tooOpen', detail: expect.any(String) } });
       }
     });
 

@@ -108,6 +108,9 @@ describe('directory sync against the simulator', () => {
     expect(phases).toEqual(['downloading', 'checking', 'indexing']);
     const labels = [...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.label))];
     expect(labels).toEqual(['Downloading the cardholder directory', 'Checking the cardholder records', 'Preparing the lookup']);
+    // The screen's words come from the code of each phase, not from the English label.
+    expect([...new Set(tasks.filter((t) => t.taskId === 'phases' && !t.finished).map((t) => t.task))]).toEqual(['downloading', 'checking', 'indexing']);
+    expect(tasks.filter((t) => t.taskId === 'phases').at(-1)).toMatchObject({ finished: true, task: 'directory' });
     expect(states.at(-1)?.syncing).toBeNull();
   });
 
@@ -122,6 +125,7 @@ describe('directory sync against the simulator', () => {
     const state = await handlers.getDirectoryState(undefined);
     expect(state).toMatchObject({ status: 'ready', records: COUNT + 1, lastFailure: null });
     expect(state.snapshotProblem).toMatch(/could not be saved on this workstation/);
+    expect(state.snapshotIssue).toEqual({ code: 'notSaved' });
     expect(lines.some((line) => /could not be saved/.test(line))).toBe(true);
     expect((await handlers.searchCardholders({ query: 'saether', offset: 0, limit: 5 })).total).toBe(1);
   });
@@ -212,7 +216,9 @@ describe('directory sync against the simulator', () => {
       [8, 'last_Name'],
       [10, 'id'],
     ]);
-    expect(report.problems[2]?.message).toMatch(/already used by the record at position 3/);
+    expect(report.problems[2]).toMatchObject({ problem: 'duplicateId', firstPosition: 3 });
+    expect(report.problems[0]).toMatchObject({ problem: 'invalid' });
+    expect(report.problems[0]).not.toHaveProperty('message');
   });
 
   it('holds back an empty list until the officer confirms it', async () => {

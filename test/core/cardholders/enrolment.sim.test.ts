@@ -142,7 +142,7 @@ describe('enrolment', () => {
     const changedKeys = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
     expect(changedKeys.sort()).toEqual(['phone', 'updated', 'zip']);
     // The operator log names the fields as the form does.
-    expect((await capability.handlers.listEnrolmentLog(undefined)).map((e) => e.outcome)).toContain('Changed on the service: Phone, ZIP code.');
+    expect((await capability.handlers.listEnrolmentLog(undefined)).map((e) => e.outcome)).toContainEqual({ code: 'changed', fields: ['phone', 'zip'] });
     requests.length = 0;
     expect(await capability.handlers.updateCardholder({ id: created.id, changes: {}, expectedUpdated: created.updated })).toEqual({ outcome: 'unchanged', record: null });
     expect(requests).toEqual([]);
@@ -172,7 +172,7 @@ describe('enrolment', () => {
     expect(record.photo_Exists).toBe(true);
     const stored = await controls.photoContent(created.id);
     expect(Buffer.from(stored ?? []).equals(Buffer.from(bytes))).toBe(true);
-    expect(tasks.filter((t) => t.taskId === 'photo-1').at(-1)).toMatchObject({ finished: true, label: 'Uploading the photo' });
+    expect(tasks.filter((t) => t.taskId === 'photo-1').at(-1)).toMatchObject({ finished: true, task: 'photoUpload' });
     expect(lines.join('\n')).toContain(`photo of cardholder ${created.id} used despite the hints: no-face`);
     expect((await capability.handlers.searchCardholders({ query: 'saoirse', offset: 0, limit: 5 })).items[0]?.photo_Exists).toBe(true);
   });
@@ -180,7 +180,7 @@ describe('enrolment', () => {
   it('refuses a photo that is not a JPEG of the configured size before anything is sent', async () => {
     const { record: created } = await capability.handlers.createCardholder(fields());
     const wrongSize = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: photo(640, 480), contentType: 'image/jpeg', overriddenHints: [] })));
-    expect(wrongSize).toMatchObject({ code: 'invalid_request', field: 'photo', message: 'The photo is 640×480 pixels; this kiosk uploads 600×800. Take it again.' });
+    expect(wrongSize).toMatchObject({ code: 'invalid_request', field: 'photo', key: 'errors.photoWrongSize', message: 'The photo is 640×480 pixels; this kiosk uploads 600×800. Take it again.' });
     const notJpeg = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: created.id, photo: new Uint8Array([1, 2, 3, 4]), contentType: 'image/jpeg', overriddenHints: [] })));
     expect(notJpeg.message).toBe('The photo is not a JPEG image; take it again.');
     expect(await controls.photo(created.id)).toBeNull();

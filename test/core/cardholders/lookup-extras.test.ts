@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { localEngine, threadEngine, type EngineFactory, type EngineHandle } from '../../../electron/core/cardholders/engine-handle';
 import { editDistance } from '../../../electron/core/cardholders/lookup-extras';
 import { enrolmentChoices } from '../../../electron/core/cardholders/enrolment-choices';
-import { fieldWords } from '../../../electron/core/cardholders/field-words';
 import type { CardHolder } from '../../../electron/core/service/access-service';
 import { person } from '../../support/cardholders';
 
@@ -121,12 +120,5 @@ describe('editDistance', () => {
     expect(editDistance('lewandosky', 'lewandowski', 2)).toBe(2);
     expect(editDistance('smith', 'smtih', 2)).toBe(1);
     expect(editDistance('dupont', 'martin', 2)).toBe(3);
-  });
-});
-
-describe('the enrolment log names fields as the form does', () => {
-  it('uses the form\'s labels, in lower case in the middle of a sentence', () => {
-    expect(fieldWords(['last_Name', 'zip'])).toBe('Last name, ZIP code');
-    expect(fieldWords(['phone', 'employee_ID'], true)).toBe('phone, employee ID');
   });
 });

@@ -42,6 +42,19 @@ describe('photo check', () => {
     expect(refused(jpegOf(600, 800, 95), 'image/jpeg', { ...rules, maxBytes: 2048 })).toMatch(/^The photo is too large to send \(\d+ KB; the limit is 2 KB\)\. Take it again\.$/);
     expect(refused(pngHeader(600, 800), 'image/png')).toBe('This kiosk uploads ID photos as JPEG images; take the photo again.');
     expect(refused(jpegOf(600, 800).subarray(0, 20))).toBe('The photo is not a complete JPEG image; take it again.');
+  });
+
+  it('refuses with a key of the error table and its parameters, for the renderer to word in the language shown', () => {
+    const keyed = (bytes: Uint8Array, type: 'image/jpeg' | 'image/png' = 'image/jpeg', over = rules) => {
+      const verdict = checkPhoto(bytes, type, over);
+      if (verdict.ok) throw new Error('expected a refusal');
+      return { key: verdict.key, params: verdict.params };
+    };
+    expect(keyed(jpegOf(640, 480))).toEqual({ key: 'errors.photoWrongSize', params: { width: 640, height: 480, wantedWidth: 600, wantedHeight: 800 } });
+    expect(keyed(new Uint8Array([1, 2, 3]))).toEqual({ key: 'errors.photoNotKind', params: { kind: 'JPEG' } });
+    expect(keyed(jpegOf(600, 800).subarray(0, 20))).toEqual({ key: 'errors.photoIncomplete', params: { kind: 'JPEG' } });
+    expect(keyed(pngHeader(600, 800), 'image/png')).toEqual({ key: 'errors.photoWrongType', params: { kind: 'JPEG' } });
+    expect(keyed(jpegOf(600, 800, 95), 'image/jpeg', { ...rules, maxBytes: 2048 })).toMatchObject({ key: 'errors.photoTooLarge', params: { limit: 2 } });
     expect(checkPhoto(pngHeader(600, 800), 'image/png', { ...rules, contentType: 'image/png' })).toEqual({ ok: true });
   });
 });

@@ -41,7 +41,7 @@ describe('checkCardholderList', () => {
       person({ id: 5, first_Name: 'G', last_Name: 'H' }),
     ]);
     expect(checked?.records.map((r) => r.first_Name)).toEqual(['A', 'C', 'E']);
-    expect(checked?.problems).toEqual([{ index: 3, id: 5, field: 'id', message: 'the id 5 is already used by the record at position 2' }]);
+    expect(checked?.problems).toEqual([{ index: 3, id: 5, field: 'id', problem: 'duplicateId', firstIndex: 1, message: 'the id 5 is already used by the record at position 2' }]);
   });
 
   it('finds the list in a wrapper, and answers null when there is no list at all', () => {

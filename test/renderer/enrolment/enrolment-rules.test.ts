@@ -1,8 +1,6 @@
 /** The enrolment form's rules: checks with their sentences, the fields sent, the update diff, refusals placed. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIELD_LABELS, changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm } from '../../../renderer/src/enrolment/enrolment-rules';
+import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm } from '../../../renderer/src/enrolment/enrolment-rules';
 import { makeCardholder } from '../support/fake-kiosk';
 
 const filled = (patch: Partial<EnrolmentForm> = {}): EnrolmentForm => ({
@@ -73,15 +71,6 @@ describe('toFields for a create', () => {
     const record = makeCardholder(9, { first_Name: 'Ada', last_Name: 'Lovelace', city: 'London', tenant: [0], card_Holder_Type_ID: 1 });
     const form = { ...formFromRecord(record, [0]), city: '' };
     expect(changedFields(fieldsOf(record), toFields(form, 'edit'))).toEqual({ city: '' });
-  });
-});
-
-describe('field labels', () => {
-  it('are the ones main writes in the enrolment log (electron/core/cardholders/field-words.ts)', () => {
-    const source = readFileSync(join(__dirname, '../../../electron/core/cardholders/field-words.ts'), 'utf8');
-    const words = Object.fromEntries([...source.matchAll(/^\s+(\w+): '([^']+)',$/gm)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(words).length).toBeGreaterThan(10);
-    for (const [field, word] of Object.entries(words)) expect(FIELD_LABELS[field as keyof typeof FIELD_LABELS]).toBe(word);
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../renderer/src/i18n/i18n';
+import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
 import { JPEG_QUALITY_STEPS, encodeWithinLimit, formatBytes, type ImageEncoder } from '../../../renderer/src/photo/encode-within-limit';
 
 /** A fake encoder whose output shrinks with the quality: `bytesAt(q)` long. */
@@ -55,5 +57,23 @@ describe('encodeWithinLimit', () => {
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(2 * 1024 * 1024)).toBe('2.0 MB');
+  });
+
+  it('formats sizes in the language shown: a German decimal comma, French units', async () => {
+    const show = async (locale: 'en' | 'de' | 'fr'): Promise<void> => {
+      if (locale !== 'en') i18n.global.setLocaleMessage(locale, await loadMessages(locale));
+      i18n.global.locale.value = locale;
+    };
+    try {
+      await show('de');
+      expect(formatBytes(1.5 * 1024 * 1024)).toBe('1,5 MB');
+      expect(formatBytes(2048)).toBe('2 KB');
+      await show('fr');
+      expect(formatBytes(1.5 * 1024 * 1024)).toBe('1,5 Mo');
+      expect(formatBytes(512)).toBe('512 octets');
+    } finally {
+      await show('en');
+    }
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });

@@ -17,6 +17,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ensurePrivateDir, readOwnerOnly, writeOwnerOnly } from '../../storage/owner-only-files';
+import type { OutboxState } from '../../../contract/ipc';
 
 const MAGIC = Buffer.from('AKOBX1\n', 'latin1');
 const IV = 12;
@@ -27,8 +28,11 @@ const MAX_RECORD = 64 * 1024 * 1024;
 export interface JournalLoad<T> {
   records: T[];
   /** Set when records could not be read: the file was kept aside there, and why. */
-  damage: { keptAt: string; unreadable: number; reason: string } | null;
+  damage: JournalDamage | null;
 }
+
+/** Why the journal was kept aside: `cause` for the screen to word, `reason` its English for the log. */
+export type JournalDamage = NonNullable<OutboxState['damage']>;
 
 export class OutboxJournal<T> {
   private handle: FileHandle | null = null;
@@ -48,11 +52,12 @@ export class OutboxJournal<T> {
     try {
       bytes = await readOwnerOnly(this.file, true);
     } catch (thrown) {
-      return { records: [], damage: await this.keepAside(0, `it cannot be read (${thrown instanceof Error ? thrown.message : String(thrown)})`) };
+      const why = thrown instanceof Error ? thrown.message : String(thrown);
+      return { records: [], damage: await this.keepAside(0, { cause: 'unreadable', detail: why }, `it cannot be read (${why})`) };
     }
     if (bytes === null || bytes.length === 0) return { records: [], damage: null };
     if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
-      return { records: [], damage: await this.keepAside(1, 'it is not an outbox journal of this kiosk') };
+      return { records: [], damage: await this.keepAside(1, { cause: 'notJournal' }, 'it is not an outbox journal of this kiosk') };
     }
     const records: T[] = [];
     let at = MAGIC.length;
@@ -81,7 +86,7 @@ export class OutboxJournal<T> {
       else records.push(record);
       at += 8 + length;
     }
-    if (unreadable > 0) return { records, damage: await this.keepAside(unreadable, `${unreadable} record${unreadable === 1 ? '' : 's'} in it could not be read`) };
+    if (unreadable > 0) return { records, damage: await this.keepAside(unreadable, { cause: 'records' }, `${unreadable} record${unreadable === 1 ? '' : 's'} in it could not be read`) };
     if (tornAt !== null) {
       // The last record was being written when the kiosk stopped: it never counted as saved.
       await this.rewrite(records);
@@ -193,7 +198,7 @@ export class OutboxJournal<T> {
   }
 
   /** Moves the file aside, untouched, for an administrator; the outbox goes on with what it could read. */
-  private async keepAside(unreadable: number, reason: string): Promise<{ keptAt: string; unreadable: number; reason: string }> {
+  private async keepAside(unreadable: number, why: Pick<JournalDamage, 'cause' | 'detail'>, reason: string): Promise<JournalDamage> {
     await this.closeHandle();
     const stamp = this.now().toISOString().replace(/[:.]/g, '-');
     const keptAt = `${this.file}.damaged-${stamp}`;
@@ -201,10 +206,10 @@ export class OutboxJournal<T> {
       await rename(this.file, keptAt);
     } catch {
       // Nothing to move (unreadable because missing rights): report where it is.
-      return { keptAt: this.file, unreadable, reason };
+      return { keptAt: this.file, unreadable, ...why, reason };
     }
     this.size = 0;
-    return { keptAt, unreadable, reason };
+    return { keptAt, unreadable, ...why, reason };
   }
 }
 

@@ -14,9 +14,8 @@
  * Items are sent through cardholder-writes.ts, as the enrolment sends them. Every action goes to
  * the enrolment log. Plain TypeScript: the service, the directory and the clock are passed in.
  */
-import { fieldWords } from '../field-words';
 import { randomUUID } from 'node:crypto';
-import type { CardholderFields, CardholderRecord, KioskError, OutboxState } from '../../../contract/ipc';
+import type { CardholderFields, CardholderRecord, EnrolmentSubject, KioskError, OutboxState } from '../../../contract/ipc';
 import { KioskFailure, toKioskError } from '../../ipc/failure';
 import type { PushBus } from '../../ipc/push-bus';
 import type { Logger } from '../../log/logger';
@@ -176,8 +175,7 @@ export class Outbox {
     }
     await this.record({ type: 'queued', item });
     if (record) await this.options.directory.setProvisional(record);
-    const what = { create: 'The new cardholder', update: 'The change', photo: 'The photo' }[item.kind];
-    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: `${what} was saved on this workstation; it will be sent as soon as the service takes it.` });
+    await this.options.audit.add({ kind: 'queued', cardholderId: item.cardholderId, name: item.label, outcome: { code: 'queued', subject: subjectOf(item) } });
     this.offline = this.offline || input.error !== null;
     this.publish();
     this.kick(this.offline ? this.delayFor(1) : 0);
@@ -207,7 +205,7 @@ export class Outbox {
     const dependents = item.kind === 'create' ? inQueueOrder(this.model).filter((other) => other.id !== id && other.cardholderId === item.cardholderId) : [];
     for (const gone of [item, ...dependents]) {
       await this.record({ type: 'discarded', id: gone.id, at: this.now().toISOString() });
-      await this.options.audit.add({ kind: 'discarded', cardholderId: gone.cardholderId, name: gone.label, outcome: `Discarded by the officer: ${describe(gone)} was not sent.` });
+      await this.options.audit.add({ kind: 'discarded', cardholderId: gone.cardholderId, name: gone.label, outcome: { code: 'discarded', subject: subjectOf(gone) } });
     }
     if (item.kind === 'create') await this.options.directory.removeProvisional(item.cardholderId);
     this.options.log.info(SCOPE, `discarded ${1 + dependents.length} item(s) for cardholder ${item.cardholderId}`);
@@ -305,7 +303,7 @@ export class Outbox {
       // An answer the kiosk could not read may follow a create the service applied: look first next time.
       const inDoubt = item.kind === 'create' && (error.code === 'malformed_answer' || error.code === 'internal');
       await this.record({ type: 'refused', id: item.id, at: this.now().toISOString(), error, inDoubt });
-      await this.options.audit.add({ kind: 'refused', cardholderId: item.cardholderId, name: item.label, outcome: `The service refused ${describe(item)}: ${error.message}` });
+      await this.options.audit.add({ kind: 'refused', cardholderId: item.cardholderId, name: item.label, outcome: { code: 'refused', subject: subjectOf(item), error: { message: error.message, ...(error.key ? { key: error.key, params: error.params ?? {} } : {}) } } });
       this.options.log.info(SCOPE, `${item.kind} for cardholder ${item.cardholderId} refused: ${error.code}`);
       return true;
     }
@@ -323,7 +321,7 @@ export class Outbox {
           if (existing) {
             await directory.removeProvisional(item.cardholderId);
             await directory.upsert([existing]);
-            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: `The service already had this cardholder (record number ${existing.id}): what waited was linked to it instead of creating a second one.` });
+            await audit.add({ kind: 'linked', cardholderId: existing.id, name: item.label, outcome: { code: 'linked', recordId: existing.id } });
             return { serverId: existing.id, linked: true };
           }
         }
@@ -373,8 +371,8 @@ export class Outbox {
   }
 }
 
-function describe(item: OutboxItem): string {
-  if (item.kind === 'create') return 'the new cardholder';
-  if (item.kind === 'update') return `the change of ${fieldWords(Object.keys(item.changes ?? {}), true) || 'nothing'}`;
-  return 'the photo';
+/** What an item is, for the enrolment log (field ids; the renderer words them). */
+function subjectOf(item: OutboxItem): EnrolmentSubject {
+  if (item.kind === 'update') return { kind: 'update', fields: Object.keys(item.changes ?? {}) };
+  return { kind: item.kind };
 }

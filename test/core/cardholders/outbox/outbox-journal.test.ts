@@ -102,7 +102,7 @@ describe('outbox journal', () => {
 
       const loaded = await new OutboxJournal<Entry>(file, key, () => new Date('2026-03-01T10:00:00.000Z')).load();
       expect(loaded.records).toEqual([entry(1), entry(2), entry(4), entry(5)]);
-      expect(loaded.damage).toEqual({ keptAt: `${file}.damaged-2026-03-01T10-00-00-000Z`, unreadable: 1, reason: '1 record in it could not be read' });
+      expect(loaded.damage).toEqual({ keptAt: `${file}.damaged-2026-03-01T10-00-00-000Z`, unreadable: 1, cause: 'records', reason: '1 record in it could not be read' });
       expect((await readFile(loaded.damage?.keptAt ?? '')).equals(bytes)).toBe(true);
       expect(await readdir(dir)).toEqual(['outbox.journal.damaged-2026-03-01T10-00-00-000Z']);
     });
@@ -130,7 +130,7 @@ describe('outbox journal', () => {
     const bytes = await readFile(file);
     const loaded = await new OutboxJournal<Entry>(file, randomBytes(32)).load();
     expect(loaded.records).toEqual([]);
-    expect(loaded.damage).toMatchObject({ unreadable: 3, reason: '3 records in it could not be read' });
+    expect(loaded.damage).toMatchObject({ unreadable: 3, cause: 'records', reason: '3 records in it could not be read' });
     expect((await readFile(loaded.damage?.keptAt ?? '')).equals(bytes)).toBe(true);
     // An encrypted journal read without the key is not taken for plain records either.
     const moved = loaded.damage?.keptAt ?? '';
@@ -144,7 +144,7 @@ describe('outbox journal', () => {
     await writeFile(file, foreign, { mode: 0o600 });
     const loaded = await new OutboxJournal<Entry>(file, null).load();
     expect(loaded.records).toEqual([]);
-    expect(loaded.damage).toMatchObject({ unreadable: 1, reason: 'it is not an outbox journal of this kiosk' });
+    expect(loaded.damage).toMatchObject({ unreadable: 1, cause: 'notJournal', reason: 'it is not an outbox journal of this kiosk' });
     expect((await readFile(loaded.damage?.keptAt ?? '')).equals(foreign)).toBe(true);
     // The outbox starts afresh beside it.
     const fresh = new OutboxJournal<Entry>(file, null);
@@ -163,6 +163,7 @@ describe('outbox journal', () => {
     const loaded = await new OutboxJournal<Entry>(file, null).load();
     expect(loaded.records).toEqual([]);
     expect(loaded.damage?.reason).toMatch(/^it cannot be read \(.*permissions 0644\)$/);
+    expect(loaded.damage).toMatchObject({ cause: 'unreadable', detail: expect.stringMatching(/permissions 0644\)?$/) });
     expect((await readFile(loaded.damage?.keptAt ?? '')).equals(bytes)).toBe(true);
   });
 

@@ -203,7 +203,7 @@ describe('outbox against the simulator', () => {
     expect(records[0]?.photo_Exists).toBe(true);
     const log = await capability.handlers.listEnrolmentLog(undefined);
     expect(log.filter((e) => e.kind === 'linked')).toEqual([expect.objectContaining({ cardholderId: records[0]?.id, name: `${newPerson(1, '').last_Name}, ${newPerson(1, '').first_Name}` })]);
-    expect(log.filter((e) => e.kind === 'replayed').map((e) => e.outcome)).toEqual(['Photo uploaded after waiting on this workstation.']);
+    expect(log.filter((e) => e.kind === 'replayed').map((e) => e.outcome)).toEqual([{ code: 'photoAfterWaiting' }]);
     expect(await idOf('77009901')).toBe(records[0]?.id);
   });
 
@@ -215,7 +215,7 @@ describe('outbox against the simulator', () => {
     expect(outcome.outcome).toBe('queued');
     await drained();
     expect((await simRecords(sim.url)).find((r) => r.id === someone.id)?.city).toBe('Galway');
-    expect((await capability.handlers.listEnrolmentLog(undefined))[0]).toMatchObject({ kind: 'replayed', outcome: 'The service already had these values; nothing was sent again.' });
+    expect((await capability.handlers.listEnrolmentLog(undefined))[0]).toMatchObject({ kind: 'replayed', outcome: { code: 'alreadyHad' } });
   });
 
   it('a directory update already under way when a create’s answer was lost does not decide that the service lacks it', async () => {

@@ -125,7 +125,7 @@ describe('outbox', () => {
     expect(r.directory.provisional.size).toBe(0);
     expect(r.directory.upserted.map((c) => c.id)).toEqual([1000, 1000, 1000, 7]);
     expect(r.audit.kinds()).toEqual(['queued', 'queued', 'queued', 'queued', 'replayed', 'replayed', 'replayed', 'replayed']);
-    expect(r.audit.entries[4]).toMatchObject({ cardholderId: 1000, name: 'Dupont, Marie', outcome: 'Created on the service (record number 1000) after waiting on this workstation.' });
+    expect(r.audit.entries[4]).toMatchObject({ cardholderId: 1000, name: 'Dupont, Marie', outcome: { code: 'createdAfterWaiting', recordId: 1000 } });
     // The officer saw every step: the count went up with each item, and down to 0.
     expect(r.published.map((s) => s.pending)).toContain(4);
     expect(r.published.at(-1)).toMatchObject({ pending: 0 });
@@ -208,7 +208,7 @@ describe('outbox', () => {
     // The service has both values already: nothing is sent again.
     await fire(r);
     expect(r.service.calls).toEqual(['get 7', 'update 7 city,phone', 'get 7']);
-    expect(r.audit.entries.at(-1)).toMatchObject({ kind: 'replayed', outcome: 'The service already had these values; nothing was sent again.' });
+    expect(r.audit.entries.at(-1)).toMatchObject({ kind: 'replayed', outcome: { code: 'alreadyHad' } });
 
     // Someone already set the city: only the phone goes.
     r.service.records.set(7, { ...existing, city: 'Plzeň' });
@@ -237,7 +237,11 @@ describe('outbox', () => {
     ]);
     expect(state.items[0]?.lastError).toMatchObject({ code: 'rejected', status: 422, field: 'employee_ID', message: 'The access-control service refused the data: employee_ID: must be unique.' });
     expect(state.items[0]?.fields).toMatchObject({ employee_ID: 'E-1' });
-    expect(r.audit.entries.find((e) => e.kind === 'refused')?.outcome).toBe('The service refused the new cardholder: The access-control service refused the data: employee_ID: must be unique.');
+    expect(r.audit.entries.find((e) => e.kind === 'refused')?.outcome).toEqual({
+      code: 'refused',
+      subject: { kind: 'create' },
+      error: { message: 'The access-control service refused the data: employee_ID: must be unique.' },
+    });
     // Nothing retries a refusal on its own.
     expect(r.clock.waiting).toEqual([]);
     r.outbox.wake();
@@ -274,9 +278,9 @@ describe('outbox', () => {
     expect(after.items.map((i) => [i.kind, i.cardholderId])).toEqual([['update', 7]]);
     expect(r.directory.provisional.has(provisionalId)).toBe(false);
     expect(r.audit.entries.filter((e) => e.kind === 'discarded').map((e) => e.outcome)).toEqual([
-      'Discarded by the officer: the new cardholder was not sent.',
-      'Discarded by the officer: the change of phone was not sent.',
-      'Discarded by the officer: the photo was not sent.',
+      { code: 'discarded', subject: { kind: 'create' } },
+      { code: 'discarded', subject: { kind: 'update', fields: ['phone'] } },
+      { code: 'discarded', subject: { kind: 'photo' } },
     ]);
     expect(await failureOf(r.outbox.discard(createId))).toMatchObject({ code: 'not_found' });
     await fire(r);

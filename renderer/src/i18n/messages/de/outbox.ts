@@ -60,6 +60,11 @@ const outbox: Messages['outbox'] = {
     close: 'Schließen',
     intro: 'Auf diesem Arbeitsplatz gespeichert, als der Zutrittskontrolldienst sie nicht annehmen konnte. Sie werden der Reihe nach von selbst gesendet, sobald der Dienst antwortet.',
     paused: 'Das Senden ist angehalten: Der Dienst hat die Zugangsdaten dieses Kiosks abgewiesen ({message}). Rufen Sie einen Administrator; bis dahin geht nichts verloren.',
+    damageReason: {
+      unreadable: 'die Datei kann nicht gelesen werden ({detail})',
+      notJournal: 'die Datei ist kein Postausgangs-Journal dieses Kiosks',
+      records: '{count} Eintrag darin konnte nicht gelesen werden | {count} Einträge darin konnten nicht gelesen werden',
+    },
     damage: 'Ein Teil des gespeicherten Postausgangs war nicht lesbar: {reason}. Die Datei wurde für einen Administrator unter {keptAt} aufbewahrt.',
     counts: '{toSend} zu senden · {attention} zu prüfen',
     retryPaused: 'Erneut versuchen (nachdem der Administrator es behoben hat)',

@@ -2,6 +2,11 @@
 import type { Messages } from '../../schema';
 
 const photo: Messages['photo'] = {
+  size: {
+    bytes: '{size} Byte | {size} Byte',
+    kb: '{size} KB',
+    mb: '{size} MB',
+  },
   camera: {
     denied: 'Der Kiosk darf die Kamera nicht verwenden. Kamerazugriff für den Kiosk erlauben und erneut versuchen.',
     noCamera: 'Keine Kamera gefunden. Eine Kamera anschließen und erneut versuchen.',

@@ -59,6 +59,11 @@ export default {
     close: 'Close',
     intro: 'Saved on this workstation when the access-control service could not take them. They are sent in order, on their own, as soon as the service answers.',
     paused: 'Sending is paused: the service refused this kiosk\'s credential ({message}). Call an administrator; nothing is lost meanwhile.',
+    damageReason: {
+      unreadable: 'it cannot be read ({detail})',
+      notJournal: 'it is not an outbox journal of this kiosk',
+      records: '{count} record in it could not be read | {count} records in it could not be read',
+    },
     damage: 'Part of the saved outbox could not be read: {reason}. The file was kept for an administrator at {keptAt}.',
     counts: '{toSend} to send · {attention} needing attention',
     retryPaused: 'Try again (after the administrator fixed it)',

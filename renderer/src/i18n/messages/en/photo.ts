@@ -1,5 +1,11 @@
 // English texts of the ID photo (renderer/src/photo/): camera problems, photo hints, their panels.
 export default {
+  /** Photo file sizes (1 KB = 1024 bytes), numbers in the language shown. */
+  size: {
+    bytes: '{size} byte | {size} bytes',
+    kb: '{size} KB',
+    mb: '{size} MB',
+  },
   camera: {
     denied: 'The kiosk is not allowed to use the camera. Allow camera access for the kiosk, then try again.',
     noCamera: 'No camera found. Connect a camera, then try again.',

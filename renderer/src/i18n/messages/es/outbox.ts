@@ -60,6 +60,11 @@ const outbox: Messages['outbox'] = {
     close: 'Cerrar',
     intro: 'Guardados en este puesto cuando el servicio de control de accesos no podía recibirlos. Se envían en orden, automáticamente, en cuanto el servicio responde.',
     paused: 'El envío está en pausa: el servicio rechazó la credencial de este quiosco ({message}). Llame a un administrador; mientras tanto no se pierde nada.',
+    damageReason: {
+      unreadable: 'el archivo no se puede leer ({detail})',
+      notJournal: 'el archivo no es un diario de la bandeja de salida de este quiosco',
+      records: 'no se ha podido leer {count} registro | no se han podido leer {count} registros',
+    },
     damage: 'Parte de la bandeja de salida guardada no se pudo leer: {reason}. El archivo se conservó para un administrador en {keptAt}.',
     counts: '{toSend} por enviar · {attention} requieren atención',
     retryPaused: 'Reintentar (cuando el administrador lo haya corregido)',

@@ -2,6 +2,11 @@
 import type { Messages } from '../../schema';
 
 const photo: Messages['photo'] = {
+  size: {
+    bytes: '{size} byte | {size} bytes',
+    kb: '{size} KB',
+    mb: '{size} MB',
+  },
   camera: {
     denied: 'El quiosco no tiene permiso para usar la cámara. Permita el acceso a la cámara para el quiosco y vuelva a intentarlo.',
     noCamera: 'No se encontró ninguna cámara. Conecte una cámara y vuelva a intentarlo.',

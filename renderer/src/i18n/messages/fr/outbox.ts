@@ -60,6 +60,11 @@ const outbox: Messages['outbox'] = {
     close: 'Fermer',
     intro: 'Conservés sur ce poste quand le service de contrôle d’accès ne pouvait pas les recevoir. Ils sont envoyés dans l’ordre, automatiquement, dès que le service répond.',
     paused: 'L’envoi est suspendu : le service a refusé l’identifiant de cette borne ({message}). Appelez un administrateur ; rien n’est perdu entre-temps.',
+    damageReason: {
+      unreadable: 'le fichier ne peut pas être lu ({detail})',
+      notJournal: 'le fichier n’est pas un journal de boîte d’envoi de ce kiosque',
+      records: '{count} enregistrement n’a pas pu y être lu | {count} enregistrements n’ont pas pu y être lus',
+    },
     damage: 'Une partie de la boîte d’envoi enregistrée est illisible : {reason}. Le fichier a été conservé pour un administrateur dans {keptAt}.',
     counts: '{toSend} à envoyer · {attention} à traiter',
     retryPaused: 'Réessayer (une fois le problème corrigé par l’administrateur)',

@@ -2,6 +2,11 @@
 import type { Messages } from '../../schema';
 
 const photo: Messages['photo'] = {
+  size: {
+    bytes: '{size} octet | {size} octets',
+    kb: '{size} Ko',
+    mb: '{size} Mo',
+  },
   camera: {
     denied: 'Le kiosque n’est pas autorisé à utiliser la caméra. Autorisez l’accès à la caméra pour le kiosque, puis réessayez.',
     noCamera: 'Aucune caméra trouvée. Branchez une caméra, puis réessayez.',
