@@ -172,15 +172,15 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
   }
 
   /**
-   * Sets the selected text element's words in one language. A plain string becomes words per
-   * language (every language keeps the words it showed); an empty language is left out (the badge
-   * then prints English, else the first one given); when no language has words, the text is removed.
+   * Sets the selected text element's words in one language. A plain string becomes the English
+   * words (the other languages print them until given their own); an empty language is left out
+   * (the badge then prints English, else the first one given); when none has words, the text goes.
    */
   function setWords(language: WordLanguage, value: string): Promise<void> {
     const element = selected.value;
     if (!element || element.type !== 'text') return Promise.resolve();
     const before = element.text;
-    const byLanguage: Record<string, string> = typeof before === 'string' ? Object.fromEntries(WORD_LANGUAGES.map((code) => [code, before])) : { ...(before ?? {}) };
+    const byLanguage: Record<string, string> = typeof before === 'string' ? (before === '' ? {} : { en: before }) : { ...(before ?? {}) };
     if (value === '') delete byLanguage[language];
     else byLanguage[language] = value;
     if (Object.keys(byLanguage).length === 0) delete element.text;
