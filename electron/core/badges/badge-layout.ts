@@ -91,7 +91,7 @@ function textBox(element: TextElement, input: LayoutInput, sideName: string): Ba
     maxLines: element.maxLines,
   });
   if (!fitted) {
-    throw KioskFailure.of('rejected', `The ${FIELD_WORDS[element.field]} "${shown}" is too long for this card, even in the smallest type. Nothing was printed: ask an administrator for a template with more room, or use a shorter display name.`, {
+    throw KioskFailure.keyed('rejected', 'badgeTextTooLong', { what: FIELD_WORDS[element.field], fieldCode: element.field, value: shown }, {
       detail: `template element ${sideName}/${element.id}: ${shown.length} characters do not fit ${element.width} × ${element.height} mm`,
       field: element.field,
     });
@@ -124,7 +124,7 @@ function layoutSide(side: BadgeSide, sideName: 'front' | 'back', input: LayoutIn
         const encoded = encodeBarcode(element.symbology, value);
         const problem = encoded.ok ? barcodeFitProblem(encoded.barcode, element.width, element.height) : encoded.reason;
         if (!encoded.ok || problem) {
-          throw KioskFailure.of('rejected', `The barcode cannot hold this cardholder's ${FIELD_WORDS[element.field]} ("${value}"): ${problem}. Nothing was printed.`, {
+          throw KioskFailure.keyed('rejected', 'badgeBarcodeCannotHold', { what: FIELD_WORDS[element.field], fieldCode: element.field, value, why: problem ?? '' }, {
             detail: `template element ${sideName}/${element.id}`,
             field: element.field,
           });

@@ -142,15 +142,15 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function preview(args: PreviewArgs): Promise<BadgePreview> {
     const { cardholder, templateId, chosen, sample, draft, locale } = args;
-    if (options.templatesDir === null) throw KioskFailure.of('config', 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.');
+    if (options.templatesDir === null) throw KioskFailure.keyed('config', 'badgesNotSetUp');
     const lib = await templates();
     const loaded = draft ?? (templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID));
     if (!loaded) {
-      throw KioskFailure.of('config', templateId ? `There is no badge template "${templateId}".` : `No badge template is for this cardholder's type and none is the default: ask an administrator.`, { detail: lib.problem ?? undefined });
+      throw templateId ? KioskFailure.keyed('config', 'badgeTemplateMissing', { template: templateId }, { detail: lib.problem ?? undefined }) : KioskFailure.keyed('config', 'badgeNoTemplateForType', {}, { detail: lib.problem ?? undefined });
     }
     if (!loaded.template || loaded.problems.length > 0) {
       const first = loaded.problems[0];
-      throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be used: ${first ? englishBadgeProblem(first) : 'it is not valid'}. Ask an administrator to run "--admin check".`);
+      throw KioskFailure.keyed('config', 'badgeTemplateUnusable', { template: loaded.id, problem: first ? englishBadgeProblem(first) : 'it is not valid' });
     }
     const template = loaded.template;
     const found = chosen || sample ? null : await photoFor(cardholder.id);
@@ -180,7 +180,7 @@ export function createBadgesCapability(options: BadgesOptions) {
     };
     const first = sides[0];
     const job: BadgePrintJob = {
-      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`),
+      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`, locale === 'en-XA' ? 'en' : locale),
       widthMm: first?.widthMm ?? 0,
       heightMm: first?.heightMm ?? 0,
       orientation: template.orientation,
@@ -232,16 +232,16 @@ export function createBadgesCapability(options: BadgesOptions) {
     },
     async printBadge(request): Promise<BadgePrintResult> {
       let kept = previews.get(request.previewId);
-      if (!kept) throw KioskFailure.of('not_found', 'This preview is no longer open: show the badge again, then print.');
+      if (!kept) throw KioskFailure.keyed('not_found', 'badgePreviewGone');
       if (request.locale && request.locale !== (kept.args.locale ?? 'en')) {
         // The language shown changed since the preview: the badge prints in the one shown when Print was pressed.
         const again = await preview({ ...kept.args, locale: request.locale });
         kept = previews.get(again.previewId) ?? kept;
       }
-      if (kept.preview.needsPhoto) throw KioskFailure.of('rejected', 'This badge needs a photo: take a new photo or choose an image file first.');
+      if (kept.preview.needsPhoto) throw KioskFailure.keyed('rejected', 'badgeNeedsPhoto');
       const printedBefore = await badgeLog.printedFor(idsOf(kept.cardholder.id));
-      if (printedBefore > 0 && !request.reason) throw KioskFailure.of('rejected', 'A badge was already printed for this person: choose why it is printed again.', { field: 'reason' });
-      if (request.reason?.kind === 'other' && request.reason.text === '') throw KioskFailure.of('rejected', 'Say what the other reason is.', { field: 'reason' });
+      if (printedBefore > 0 && !request.reason) throw KioskFailure.keyed('rejected', 'badgeReprintReason', {}, { field: 'reason' });
+      if (request.reason?.kind === 'other' && request.reason.text === '') throw KioskFailure.keyed('rejected', 'badgeOtherReason', {}, { field: 'reason' });
       const reason = request.reason ? `${REASON_WORDS[request.reason.kind]}${request.reason.text ? `: ${request.reason.text}` : ''}` : '';
 
       if (request.destination === 'pdf') {
@@ -253,7 +253,7 @@ export function createBadgesCapability(options: BadgesOptions) {
         } catch (thrown) {
           const error = toKioskError(thrown);
           await record(kept, 'PDF', 'failed', reason, error.detail ?? error.message);
-          throw KioskFailure.of('internal', 'The badge could not be saved as a PDF.', { detail: error.detail ?? error.message });
+          throw KioskFailure.keyed('internal', 'badgePdfFailed', {}, { detail: error.detail ?? error.message });
         }
         return { entry: await record(kept, 'PDF', 'saved', reason, file), path: file };
       }
@@ -261,7 +261,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       const printer = options.printerName;
       if (!printer) {
         await record(kept, '(none)', 'failed', reason, 'no printer configured');
-        throw KioskFailure.of('config', 'No badge printer is set up on this workstation: an administrator sets badges.printer. You can save the badge as a PDF instead.');
+        throw KioskFailure.keyed('config', 'badgeNoPrinter');
       }
       let installed: string[];
       try {
@@ -272,16 +272,15 @@ export function createBadgesCapability(options: BadgesOptions) {
       }
       if (!installed.includes(printer)) {
         await record(kept, printer, 'failed', reason, 'printer not installed');
-        throw KioskFailure.of('config', `The badge printer "${printer}" is not installed on this workstation. ${installed.length > 0 ? `Installed: ${installed.join(', ')}.` : 'No printer is installed.'} Ask an administrator.`, {
-          detail: `badges.printer = ${printer}`,
-        });
+        const detail = { detail: `badges.printer = ${printer}` };
+        throw installed.length > 0 ? KioskFailure.keyed('config', 'badgePrinterMissing', { printer, installed: installed.join(', ') }, detail) : KioskFailure.keyed('config', 'badgePrinterMissingNone', { printer }, detail);
       }
       try {
         await options.port.print(kept.job, printer);
       } catch (thrown) {
         const why = thrown instanceof Error ? thrown.message : String(thrown);
         await record(kept, printer, 'failed', reason, `refused: ${why}`);
-        throw KioskFailure.of('rejected', `The printer "${printer}" did not take the badge (${why}). Check that it is on, has cards and ribbon, then try again.`, { detail: why });
+        throw KioskFailure.keyed('rejected', 'badgePrinterRefused', { printer, why }, { detail: why });
       }
       return { entry: await record(kept, printer, 'printed', reason, ''), path: null };
     },

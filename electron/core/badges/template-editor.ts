@@ -56,7 +56,7 @@ export function createBadgeEditor(badges: BadgesCapability, log: Logger): BadgeE
   async function existing(templateId: string): Promise<LoadedTemplate> {
     const lib = await badges.templates();
     const found = lib.templates.find((t) => t.id === templateId);
-    if (!found) throw KioskFailure.of('not_found', `There is no badge template "${templateId}".`);
+    if (!found) throw KioskFailure.keyed('not_found', 'badgeTemplateMissing', { template: templateId });
     return found;
   }
 

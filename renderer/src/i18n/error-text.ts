@@ -6,6 +6,7 @@
  */
 import type { ErrorKey, ErrorParams, KioskError } from '../../../electron/contract/ipc';
 import { t } from './i18n';
+import { badgeField } from '../badges/badge-field-words';
 
 /** The actions main's policy names (in English), in the language shown; one this renderer does not know stays as it came. */
 const ACTIONS: Record<string, () => string> = {
@@ -90,6 +91,22 @@ const TEXT: Record<ErrorKey, (params: ErrorParams) => string> = {
   'errors.notOnOperatorList': (p) => t('errors.notOnOperatorList', p),
   'errors.operatorLockedOut': (p) => t('errors.operatorLockedOut', p, Number(p.count)),
   'errors.operatorWrongPin': (p) => t('errors.operatorWrongPin', p, Number(p.count)),
+  // i23-badges
+  'errors.badgesNotSetUp': (p) => t('errors.badgesNotSetUp', p),
+  'errors.badgeTemplateMissing': (p) => t('errors.badgeTemplateMissing', p),
+  'errors.badgeNoTemplateForType': (p) => t('errors.badgeNoTemplateForType', p),
+  'errors.badgeTemplateUnusable': (p) => t('errors.badgeTemplateUnusable', p),
+  'errors.badgeTextTooLong': (p) => t('errors.badgeTextTooLong', badgeField(p, 'subject')),
+  'errors.badgeBarcodeCannotHold': (p) => t('errors.badgeBarcodeCannotHold', badgeField(p, 'inSentence')),
+  'errors.badgePreviewGone': (p) => t('errors.badgePreviewGone', p),
+  'errors.badgeNeedsPhoto': (p) => t('errors.badgeNeedsPhoto', p),
+  'errors.badgeReprintReason': (p) => t('errors.badgeReprintReason', p),
+  'errors.badgeOtherReason': (p) => t('errors.badgeOtherReason', p),
+  'errors.badgePdfFailed': (p) => t('errors.badgePdfFailed', p),
+  'errors.badgeNoPrinter': (p) => t('errors.badgeNoPrinter', p),
+  'errors.badgePrinterMissing': (p) => t('errors.badgePrinterMissing', p),
+  'errors.badgePrinterMissingNone': (p) => t('errors.badgePrinterMissingNone', p),
+  'errors.badgePrinterRefused': (p) => t('errors.badgePrinterRefused', p),
 };
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */

@@ -70,6 +70,7 @@ describe('badges in the language of the screen', () => {
     expect(html).toContain('Ausgestellt 25.11.2026');
     expect(html).toContain('Eigentum des Standorts');
     expect(html).not.toContain('Issued');
+    expect(html).toContain('<html lang="de">');
   });
 
   it('each language its own words and its own date; English as en-GB (day first), no language as YYYY-MM-DD (as before)', async () => {

@@ -15,6 +15,8 @@ import BadgeLayoutEditor from '../../../renderer/src/badges/BadgeLayoutEditor.vu
 import { useBadgeEditorStore } from '../../../renderer/src/badges/badge-editor-store';
 import { badgeProblemText } from '../../../renderer/src/badges/badge-problem-text';
 import { useLocaleStore } from '../../../renderer/src/i18n/locale-store';
+import { errorText } from '../../../renderer/src/i18n/error-text';
+import { keyedError } from '../../../electron/contract/ipc';
 
 const { mountView } = useComponentHarness(fake);
 // The next test's setup returns to English: a store left open would lay its template out again.
@@ -100,5 +102,18 @@ describe('badges in the language of the screen (renderer)', () => {
     expect(badgeProblemText(problems[2]!)).toBe('anverso, elemento "notice": el texto (de) "Eigentum" no cabe en 30 × 4 mm, ni siquiera a 5 pt');
     const layout: BadgeProblem = { key: 'cannotLayOut', params: { detail: 'The request was cancelled.' }, error: { code: 'cancelled', message: 'The request was cancelled.', key: 'errors.cancelled', params: {} } };
     expect(badgeProblemText(layout)).toBe('La solicitud se ha cancelado.');
+  });
+
+  it('the badge refusals main sends (keyed) read in the language shown, the field named in it; English exactly as main words it', async () => {
+    const tooLong = keyedError('badgeTextTooLong', { what: 'last name', fieldCode: 'lastName', value: 'Wolfeschlegelsteinhausen' });
+    expect(tooLong.message).toBe('The last name "Wolfeschlegelsteinhausen" is too long for this card, even in the smallest type. Nothing was printed: ask an administrator for a template with more room, or use a shorter display name.');
+    expect(errorText(tooLong)).toBe(tooLong.message);
+    const missing = keyedError('badgePrinterMissing', { printer: 'Zebra', installed: 'CardPrinter-1' });
+    await useLocaleStore().setLocale('de');
+    expect(errorText(tooLong)).toBe('Der Nachname "Wolfeschlegelsteinhausen" ist zu lang für diesen Ausweis, auch in der kleinsten Schrift. Es wurde nichts gedruckt: Bitten Sie die Administration um eine Vorlage mit mehr Platz oder verwenden Sie einen kürzeren Anzeigenamen.');
+    expect(errorText(missing)).toBe('Der Ausweisdrucker "Zebra" ist an diesem Arbeitsplatz nicht installiert. Installiert: CardPrinter-1. Wenden Sie sich an die Administration.');
+    expect(errorText(keyedError('badgeBarcodeCannotHold', { what: 'employee ID', fieldCode: 'employeeId', value: 'É-1', why: 'x' }))).toContain('den Wert „Personalnummer“ dieses Ausweisinhabers');
+    await useLocaleStore().setLocale('fr');
+    expect(errorText(tooLong)).toContain('Le nom "Wolfeschlegelsteinhausen" est trop long pour ce badge');
   });
 });

@@ -136,6 +136,8 @@ const badges: Messages['badges'] = {
     cannotLayOut: 'Der Beispiel-Ausweisinhaber kann nicht gestaltet werden: {detail}',
   },
   problemWords: { front: 'Vorderseite', back: 'Rückseite', portrait: 'Hochformat', landscape: 'Querformat' },
+  fieldWords: { lastName: 'Der Nachname', firstName: 'Der Vorname', middleName: 'Der zweite Vorname', displayName: 'Der Anzeigename', fullName: 'Der Name', employeeId: 'Die Personalnummer', cardholderType: 'Der Ausweisinhabertyp', tenant: 'Der Mieter', issueDate: 'Das Ausstellungsdatum', text: 'Der Text' },
+  fieldNames: { lastName: 'Nachname', firstName: 'Vorname', middleName: 'zweiter Vorname', displayName: 'Anzeigename', fullName: 'Name', employeeId: 'Personalnummer', cardholderType: 'Ausweisinhabertyp', tenant: 'Mieter', issueDate: 'Ausstellungsdatum', text: 'Text' },
 };
 
 export default badges;

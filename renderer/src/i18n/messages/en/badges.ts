@@ -141,4 +141,8 @@ export default {
   problems,
   /** The words of `{side}` and `{orientation}` in a problem. */
   problemWords: { front: 'front', back: 'back', portrait: 'portrait', landscape: 'landscape' },
+  /** A field of the cardholder as an error about it names it ({what}). */
+  fieldWords: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
+  /** The same, inside a sentence ("this cardholder's {what}"). */
+  fieldNames: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
 };
