@@ -5,7 +5,8 @@
  * and `--admin check` with `englishBadgeProblem`. The renderer's English (messages/en/badges.ts,
  * `problems`) is typed against this table, so the two cannot differ. `{side}` is "front" or
  * "back" (the renderer says it in the language shown); `{detail}` and `{why}` stay English (the
- * schema's and the barcode encoder's own words). Syntax as vue-i18n's. Part of the IPC contract.
+ * schema's and the barcode encoder's own words: a shape the schema refuses, a value bwip-js cannot
+ * encode). Syntax as vue-i18n's. Part of the IPC contract.
  */
 import type { KioskError } from './errors';
 
@@ -28,6 +29,9 @@ export const BADGE_PROBLEM_TEXT = {
   wordsTooLongIn: '{side} element "{element}": the {language} words "{words}" do not fit {width} × {height} mm, even at {size} pt',
   barcodeText: '{side} element "{element}": a barcode shows a field of the cardholder, not "text"',
   barcodeTooSmall: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): {why}',
+  barcodeNeedsWidth: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {needed} mm of width, the element has {width} mm',
+  barcodeNeedsHeight: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): a 1D barcode needs at least 5 mm of height, the element has {height} mm',
+  barcodeNeedsArea: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {neededWidth} × {neededHeight} mm, the element has {width} × {height} mm',
   cannotLayOut: 'the sample cardholder cannot be laid out: {detail}',
 } as const;
 

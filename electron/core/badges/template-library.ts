@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { badgeProblem, type BadgeProblem, type BadgeTemplateInfo } from '../../contract/ipc';
 import type { BadgeFonts } from './badge-layout';
-import { barcodeFitProblem, encodeBarcode, worstCaseValue } from './barcode';
+import { barcodeShortfall, encodeBarcode, worstCaseValue } from './barcode';
 import { BadgeTemplate, cardSize, type BadgeSide, type TextElement } from './template-schema';
 import { badgeLocaleOf, everyLanguage, hasWords, issueDateText } from './template-words';
 import { fitText, LINE_HEIGHT, PT_TO_MM, smallestSize } from './text-fit';
@@ -97,8 +97,12 @@ function checkSide(side: BadgeSide, name: 'front' | 'back', template: BadgeTempl
     if (element.type === 'barcode') {
       if (element.field === 'text') problems.push(badgeProblem('barcodeText', at));
       const encoded = encodeBarcode(element.symbology, worstCaseValue(element.symbology, element.maxChars));
-      const problem = encoded.ok ? barcodeFitProblem(encoded.barcode, element.width, element.height) : encoded.reason;
-      if (problem) problems.push(badgeProblem('barcodeTooSmall', { ...at, symbology: element.symbology, maxChars: element.maxChars, why: problem }));
+      const holds = { ...at, symbology: element.symbology, maxChars: element.maxChars };
+      const short = encoded.ok ? barcodeShortfall(encoded.barcode, element.width, element.height) : null;
+      if (!encoded.ok) problems.push(badgeProblem('barcodeTooSmall', { ...holds, why: encoded.reason }));
+      else if (short?.need === 'width') problems.push(badgeProblem('barcodeNeedsWidth', { ...holds, needed: short.neededMm, width: element.width }));
+      else if (short?.need === 'height1d') problems.push(badgeProblem('barcodeNeedsHeight', { ...holds, height: element.height }));
+      else if (short?.need === 'area') problems.push(badgeProblem('barcodeNeedsArea', { ...holds, neededWidth: short.neededWidthMm, neededHeight: short.neededHeightMm, width: element.width, height: element.height }));
     }
   }
   return problems;

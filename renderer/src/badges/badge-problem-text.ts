@@ -35,6 +35,9 @@ const TEXT: Record<BadgeProblemName, (p: BadgeProblemParams) => string> = {
   wordsTooLongIn: (p) => t('badges.problems.wordsTooLongIn', p),
   barcodeText: (p) => t('badges.problems.barcodeText', p),
   barcodeTooSmall: (p) => t('badges.problems.barcodeTooSmall', p),
+  barcodeNeedsWidth: (p) => t('badges.problems.barcodeNeedsWidth', p),
+  barcodeNeedsHeight: (p) => t('badges.problems.barcodeNeedsHeight', p),
+  barcodeNeedsArea: (p) => t('badges.problems.barcodeNeedsArea', p),
   cannotLayOut: (p) => t('badges.problems.cannotLayOut', p),
 };
 

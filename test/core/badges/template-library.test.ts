@@ -60,6 +60,7 @@ describe('badge templates', () => {
     expect(text).toContain('front element "photo": falls off the card');
     expect(text).toContain('front element "code": the code128 barcode cannot hold 20 characters');
     expect(broken?.problems).toHaveLength(3);
+    expect(broken?.problems.map((p) => p.key)).toEqual(expect.arrayContaining(['imageMissing', 'offCard']));
     // A broken template never prints.
     expect(templateFor((await loadTemplates(dir)).templates, 5)?.id).toBe('employee-portrait');
   });

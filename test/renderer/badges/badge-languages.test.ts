@@ -98,6 +98,10 @@ describe('badges in the language of the screen (renderer)', () => {
     ];
     for (const problem of problems) expect(badgeProblemText(problem)).toBe(englishBadgeProblem(problem));
     expect(badgeProblemText(problems[1]!)).toBe('back element "p": unknown fields "rotate", "spin"');
+    const narrow: BadgeProblem = { key: 'barcodeNeedsWidth', params: { side: 'back', element: 'code', symbology: 'code128', maxChars: 20, needed: '61.3', width: 30 } };
+    expect(badgeProblemText(narrow)).toBe('back element "code": the code128 barcode cannot hold 20 characters (maxChars): it needs 61.3 mm of width, the element has 30 mm');
+    await useLocaleStore().setLocale('de');
+    expect(badgeProblemText(narrow)).toBe('Rückseite, Element "code": Der code128-Barcode kann keine 20 Zeichen (maxChars) aufnehmen: Er braucht 61.3 mm Breite, das Element hat 30 mm');
     await useLocaleStore().setLocale('es');
     expect(badgeProblemText(problems[2]!)).toBe('anverso, elemento "notice": el texto (de) "Eigentum" no cabe en 30 × 4 mm, ni siquiera a 5 pt');
     const layout: BadgeProblem = { key: 'cannotLayOut', params: { detail: 'The request was cancelled.' }, error: { code: 'cancelled', message: 'The request was cancelled.', key: 'errors.cancelled', params: {} } };

@@ -22,6 +22,9 @@ const problems: typeof BADGE_PROBLEM_TEXT = {
   wordsTooLongIn: '{side} element "{element}": the {language} words "{words}" do not fit {width} × {height} mm, even at {size} pt',
   barcodeText: '{side} element "{element}": a barcode shows a field of the cardholder, not "text"',
   barcodeTooSmall: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): {why}',
+  barcodeNeedsWidth: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {needed} mm of width, the element has {width} mm',
+  barcodeNeedsHeight: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): a 1D barcode needs at least 5 mm of height, the element has {height} mm',
+  barcodeNeedsArea: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {neededWidth} × {neededHeight} mm, the element has {width} × {height} mm',
   cannotLayOut: 'the sample cardholder cannot be laid out: {detail}',
 };
 
