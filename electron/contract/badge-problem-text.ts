@@ -4,9 +4,10 @@
  * language shown, renderer/src/badges/badge-problem-text.ts), and words it in English for its log
  * and `--admin check` with `englishBadgeProblem`. The renderer's English (messages/en/badges.ts,
  * `problems`) is typed against this table, so the two cannot differ. `{side}` is "front" or
- * "back" (the renderer says it in the language shown); `{detail}` and `{why}` stay English (the
- * schema's and the barcode encoder's own words: a shape the schema refuses, a value bwip-js cannot
- * encode). Syntax as vue-i18n's. Part of the IPC contract.
+ * "back" (the renderer says it in the language shown); `{detail}` and `{why}` are English (the
+ * schema's and the barcode encoder's own words): a schema refusal also carries `{issue}` and
+ * `{limit}` (a number out of range, a text too long, a value not allowed), which the renderer words
+ * in the other languages; other schema refusals and a value bwip-js cannot encode stay English. Syntax as vue-i18n's. Part of the IPC contract.
  */
 import type { KioskError } from './errors';
 

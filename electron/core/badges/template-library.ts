@@ -9,7 +9,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { badgeProblem, type BadgeProblem, type BadgeTemplateInfo } from '../../contract/ipc';
+import { badgeProblem, type BadgeProblem, type BadgeProblemParams, type BadgeTemplateInfo } from '../../contract/ipc';
 import type { BadgeFonts } from './badge-layout';
 import { barcodeShortfall, encodeBarcode, worstCaseValue } from './barcode';
 import { BadgeTemplate, cardSize, type BadgeSide, type TextElement } from './template-schema';
@@ -40,14 +40,28 @@ function where(issuePath: ReadonlyArray<PropertyKey>, raw: unknown): { side: str
   return { path: parts.join('.') || '(the file)' };
 }
 
+const UNIT: Record<string, string> = { x: 'mm', y: 'mm', width: 'mm', height: 'mm', thickness: 'mm', fontSize: 'pt', minFontSize: 'pt' };
+
+/** A number or length out of range, or a value not among those allowed: what the renderer words in the language shown (`{detail}` stays English). */
+function issueKind(issue: z.core.$ZodIssue): BadgeProblemParams {
+  const unit = UNIT[String(issue.path.at(-1))] ?? '';
+  const limit = (value: number | bigint): string => `${String(value)}${unit ? ` ${unit}` : ''}`;
+  if (issue.code === 'too_small' && issue.origin === 'number') return { issue: issue.inclusive === false ? 'above' : 'atLeast', limit: limit(issue.minimum) };
+  if (issue.code === 'too_big' && issue.origin === 'number') return { issue: issue.inclusive === false ? 'below' : 'atMost', limit: limit(issue.maximum) };
+  if (issue.code === 'too_big' && issue.origin === 'string') return { issue: 'atMostCharacters', limit: String(issue.maximum) };
+  if (issue.code === 'invalid_value') return { issue: 'oneOf', limit: issue.values.map((v) => JSON.stringify(v)).join(', ') };
+  return {};
+}
+
 function issueProblem(issue: z.core.$ZodIssue, raw: unknown): BadgeProblem {
   const at = where(issue.path, raw);
+  const kind = issueKind(issue);
   if (issue.code === 'unrecognized_keys') {
     const params = { fields: issue.keys.map((k) => `"${k}"`).join(', '), count: issue.keys.length };
     return 'side' in at && at.path === '' ? badgeProblem('unknownFieldsElement', { side: at.side, element: at.element, ...params }) : badgeProblem('unknownFields', { where: 'side' in at ? `${at.side} element ${at.element} (${at.path})` : at.path, ...params });
   }
-  if (!('side' in at)) return badgeProblem('invalid', { where: at.path, detail: issue.message });
-  return at.path ? badgeProblem('invalidElementField', { ...at, detail: issue.message }) : badgeProblem('invalidElement', { side: at.side, element: at.element, detail: issue.message });
+  if (!('side' in at)) return badgeProblem('invalid', { where: at.path, detail: issue.message, ...kind });
+  return at.path ? badgeProblem('invalidElementField', { ...at, detail: issue.message, ...kind }) : badgeProblem('invalidElement', { side: at.side, element: at.element, detail: issue.message, ...kind });
 }
 
 /** A sample value a label is checked with: the longest issue date of the language, nothing for the others (they vary by cardholder). */

@@ -6,7 +6,7 @@
  */
 import type { BadgeProblem, BadgeProblemName, BadgeProblemParams } from '../../../electron/contract/ipc';
 import { errorText } from '../i18n/error-text';
-import { t } from '../i18n/i18n';
+import { currentLocale, t } from '../i18n/i18n';
 
 const WORDS: Record<string, () => string> = {
   front: () => t('badges.problemWords.front'),
@@ -41,11 +41,28 @@ const TEXT: Record<BadgeProblemName, (p: BadgeProblemParams) => string> = {
   cannotLayOut: (p) => t('badges.problems.cannotLayOut', p),
 };
 
+/** A schema refusal's words in the language shown; English keeps the schema's own (more precise) words. */
+const ISSUES: Record<string, (limit: string) => string> = {
+  atLeast: (limit) => t('badges.issues.atLeast', { limit }),
+  above: (limit) => t('badges.issues.above', { limit }),
+  atMost: (limit) => t('badges.issues.atMost', { limit }),
+  below: (limit) => t('badges.issues.below', { limit }),
+  atMostCharacters: (limit) => t('badges.issues.atMostCharacters', { limit }),
+  oneOf: (limit) => t('badges.issues.oneOf', { limit }),
+};
+function issueDetail(params: BadgeProblemParams): string | number | undefined {
+  const issue = params.issue;
+  const english = currentLocale() === 'en' || currentLocale() === 'en-XA';
+  return !english && typeof issue === 'string' && Object.hasOwn(ISSUES, issue) ? ISSUES[issue]!(String(params.limit ?? '')) : params.detail;
+}
+
 export function badgeProblemText(problem: BadgeProblem): string {
   if (problem.error) return errorText(problem.error);
   const text = Object.hasOwn(TEXT, problem.key) ? TEXT[problem.key] : undefined;
   if (!text) return problem.key;
   const params: BadgeProblemParams = { ...problem.params };
+  const detail = issueDetail(params);
+  if (detail !== undefined) params.detail = detail;
   for (const name of ['side', 'orientation']) {
     const value = said(params[name]);
     if (value !== undefined) params[name] = value;

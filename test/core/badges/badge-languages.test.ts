@@ -139,4 +139,12 @@ describe('badges in the language of the screen', () => {
     expect(found?.template).toBeNull();
     expect(found?.problems.map(englishBadgeProblem).join('\n')).toContain('front element "words" (text');
   });
+
+  it('a schema refusal carries what it is (a limit, the values allowed) for the renderer to word; its English words stay as the schema says them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-badge-words-'));
+    writeTemplate(dir, 'words.json', { name: 'Words', orientation: 'portrait', front: { elements: [{ type: 'text', id: 'name', x: 2, y: 2, width: 40, height: 8, field: 'lastName', fontSize: 80 }] } });
+    const found = (await loadTemplates(dir)).templates[0];
+    expect(found?.problems[0]).toMatchObject({ key: 'invalidElementField', params: { side: 'front', element: '"name"', path: 'fontSize', issue: 'atMost', limit: '72 pt' } });
+    expect(englishBadgeProblem(found!.problems[0]!)).toBe('front element "name" (fontSize): expected at most 72 pt');
+  });
 });

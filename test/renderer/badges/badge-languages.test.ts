@@ -102,6 +102,10 @@ describe('badges in the language of the screen (renderer)', () => {
     expect(badgeProblemText(narrow)).toBe('back element "code": the code128 barcode cannot hold 20 characters (maxChars): it needs 61.3 mm of width, the element has 30 mm');
     await useLocaleStore().setLocale('de');
     expect(badgeProblemText(narrow)).toBe('Rückseite, Element "code": Der code128-Barcode kann keine 20 Zeichen (maxChars) aufnehmen: Er braucht 61.3 mm Breite, das Element hat 30 mm');
+    const fontSize: BadgeProblem = { key: 'invalidElementField', params: { side: 'front', element: '"name"', path: 'fontSize', detail: 'expected at most 72 pt', issue: 'atMost', limit: '72 pt' } };
+    expect(badgeProblemText(fontSize)).toBe('Vorderseite, Element "name" (fontSize): erwartet: höchstens 72 pt');
+    await useLocaleStore().setLocale('en');
+    expect(badgeProblemText(fontSize)).toBe('front element "name" (fontSize): expected at most 72 pt');
     await useLocaleStore().setLocale('es');
     expect(badgeProblemText(problems[2]!)).toBe('anverso, elemento "notice": el texto (de) "Eigentum" no cabe en 30 × 4 mm, ni siquiera a 5 pt');
     const layout: BadgeProblem = { key: 'cannotLayOut', params: { detail: 'The request was cancelled.' }, error: { code: 'cancelled', message: 'The request was cancelled.', key: 'errors.cancelled', params: {} } };

@@ -141,6 +141,7 @@ const badges: Messages['badges'] = {
   problemWords: { front: 'Vorderseite', back: 'Rückseite', portrait: 'Hochformat', landscape: 'Querformat' },
   fieldWords: { lastName: 'Der Nachname', firstName: 'Der Vorname', middleName: 'Der zweite Vorname', displayName: 'Der Anzeigename', fullName: 'Der Name', employeeId: 'Die Personalnummer', cardholderType: 'Der Ausweisinhabertyp', tenant: 'Der Mieter', issueDate: 'Das Ausstellungsdatum', text: 'Der Text' },
   fieldNames: { lastName: 'Nachname', firstName: 'Vorname', middleName: 'zweiter Vorname', displayName: 'Anzeigename', fullName: 'Name', employeeId: 'Personalnummer', cardholderType: 'Ausweisinhabertyp', tenant: 'Mieter', issueDate: 'Ausstellungsdatum', text: 'Text' },
+  issues: { atLeast: 'erwartet: mindestens {limit}', above: 'erwartet: mehr als {limit}', atMost: 'erwartet: höchstens {limit}', below: 'erwartet: weniger als {limit}', atMostCharacters: 'erwartet: höchstens {limit} Zeichen', oneOf: 'erwartet: einer der Werte {limit}' },
 };
 
 export default badges;

@@ -148,4 +148,6 @@ export default {
   fieldWords: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
   /** The same, inside a sentence ("this cardholder's {what}"). */
   fieldNames: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
+  /** A schema refusal in the language shown (English keeps the schema's own words, sent in {detail}). */
+  issues: { atLeast: 'expected at least {limit}', above: 'expected above {limit}', atMost: 'expected at most {limit}', below: 'expected below {limit}', atMostCharacters: 'expected at most {limit} characters', oneOf: 'expected one of {limit}' },
 };

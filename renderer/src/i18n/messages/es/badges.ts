@@ -141,6 +141,7 @@ const badges: Messages['badges'] = {
   problemWords: { front: 'anverso', back: 'reverso', portrait: 'vertical', landscape: 'horizontal' },
   fieldWords: { lastName: 'El apellido', firstName: 'El nombre', middleName: 'El segundo nombre', displayName: 'El nombre visible', fullName: 'El nombre completo', employeeId: 'El n.º de empleado', cardholderType: 'El tipo de titular', tenant: 'El inquilino', issueDate: 'La fecha de emisión', text: 'El texto' },
   fieldNames: { lastName: 'el apellido', firstName: 'el nombre', middleName: 'el segundo nombre', displayName: 'el nombre visible', fullName: 'el nombre completo', employeeId: 'el n.º de empleado', cardholderType: 'el tipo de titular', tenant: 'el inquilino', issueDate: 'la fecha de emisión', text: 'el texto' },
+  issues: { atLeast: 'se esperaba como mínimo {limit}', above: 'se esperaba más de {limit}', atMost: 'se esperaba como máximo {limit}', below: 'se esperaba menos de {limit}', atMostCharacters: 'se esperaban como máximo {limit} caracteres', oneOf: 'se esperaba uno de los valores {limit}' },
 };
 
 export default badges;

@@ -141,6 +141,7 @@ const badges: Messages['badges'] = {
   problemWords: { front: 'recto', back: 'verso', portrait: 'portrait', landscape: 'paysage' },
   fieldWords: { lastName: 'Le nom', firstName: 'Le prénom', middleName: 'Le deuxième prénom', displayName: 'Le nom affiché', fullName: 'Le nom complet', employeeId: 'Le matricule', cardholderType: 'Le type de titulaire', tenant: 'Le locataire', issueDate: 'La date de délivrance', text: 'Le texte' },
   fieldNames: { lastName: 'le nom', firstName: 'le prénom', middleName: 'le deuxième prénom', displayName: 'le nom affiché', fullName: 'le nom complet', employeeId: 'le matricule', cardholderType: 'le type de titulaire', tenant: 'le locataire', issueDate: 'la date de délivrance', text: 'le texte' },
+  issues: { atLeast: 'attendu : au moins {limit}', above: 'attendu : plus de {limit}', atMost: 'attendu : au plus {limit}', below: 'attendu : moins de {limit}', atMostCharacters: 'attendu : au plus {limit} caractères', oneOf: 'attendu : l’une des valeurs {limit}' },
 };
 
 export default badges;
