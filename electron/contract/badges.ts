@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { cardholderId, databaseId, noPayload, op } from './operation';
 import { photoBytes } from './photo';
+import type { BadgeProblem } from './badge-problem-text';
+
+export * from './badge-problem-text';
 
 /** One element of a badge side as it will print: a box in millimetres from the card's top-left corner. */
 export interface BadgeBox {
@@ -47,8 +50,8 @@ export interface BadgeTemplateInfo {
   sides: number;
   cardholderTypes: number[];
   isDefault: boolean;
-  /** Why the template cannot be used (file and element named); empty when it can. */
-  problems: string[];
+  /** Why the template cannot be used (element named), as keys worded in the language shown; empty when it can. */
+  problems: BadgeProblem[];
 }
 
 export interface BadgeSetup {
@@ -98,7 +101,8 @@ export interface BadgeElementDocument {
   width?: number;
   height?: number;
   field?: string;
-  text?: string;
+  /** The words: the same in every language, or per language ({ "en": "Issued", "de": "Ausgestellt" }). */
+  text?: string | Record<string, string>;
   fontSize?: number;
   minFontSize?: number;
   color?: string;
@@ -113,13 +117,13 @@ export interface BadgeTemplateSource {
   templateId: string;
   file: string;
   template: BadgeTemplateDocument;
-  problems: string[];
+  problems: BadgeProblem[];
 }
 
 /** An edited template laid out with the sample cardholder, or why it cannot be (the `--admin check` problems). */
 export interface BadgeTemplateDraftPreview {
   preview: BadgePreview | null;
-  problems: string[];
+  problems: BadgeProblem[];
 }
 
 export interface BadgeTemplateSaved {
@@ -171,6 +175,11 @@ export const BadgeCardholder = z
   .strict();
 export type BadgeCardholder = z.infer<typeof BadgeCardholder>;
 
+/** The language a badge is printed in: the one shown on the screen that asked for it (en-XA prints English). */
+export const BADGE_LOCALES = ['en', 'de', 'fr', 'es', 'en-XA'] as const;
+export type BadgeLocale = (typeof BADGE_LOCALES)[number];
+const badgeLocale = z.enum(BADGE_LOCALES);
+
 const badgeTemplateId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'A template id is the file name without ".json".');
 /** A template's JSON: its shape is checked in main by the template schema (core/badges/template-schema.ts). */
 const badgeSideJson = z
@@ -200,6 +209,7 @@ export const badgesOperations = {
         templateId: badgeTemplateId.optional(),
         photo: photoBytes.optional(),
         photoType: z.enum(['image/jpeg', 'image/png']).optional(),
+        locale: badgeLocale.optional(),
       })
       .strict(),
     { bytes: ['photo'] },
@@ -211,17 +221,19 @@ export const badgesOperations = {
         previewId: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
         destination: z.enum(['printer', 'pdf']),
         reason: z.object({ kind: z.enum(REPRINT_REASONS), text: z.string().trim().max(200) }).strict().optional(),
+        /** The language shown when Print was pressed: a preview laid out in another is laid out again in it. */
+        locale: badgeLocale.optional(),
       })
       .strict(),
     { shift: 'Printing a badge' },
   ),
   listBadgeLog: op<BadgePrintEntry[]>()(noPayload),
   /** Administration: a template laid out with a sample cardholder (needs the admin PIN). */
-  previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId }).strict(), { admin: 'Showing a badge template' }),
+  previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId, locale: badgeLocale.optional() }).strict(), { admin: 'Showing a badge template' }),
   /** Administration's layout editor: a template's JSON (needs the admin PIN). */
   getBadgeTemplateSource: op<BadgeTemplateSource>()(z.object({ templateId: badgeTemplateId }).strict(), { admin: 'Editing a badge template' }),
   /** Administration's layout editor: an edited template checked and laid out with a sample cardholder, not saved (needs the admin PIN). */
-  previewBadgeTemplateDraft: op<BadgeTemplateDraftPreview>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict(), { admin: 'Editing a badge template' }),
+  previewBadgeTemplateDraft: op<BadgeTemplateDraftPreview>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson, locale: badgeLocale.optional() }).strict(), { admin: 'Editing a badge template' }),
   /** Administration's layout editor: checks the edited template like `--admin check` and writes its file, keeping a .bak (needs the admin PIN). */
   saveBadgeTemplate: op<BadgeTemplateSaved>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict(), { admin: 'Saving a badge template' }),
 } as const;

@@ -100,6 +100,22 @@ export const ERROR_TEXT = {
   refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
   changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
   savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
+  // i23-badges: badges (print, preview, templates). {what}: the field's English words (the renderer says them in the language shown from {fieldCode}).
+  badgesNotSetUp: 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.',
+  badgeTemplateMissing: 'There is no badge template "{template}".',
+  badgeNoTemplateForType: 'No badge template is for this cardholder\'s type and none is the default: ask an administrator.',
+  badgeTemplateUnusable: 'The badge template "{template}" cannot be used: {problem}. Ask an administrator to run "--admin check".',
+  badgeTextTooLong: 'The {what} "{value}" is too long for this card, even in the smallest type. Nothing was printed: ask an administrator for a template with more room, or use a shorter display name.',
+  badgeBarcodeCannotHold: 'The barcode cannot hold this cardholder\'s {what} ("{value}"): {why}. Nothing was printed.',
+  badgePreviewGone: 'This preview is no longer open: show the badge again, then print.',
+  badgeNeedsPhoto: 'This badge needs a photo: take a new photo or choose an image file first.',
+  badgeReprintReason: 'A badge was already printed for this person: choose why it is printed again.',
+  badgeOtherReason: 'Say what the other reason is.',
+  badgePdfFailed: 'The badge could not be saved as a PDF.',
+  badgeNoPrinter: 'No badge printer is set up on this workstation: an administrator sets badges.printer. You can save the badge as a PDF instead.',
+  badgePrinterMissing: 'The badge printer "{printer}" is not installed on this workstation. Installed: {installed}. Ask an administrator.',
+  badgePrinterMissingNone: 'The badge printer "{printer}" is not installed on this workstation. No printer is installed. Ask an administrator.',
+  badgePrinterRefused: 'The printer "{printer}" did not take the badge ({why}). Check that it is on, has cards and ribbon, then try again.',
 } as const;
 
 /**

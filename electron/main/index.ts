@@ -68,7 +68,7 @@ function kioskVault(config: KioskConfig): CredentialVault {
 async function runAdmin(log: Logger): Promise<void> {
   if (args.slice(adminIndex + 1).find((arg) => !arg.startsWith('-')) === 'check') {
     const load = { env: process.env, argv: kioskArgs, platform: process.platform, userFile: join(app.getPath('userData'), 'config.json') };
-    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault }));
+    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault, badgeFontDir: join(builtRendererDir(), 'badge-fonts') }));
     return;
   }
   const config = loadKioskConfig();

@@ -2,16 +2,18 @@
  * Lays a template out for one cardholder: the values of its fields (names, employee ID, the
  * cardholder type and tenants by their site names, the issue date), each text fitted (never cut),
  * each barcode made and checked against its box, the colours of this cardholder's type, the
- * photo and the images. The result is plain data (BadgeSideLayout) that the print page
+ * photo and the images, the template's words and the issue date in the language of the screen
+ * that asked (template-words.ts). The result is plain data (BadgeSideLayout) that the print page
  * (badge-page.ts) and the renderer's true-size preview both draw. A value that does not fit is
  * an error for the officer, never a cut badge.
  */
-import type { BadgeBox, BadgeCardholder, BadgeSideLayout, SiteNames } from '../../contract/ipc';
+import type { BadgeBox, BadgeCardholder, BadgeLocale, BadgeSideLayout, SiteNames } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import { barcodeFitProblem, encodeBarcode } from './barcode';
 import type { FontMetrics } from './font-metrics';
 import { cardSize, type BadgeField, type BadgeSide, type BadgeTemplate, type TextElement } from './template-schema';
 import { fitText, smallestSize } from './text-fit';
+import { issueDateText, wordsIn } from './template-words';
 
 export interface BadgeFonts {
   regular: FontMetrics;
@@ -28,6 +30,8 @@ export interface LayoutInput {
   photo: string | null;
   issued: Date;
   fonts: BadgeFonts;
+  /** The language shown when the badge was asked for: the template's words and the issue date in it (English and YYYY-MM-DD when none). */
+  locale?: BadgeLocale;
 }
 
 const FIELD_WORDS: Record<BadgeField, string> = {
@@ -43,11 +47,7 @@ const FIELD_WORDS: Record<BadgeField, string> = {
   text: 'text',
 };
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** The issue date as YYYY-MM-DD, in the workstation's time zone (unambiguous in every country). */
-export const issueDateText = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-export function fieldValue(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string): string {
+export function fieldValue(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string, locale?: BadgeLocale): string {
   const full = [person.first_Name, person.middle_Name, person.last_Name].map((p) => p.trim()).filter((p) => p !== '').join(' ');
   switch (field) {
     case 'lastName':
@@ -67,7 +67,7 @@ export function fieldValue(field: BadgeField, person: BadgeCardholder, site: Sit
     case 'tenant':
       return person.tenant.map((id) => site.tenants.find((t) => t.id === id)?.name ?? `Tenant ${id}`).join(', ');
     case 'issueDate':
-      return issueDateText(issued);
+      return issueDateText(issued, locale);
     case 'text':
       return text;
   }
@@ -76,9 +76,10 @@ export function fieldValue(field: BadgeField, person: BadgeCardholder, site: Sit
 const svgDataUrl = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
 function textBox(element: TextElement, input: LayoutInput, sideName: string): BadgeBox {
-  const { cardholder, site, issued } = input;
-  const value = fieldValue(element.field, cardholder, site, issued, element.text ?? '');
-  let shown = element.field !== 'text' && element.text ? `${element.text} ${value}` : value;
+  const { cardholder, site, issued, locale } = input;
+  const words = wordsIn(element.text, locale);
+  const value = fieldValue(element.field, cardholder, site, issued, words, locale);
+  let shown = element.field !== 'text' && words ? `${words} ${value}` : value;
   if (element.uppercase) shown = shown.toLocaleUpperCase();
   const metrics = element.bold ? input.fonts.bold : input.fonts.regular;
   const fitted = fitText(metrics, {
@@ -90,7 +91,7 @@ function textBox(element: TextElement, input: LayoutInput, sideName: string): Ba
     maxLines: element.maxLines,
   });
   if (!fitted) {
-    throw KioskFailure.of('rejected', `The ${FIELD_WORDS[element.field]} "${shown}" is too long for this card, even in the smallest type. Nothing was printed: ask an administrator for a template with more room, or use a shorter display name.`, {
+    throw KioskFailure.keyed('rejected', 'badgeTextTooLong', { what: FIELD_WORDS[element.field], fieldCode: element.field, value: shown }, {
       detail: `template element ${sideName}/${element.id}: ${shown.length} characters do not fit ${element.width} × ${element.height} mm`,
       field: element.field,
     });
@@ -123,7 +124,7 @@ function layoutSide(side: BadgeSide, sideName: 'front' | 'back', input: LayoutIn
         const encoded = encodeBarcode(element.symbology, value);
         const problem = encoded.ok ? barcodeFitProblem(encoded.barcode, element.width, element.height) : encoded.reason;
         if (!encoded.ok || problem) {
-          throw KioskFailure.of('rejected', `The barcode cannot hold this cardholder's ${FIELD_WORDS[element.field]} ("${value}"): ${problem}. Nothing was printed.`, {
+          throw KioskFailure.keyed('rejected', 'badgeBarcodeCannotHold', { what: FIELD_WORDS[element.field], fieldCode: element.field, value, why: problem ?? '' }, {
             detail: `template element ${sideName}/${element.id}`,
             field: element.field,
           });

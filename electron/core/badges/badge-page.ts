@@ -58,8 +58,8 @@ function sideHtml(side: BadgeSideLayout): string {
 const fontFace = (bytes: Uint8Array, weight: number): string =>
   `@font-face{font-family:${BADGE_FONT_FAMILY};src:url(data:font/ttf;base64,${Buffer.from(bytes).toString('base64')}) format("truetype");font-weight:${weight};font-style:normal}`;
 
-/** The whole document; every side has the same size (one template). */
-export function badgePageHtml(sides: readonly BadgeSideLayout[], fonts: BadgeFontFiles, title: string): string {
+/** The whole document; every side has the same size (one template). `lang`: the language its words are in. */
+export function badgePageHtml(sides: readonly BadgeSideLayout[], fonts: BadgeFontFiles, title: string, lang = 'en'): string {
   const first = sides[0];
   const width = first?.widthMm ?? 53.98;
   const height = first?.heightMm ?? 85.6;
@@ -80,5 +80,5 @@ export function badgePageHtml(sides: readonly BadgeSideLayout[], fonts: BadgeFon
     `.text{display:flex;flex-direction:column;justify-content:center;font-family:${BADGE_FONT_FAMILY},sans-serif;line-height:1.2;white-space:pre;overflow:visible}`,
     '.missing{background:repeating-linear-gradient(45deg,#eeeeee 0 2mm,#ffffff 2mm 4mm)}',
   ].join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${BADGE_PAGE_POLICY}"><title>${escapeHtml(title)}</title><style>${css}</style></head><body>${sides.map(sideHtml).join('')}</body></html>`;
+  return `<!doctype html><html lang="${/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'en'}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${BADGE_PAGE_POLICY}"><title>${escapeHtml(title)}</title><style>${css}</style></head><body>${sides.map(sideHtml).join('')}</body></html>`;
 }

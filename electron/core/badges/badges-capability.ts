@@ -3,12 +3,14 @@
  * taken in this session (or an image file the officer chose), keeps the preview the officer sees
  * so that "Print" prints exactly it, and prints through the edge's port (or saves a PDF). A
  * reprint needs a reason; every print, PDF and failure goes to the badge log, and a print is
- * logged as done only once the operating system accepted the job. Nothing here needs the
+ * logged as done only once the operating system accepted the job. The badge is laid out in the
+ * language of the screen that asked (the request's locale): Print in another language than the
+ * preview's lays it out again in the one shown when Print was pressed. Nothing here needs the
  * service: a person enrolled offline (waiting in the outbox) gets their badge too.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BadgeCardholder, BadgePreview, BadgePrintEntry, BadgePrintResult, BadgeSetup, OperationName, ParsedRequestOf, ResultOf, SiteNames } from '../../contract/ipc';
+import { englishBadgeProblem, type BadgeCardholder, type BadgeLocale, type BadgePreview, type BadgePrintEntry, type BadgePrintResult, type BadgeSetup, type OperationName, type ParsedRequestOf, type ResultOf, type SiteNames } from '../../contract/ipc';
 import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { writeOwnerOnly } from '../storage/owner-only-files';
@@ -60,10 +62,21 @@ interface PhotoBytes {
   contentType: string;
 }
 
+/** What a preview was laid out from: Print in another language lays it out again from the same. */
+interface PreviewArgs {
+  cardholder: BadgeCardholder;
+  templateId: string | undefined;
+  chosen: PhotoBytes | null;
+  sample: boolean;
+  draft?: LoadedTemplate;
+  locale?: BadgeLocale;
+}
+
 interface KeptPreview {
   preview: BadgePreview;
   cardholder: BadgeCardholder;
   job: BadgePrintJob;
+  args: PreviewArgs;
 }
 
 const MAX_PREVIEWS = 20;
@@ -110,8 +123,8 @@ export function createBadgesCapability(options: BadgesOptions) {
   async function templates(reload = false): Promise<NonNullable<typeof library>> {
     if (library && !reload) return library;
     if (options.templatesDir === null) library = { templates: [], problem: null };
-    else library = await loadTemplates(options.templatesDir);
-    for (const t of library.templates) for (const p of t.problems) log.warn('badges', `template ${path.basename(t.file)}: ${p}`);
+    else library = await loadTemplates(options.templatesDir, (await loadFonts()).metrics);
+    for (const t of library.templates) for (const p of t.problems) log.warn('badges', `template ${path.basename(t.file)}: ${englishBadgeProblem(p)}`);
     return library;
   }
 
@@ -127,15 +140,17 @@ export function createBadgesCapability(options: BadgesOptions) {
     return null;
   }
 
-  async function preview(cardholder: BadgeCardholder, templateId: string | undefined, chosen: PhotoBytes | null, sample: boolean, draft?: LoadedTemplate): Promise<BadgePreview> {
-    if (options.templatesDir === null) throw KioskFailure.of('config', 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.');
+  async function preview(args: PreviewArgs): Promise<BadgePreview> {
+    const { cardholder, templateId, chosen, sample, draft, locale } = args;
+    if (options.templatesDir === null) throw KioskFailure.keyed('config', 'badgesNotSetUp');
     const lib = await templates();
     const loaded = draft ?? (templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID));
     if (!loaded) {
-      throw KioskFailure.of('config', templateId ? `There is no badge template "${templateId}".` : `No badge template is for this cardholder's type and none is the default: ask an administrator.`, { detail: lib.problem ?? undefined });
+      throw templateId ? KioskFailure.keyed('config', 'badgeTemplateMissing', { template: templateId }, { detail: lib.problem ?? undefined }) : KioskFailure.keyed('config', 'badgeNoTemplateForType', {}, { detail: lib.problem ?? undefined });
     }
     if (!loaded.template || loaded.problems.length > 0) {
-      throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be used: ${loaded.problems[0] ?? 'it is not valid'}. Ask an administrator to run "--admin check".`);
+      const first = loaded.problems[0];
+      throw KioskFailure.keyed('config', 'badgeTemplateUnusable', { template: loaded.id, problem: first ? englishBadgeProblem(first) : 'it is not valid' });
     }
     const template = loaded.template;
     const found = chosen || sample ? null : await photoFor(cardholder.id);
@@ -149,6 +164,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       photo: photo ? `data:${photo.contentType};base64,${Buffer.from(photo.bytes).toString('base64')}` : null,
       issued: now(),
       fonts: metrics,
+      ...(locale ? { locale } : {}),
     });
     const previewId = `p${nextPreview++}-${Date.now().toString(36)}`;
     const result: BadgePreview = {
@@ -164,14 +180,14 @@ export function createBadgesCapability(options: BadgesOptions) {
     };
     const first = sides[0];
     const job: BadgePrintJob = {
-      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`),
+      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`, locale === 'en-XA' ? 'en' : locale),
       widthMm: first?.widthMm ?? 0,
       heightMm: first?.heightMm ?? 0,
       orientation: template.orientation,
       pages: sides.length,
       title: `Badge – ${nameOf(cardholder)}`,
     };
-    previews.set(previewId, { preview: result, cardholder, job });
+    previews.set(previewId, { preview: result, cardholder, job, args });
     while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value as string);
     return result;
   }
@@ -206,21 +222,26 @@ export function createBadgesCapability(options: BadgesOptions) {
     },
     async previewBadge(request) {
       const chosen = request.photo ? { bytes: request.photo, contentType: request.photoType ?? 'image/jpeg' } : null;
-      return preview(request.cardholder, request.templateId, chosen, false);
+      return preview({ cardholder: request.cardholder, templateId: request.templateId, chosen, sample: false, ...(request.locale ? { locale: request.locale } : {}) });
     },
     async previewBadgeTemplate(request) {
-      return preview(SAMPLE_CARDHOLDER, request.templateId, null, true);
+      return preview({ cardholder: SAMPLE_CARDHOLDER, templateId: request.templateId, chosen: null, sample: true, ...(request.locale ? { locale: request.locale } : {}) });
     },
     async listBadgeLog() {
       return badgeLog.list();
     },
     async printBadge(request): Promise<BadgePrintResult> {
-      const kept = previews.get(request.previewId);
-      if (!kept) throw KioskFailure.of('not_found', 'This preview is no longer open: show the badge again, then print.');
-      if (kept.preview.needsPhoto) throw KioskFailure.of('rejected', 'This badge needs a photo: take a new photo or choose an image file first.');
+      let kept = previews.get(request.previewId);
+      if (!kept) throw KioskFailure.keyed('not_found', 'badgePreviewGone');
+      if (request.locale && request.locale !== (kept.args.locale ?? 'en')) {
+        // The language shown changed since the preview: the badge prints in the one shown when Print was pressed.
+        const again = await preview({ ...kept.args, locale: request.locale });
+        kept = previews.get(again.previewId) ?? kept;
+      }
+      if (kept.preview.needsPhoto) throw KioskFailure.keyed('rejected', 'badgeNeedsPhoto');
       const printedBefore = await badgeLog.printedFor(idsOf(kept.cardholder.id));
-      if (printedBefore > 0 && !request.reason) throw KioskFailure.of('rejected', 'A badge was already printed for this person: choose why it is printed again.', { field: 'reason' });
-      if (request.reason?.kind === 'other' && request.reason.text === '') throw KioskFailure.of('rejected', 'Say what the other reason is.', { field: 'reason' });
+      if (printedBefore > 0 && !request.reason) throw KioskFailure.keyed('rejected', 'badgeReprintReason', {}, { field: 'reason' });
+      if (request.reason?.kind === 'other' && request.reason.text === '') throw KioskFailure.keyed('rejected', 'badgeOtherReason', {}, { field: 'reason' });
       const reason = request.reason ? `${REASON_WORDS[request.reason.kind]}${request.reason.text ? `: ${request.reason.text}` : ''}` : '';
 
       if (request.destination === 'pdf') {
@@ -232,7 +253,7 @@ export function createBadgesCapability(options: BadgesOptions) {
         } catch (thrown) {
           const error = toKioskError(thrown);
           await record(kept, 'PDF', 'failed', reason, error.detail ?? error.message);
-          throw KioskFailure.of('internal', 'The badge could not be saved as a PDF.', { detail: error.detail ?? error.message });
+          throw KioskFailure.keyed('internal', 'badgePdfFailed', {}, { detail: error.detail ?? error.message });
         }
         return { entry: await record(kept, 'PDF', 'saved', reason, file), path: file };
       }
@@ -240,7 +261,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       const printer = options.printerName;
       if (!printer) {
         await record(kept, '(none)', 'failed', reason, 'no printer configured');
-        throw KioskFailure.of('config', 'No badge printer is set up on this workstation: an administrator sets badges.printer. You can save the badge as a PDF instead.');
+        throw KioskFailure.keyed('config', 'badgeNoPrinter');
       }
       let installed: string[];
       try {
@@ -251,16 +272,15 @@ export function createBadgesCapability(options: BadgesOptions) {
       }
       if (!installed.includes(printer)) {
         await record(kept, printer, 'failed', reason, 'printer not installed');
-        throw KioskFailure.of('config', `The badge printer "${printer}" is not installed on this workstation. ${installed.length > 0 ? `Installed: ${installed.join(', ')}.` : 'No printer is installed.'} Ask an administrator.`, {
-          detail: `badges.printer = ${printer}`,
-        });
+        const detail = { detail: `badges.printer = ${printer}` };
+        throw installed.length > 0 ? KioskFailure.keyed('config', 'badgePrinterMissing', { printer, installed: installed.join(', ') }, detail) : KioskFailure.keyed('config', 'badgePrinterMissingNone', { printer }, detail);
       }
       try {
         await options.port.print(kept.job, printer);
       } catch (thrown) {
         const why = thrown instanceof Error ? thrown.message : String(thrown);
         await record(kept, printer, 'failed', reason, `refused: ${why}`);
-        throw KioskFailure.of('rejected', `The printer "${printer}" did not take the badge (${why}). Check that it is on, has cards and ribbon, then try again.`, { detail: why });
+        throw KioskFailure.keyed('rejected', 'badgePrinterRefused', { printer, why }, { detail: why });
       }
       return { entry: await record(kept, printer, 'printed', reason, ''), path: null };
     },
@@ -278,7 +298,9 @@ export function createBadgesCapability(options: BadgesOptions) {
     },
     templates,
     /** An edited template (checked, not saved) laid out with the sample cardholder: the layout editor's preview. */
-    previewDraft: (draft: LoadedTemplate): Promise<BadgePreview> => preview(SAMPLE_CARDHOLDER, draft.id, null, true, draft),
+    previewDraft: (draft: LoadedTemplate, locale?: BadgeLocale): Promise<BadgePreview> => preview({ cardholder: SAMPLE_CARDHOLDER, templateId: draft.id, chosen: null, sample: true, draft, ...(locale ? { locale } : {}) }),
+    /** The badge fonts' metrics (the checks fit every language's words with them). */
+    fontMetrics: async (): Promise<BadgeFonts> => (await loadFonts()).metrics,
   };
 }
 

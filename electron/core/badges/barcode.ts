@@ -41,19 +41,26 @@ export function encodeBarcode(symbology: BarcodeSymbology, value: string): Barco
   }
 }
 
-/** Why `barcode` does not fit a box of widthMm × heightMm, or null when it does. */
-export function barcodeFitProblem(barcode: EncodedBarcode, widthMm: number, heightMm: number): string | null {
+/** What `barcode` lacks in a box of widthMm × heightMm (lengths to one decimal), or null when it fits. */
+export type BarcodeShortfall = { need: 'width'; neededMm: string } | { need: 'height1d' } | { need: 'area'; neededWidthMm: string; neededHeightMm: string };
+
+export function barcodeShortfall(barcode: EncodedBarcode, widthMm: number, heightMm: number): BarcodeShortfall | null {
   const across = widthMm / barcode.modulesX;
   if (barcode.modulesY === 0) {
-    if (across < MIN_MODULE_MM) return `it needs ${(barcode.modulesX * MIN_MODULE_MM).toFixed(1)} mm of width, the element has ${widthMm} mm`;
-    if (heightMm < 5) return `a 1D barcode needs at least 5 mm of height, the element has ${heightMm} mm`;
-    return null;
+    if (across < MIN_MODULE_MM) return { need: 'width', neededMm: (barcode.modulesX * MIN_MODULE_MM).toFixed(1) };
+    return heightMm < 5 ? { need: 'height1d' } : null;
   }
-  const module = Math.min(across, heightMm / barcode.modulesY);
-  if (module < MIN_MODULE_MM) {
-    return `it needs ${(barcode.modulesX * MIN_MODULE_MM).toFixed(1)} × ${(barcode.modulesY * MIN_MODULE_MM).toFixed(1)} mm, the element has ${widthMm} × ${heightMm} mm`;
-  }
+  if (Math.min(across, heightMm / barcode.modulesY) < MIN_MODULE_MM) return { need: 'area', neededWidthMm: (barcode.modulesX * MIN_MODULE_MM).toFixed(1), neededHeightMm: (barcode.modulesY * MIN_MODULE_MM).toFixed(1) };
   return null;
+}
+
+/** Why `barcode` does not fit a box of widthMm × heightMm (English, for the officer's refusal and the log), or null when it does. */
+export function barcodeFitProblem(barcode: EncodedBarcode, widthMm: number, heightMm: number): string | null {
+  const short = barcodeShortfall(barcode, widthMm, heightMm);
+  if (!short) return null;
+  if (short.need === 'width') return `it needs ${short.neededMm} mm of width, the element has ${widthMm} mm`;
+  if (short.need === 'height1d') return `a 1D barcode needs at least 5 mm of height, the element has ${heightMm} mm`;
+  return `it needs ${short.neededWidthMm} × ${short.neededHeightMm} mm, the element has ${widthMm} × ${heightMm} mm`;
 }
 
 /** The longest value a template promises (maxChars), made of the characters that take most room. */

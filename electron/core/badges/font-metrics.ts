@@ -85,3 +85,16 @@ export function readFontMetrics(bytes: Uint8Array): FontMetrics {
     },
   };
 }
+
+/** The shipped badge fonts' metrics (regular and bold) from `dir` (the source tree's when not given); null when they cannot be read. */
+export async function loadBadgeFontMetrics(dir?: string): Promise<{ regular: FontMetrics; bold: FontMetrics } | null> {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const folder = dir ?? join(__dirname, '..', '..', '..', 'renderer', 'public', 'badge-fonts');
+  try {
+    const [regular, bold] = await Promise.all([readFile(join(folder, 'DejaVuSans.ttf')), readFile(join(folder, 'DejaVuSans-Bold.ttf'))]);
+    return { regular: readFontMetrics(regular), bold: readFontMetrics(bold) };
+  } catch {
+    return null;
+  }
+}

@@ -10,7 +10,7 @@
 import { copyFile, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { BadgeTemplateDocument, BadgeTemplateDraftPreview, BadgeTemplateSaved, BadgeTemplateSource, OperationName, ParsedRequestOf, ResultOf } from '../../contract/ipc';
+import { badgeProblem, englishBadgeProblem, type BadgeTemplateDocument, type BadgeTemplateDraftPreview, type BadgeTemplateSaved, type BadgeTemplateSource, type OperationName, type ParsedRequestOf, type ResultOf } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import type { BadgesCapability } from './badges-capability';
@@ -56,34 +56,36 @@ export function createBadgeEditor(badges: BadgesCapability, log: Logger): BadgeE
   async function existing(templateId: string): Promise<LoadedTemplate> {
     const lib = await badges.templates();
     const found = lib.templates.find((t) => t.id === templateId);
-    if (!found) throw KioskFailure.of('not_found', `There is no badge template "${templateId}".`);
+    if (!found) throw KioskFailure.keyed('not_found', 'badgeTemplateMissing', { template: templateId });
     return found;
   }
 
   async function checked(templateId: string, template: BadgeTemplateDocument): Promise<LoadedTemplate> {
-    return checkTemplateSource((await existing(templateId)).file, template);
+    return checkTemplateSource((await existing(templateId)).file, template, await badges.fontMetrics());
   }
 
   return {
     async getBadgeTemplateSource(request): Promise<BadgeTemplateSource> {
       const loaded = await existing(request.templateId);
-      if (!loaded.template) throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be edited here: ${loaded.problems[0] ?? 'it is not valid'}. Correct its file, then run "--admin check".`);
+      const first = loaded.problems[0];
+      if (!loaded.template) throw KioskFailure.of('config', `The badge template "${loaded.id}" cannot be edited here: ${first ? englishBadgeProblem(first) : 'it is not valid'}. Correct its file, then run "--admin check".`);
       return { templateId: loaded.id, file: path.basename(loaded.file), template: loaded.template as unknown as BadgeTemplateDocument, problems: loaded.problems };
     },
     async previewBadgeTemplateDraft(request): Promise<BadgeTemplateDraftPreview> {
       const draft = await checked(request.templateId, request.template);
       if (!draft.template || draft.problems.length > 0) return { preview: null, problems: draft.problems };
       try {
-        return { preview: await badges.previewDraft(draft), problems: [] };
+        return { preview: await badges.previewDraft(draft, request.locale), problems: [] };
       } catch (thrown) {
-        if (thrown instanceof KioskFailure) return { preview: null, problems: [thrown.error.message] };
+        if (thrown instanceof KioskFailure) return { preview: null, problems: [{ ...badgeProblem('cannotLayOut', { detail: thrown.error.message }), error: thrown.error }] };
         throw thrown;
       }
     },
     async saveBadgeTemplate(request): Promise<BadgeTemplateSaved> {
       const draft = await checked(request.templateId, request.template);
       if (!draft.template || draft.problems.length > 0) {
-        throw KioskFailure.of('rejected', `The template was not saved: ${draft.problems[0] ?? 'it is not valid'}.`, { detail: draft.problems.join('\n') });
+        const first = draft.problems[0];
+        throw KioskFailure.of('rejected', `The template was not saved: ${first ? englishBadgeProblem(first) : 'it is not valid'}.`, { detail: draft.problems.map(englishBadgeProblem).join('\n') });
       }
       const backup = await writeTemplateFile(draft.file, `${JSON.stringify(draft.template, null, 2)}\n`);
       await badges.templates(true);

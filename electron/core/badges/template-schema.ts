@@ -35,12 +35,25 @@ const box = { id: elementId, x: mm('x'), y: mm('y'), width: size('a width'), hei
 const byType = z.record(z.string().regex(/^\d{1,10}$/, { error: 'expected a cardholder type number as the key' }), colour);
 
 export const PhotoElement = z.strictObject({ type: z.literal('photo'), ...box, borderColor: colour.optional() });
+/** A language tag of a template's words ("en", "de", "fr", "es", or another BCP 47 tag such as "pt-BR"). */
+const languageTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, { error: 'expected a language tag such as "en", "de", "fr" or "es" as the key' });
+const words = z.string({ error: 'expected the words as text' }).max(200, { error: 'expected at most 200 characters' });
+/**
+ * A template's fixed words: the same in every language (a plain string), or per language
+ * (`{ "en": "Issued", "de": "Ausgestellt" }`): the badge takes the language shown when it is
+ * printed, else English, else the first one given (template-words.ts).
+ */
+export const TemplateWords = z.union([words, z.record(languageTag, words).refine((byLanguage) => Object.keys(byLanguage).length >= 1 && Object.keys(byLanguage).length <= 20, { error: 'expected the words in 1 to 20 languages' })], {
+  error: 'expected the words as text, or per language such as { "en": "Issued", "de": "Ausgestellt" }',
+});
+export type TemplateWords = z.output<typeof TemplateWords>;
+
 export const TextElement = z.strictObject({
   type: z.literal('text'),
   ...box,
   field: z.enum(BADGE_FIELDS, { error: `expected one of ${BADGE_FIELDS.map((f) => `"${f}"`).join(', ')}` }),
-  /** The words shown when field is "text"; a label before the value otherwise. */
-  text: z.string().max(200).optional(),
+  /** The words shown when field is "text"; a label before the value otherwise (plain, or per language). */
+  text: TemplateWords.optional(),
   fontSize,
   /** The smallest size a long value may shrink to before it takes two lines (default: 60 % of fontSize, at least 5 pt). */
   minFontSize: fontSize.optional(),

@@ -11,6 +11,8 @@ import { serviceLabelOf } from '../config/settings';
 import { toKioskError } from '../ipc/failure';
 import type { CredentialVault } from '../credentials/vault';
 import { loadTemplates } from '../badges/template-library';
+import { englishBadgeProblem } from '../../contract/badge-problem-text';
+import { loadBadgeFontMetrics } from '../badges/font-metrics';
 import { resolveLocale } from '../config/locale';
 
 export interface CheckCommandInput {
@@ -18,6 +20,8 @@ export interface CheckCommandInput {
   stdout: NodeJS.WritableStream;
   /** The vault the kiosk would use with this configuration (its location depends on kiosk.dataDir). */
   vaultFor: (config: KioskConfig) => CredentialVault;
+  /** Where the shipped badge fonts are (every language's words of a template are checked to fit with them); the source tree's when not given. */
+  badgeFontDir?: string;
 }
 
 const FILE_STATES = { found: 'read', absent: 'not present', unreadable: 'could not be used (see below)' } as const;
@@ -57,11 +61,11 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
     }
     // Badge templates: every file and element that would stop a badge from printing.
     if (config.badges.templatesDir) {
-      const found = await loadTemplates(config.badges.templatesDir);
+      const found = await loadTemplates(config.badges.templatesDir, await loadBadgeFontMetrics(input.badgeFontDir));
       const usable = found.templates.filter((t) => t.problems.length === 0).length;
       row('Badge templates', `${config.badges.templatesDir} (${found.templates.length} found, ${usable} usable)`);
       if (found.problem) problems.push({ key: 'badges.templatesDir', text: found.problem });
-      for (const t of found.templates) for (const text of t.problems) problems.push({ key: `badge template ${t.file}`, text });
+      for (const t of found.templates) for (const p of t.problems) problems.push({ key: `badge template ${t.file}`, text: englishBadgeProblem(p) });
     } else {
       row('Badge templates', 'none (badges.templatesDir is not set: no badges on this workstation)');
     }

@@ -1,11 +1,12 @@
 /**
  * Badge administration store (behind the PIN): the templates main found in the provisioning
  * folder with their problems, the configured and installed printers, and one template laid out
- * with a sample cardholder. Talks to main only through renderer/src/api.
+ * with a sample cardholder in the language shown. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { readonly, ref, shallowRef } from 'vue';
+import { readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { currentLocale, i18n } from '../i18n/i18n';
 import type { BadgePreview, BadgeSetup } from '../../../electron/contract/ipc';
 
 export const useBadgeAdminStore = defineStore('badgeAdmin', () => {
@@ -25,7 +26,7 @@ export const useBadgeAdminStore = defineStore('badgeAdmin', () => {
   }
 
   async function showSample(templateId: string): Promise<void> {
-    const result = await kiosk.previewBadgeTemplate({ templateId });
+    const result = await kiosk.previewBadgeTemplate({ templateId, locale: currentLocale() });
     if (result.ok) {
       sample.value = result.value;
       error.value = null;
@@ -34,6 +35,14 @@ export const useBadgeAdminStore = defineStore('badgeAdmin', () => {
       error.value = result.error;
     }
   }
+
+  // The sample is laid out in the language shown: a switch lays it out again.
+  watch(
+    () => i18n.global.locale.value,
+    () => {
+      if (sample.value) void showSample(sample.value.templateId);
+    },
+  );
 
   function forget(): void {
     setup.value = null;

@@ -2,14 +2,26 @@
  * Badge layout editor store (Administration, behind the PIN): one template's JSON being edited —
  * the side shown, the selected element, moves and resizes in millimetres, texts, font sizes and
  * colours — with main's layout of the edited template (the sample cardholder) and the problems
- * `--admin check` would name, refreshed after every change; dirty/revert, and save (main checks
+ * `--admin check` would name (keys, worded by badge-problem-text.ts), refreshed after every change
+ * and in the language shown (a switch lays it out again); a text element's words per language; dirty/revert, and save (main checks
  * it again and keeps a .bak). Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, readonly, ref, shallowRef } from 'vue';
+import { computed, readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import { t } from '../i18n/i18n';
-import type { BadgeElementDocument, BadgePreview, BadgeSideDocument, BadgeTemplateDocument } from '../../../electron/contract/ipc';
+import { currentLocale, i18n, t } from '../i18n/i18n';
+import type { BadgeElementDocument, BadgePreview, BadgeProblem, BadgeSideDocument, BadgeTemplateDocument } from '../../../electron/contract/ipc';
+
+/** The languages the editor offers words in (the kiosk's, English first); a template may hold others, kept as they are. */
+export const WORD_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export type WordLanguage = (typeof WORD_LANGUAGES)[number];
+
+/** A text element's words in one language: its own, or (a plain string) the same in every language. */
+export function wordsOf(element: BadgeElementDocument, language: string): string {
+  const text = element.text;
+  if (text === undefined) return '';
+  return typeof text === 'string' ? text : (text[language] ?? '');
+}
 
 /** Arrow keys move by 0.5 mm, with Shift by 5 mm. */
 export const STEP_MM = 0.5;
@@ -33,7 +45,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
   const side = ref<Side>('front');
   const selectedId = ref<string | null>(null);
   const preview = shallowRef<BadgePreview | null>(null);
-  const problems = ref<string[]>([]);
+  const problems = ref<BadgeProblem[]>([]);
   const error = ref<KioskError | null>(null);
   /** What was saved (the notice says it in the language shown). */
   const saved = ref<{ file: string; backup: string | null } | null>(null);
@@ -56,7 +68,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     const template = draft.value;
     if (!id || !template) return;
     const mine = ++asked;
-    const result = await kiosk.previewBadgeTemplateDraft({ templateId: id, template: clone(template) });
+    const result = await kiosk.previewBadgeTemplateDraft({ templateId: id, template: clone(template), locale: currentLocale() });
     if (mine !== asked || templateId.value !== id) return;
     if (result.ok) {
       problems.value = result.value.problems;
@@ -159,6 +171,23 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     return changed();
   }
 
+  /**
+   * Sets the selected text element's words in one language. A plain string becomes the English
+   * words (the other languages print them until given their own); an empty language is left out
+   * (the badge then prints English, else the first one given); when none has words, the text goes.
+   */
+  function setWords(language: WordLanguage, value: string): Promise<void> {
+    const element = selected.value;
+    if (!element || element.type !== 'text') return Promise.resolve();
+    const before = element.text;
+    const byLanguage: Record<string, string> = typeof before === 'string' ? (before === '' ? {} : { en: before }) : { ...(before ?? {}) };
+    if (value === '') delete byLanguage[language];
+    else byLanguage[language] = value;
+    if (Object.keys(byLanguage).length === 0) delete element.text;
+    else element.text = byLanguage;
+    return changed();
+  }
+
   function setBackground(colour: string): Promise<void> {
     if (!sideDoc.value) return Promise.resolve();
     sideDoc.value.background = colour;
@@ -189,6 +218,14 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     return true;
   }
 
+  // The preview is laid out in the language shown: a switch lays it out again.
+  watch(
+    () => i18n.global.locale.value,
+    () => {
+      if (templateId.value) void refresh();
+    },
+  );
+
   return {
     templateId: readonly(templateId),
     file: readonly(file),
@@ -212,6 +249,7 @@ export const useBadgeEditorStore = defineStore('badgeEditor', () => {
     moveBy,
     resizeBy,
     setProperty,
+    setWords,
     setBackground,
     revert,
     save,

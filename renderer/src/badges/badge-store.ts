@@ -1,14 +1,15 @@
 /**
  * Badge store: the badge the officer is about to print — the cardholder, main's true-size preview
  * (front and back), a photo file chosen for a reprint with no photo at hand, the reprint reason,
- * and what the print did (printed, saved as PDF, or why not). Talks to main only through
+ * and what the print did (printed, saved as PDF, or why not). The preview and the print carry the
+ * language shown (the badge's words and date are in it); a language switch lays it out again. Talks to main only through
  * renderer/src/api; the dialog renders it.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
-import { readonly, ref, shallowRef } from 'vue';
+import { readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import { t } from '../i18n/i18n';
+import { currentLocale, i18n, t } from '../i18n/i18n';
 import type { BadgeCardholder, BadgePreview, BadgePrintResult, CardholderRecord, ReprintReason } from '../../../electron/contract/ipc';
 
 /** Labels in the language shown (getters: reactive where they are read). */
@@ -76,7 +77,7 @@ export const useBadgeStore = defineStore('badges', () => {
     const mine = ++token;
     loading.value = true;
     error.value = null;
-    const answer = await kiosk.previewBadge({ cardholder: person, ...(photo ? { photo: photo.bytes, photoType: photo.type } : {}) });
+    const answer = await kiosk.previewBadge({ cardholder: person, locale: currentLocale(), ...(photo ? { photo: photo.bytes, photoType: photo.type } : {}) });
     if (mine !== token) return;
     loading.value = false;
     if (answer.ok) preview.value = answer.value;
@@ -115,6 +116,7 @@ export const useBadgeStore = defineStore('badges', () => {
     const request = {
       previewId: shown.previewId,
       destination,
+      locale: currentLocale(),
       ...(reason.value ? { reason: { kind: reason.value, text: reasonText.value.trim() } } : {}),
     };
     const answer = await kiosk.printBadge(request);
@@ -139,6 +141,14 @@ export const useBadgeStore = defineStore('badges', () => {
     reasonText.value = '';
     photo = null;
   }
+
+  // The badge is laid out in the language shown: a switch while it is open lays it out again.
+  watch(
+    () => i18n.global.locale.value,
+    () => {
+      if (cardholder.value && !printing.value) void load();
+    },
+  );
 
   usePrivacyRegistry().register('badge', { scope: 'desk', hasPersonalData: () => cardholder.value !== null, forget: close });
 

@@ -6,14 +6,24 @@
  * switch re-renders it.
  */
 import { isErrorAction, isErrorKey } from '../../../electron/contract/error-text';
-import type { ErrorParams, KioskError } from '../../../electron/contract/ipc';
+import type { ErrorKey, ErrorParams, KioskError } from '../../../electron/contract/ipc';
+import { badgeField } from '../badges/badge-field-words';
 import { t } from './i18n';
+
+/** Errors naming a field of the cardholder, and how the sentence names it (renderer/src/badges/badge-field-words.ts). */
+const FIELD_FORM: Partial<Record<ErrorKey, 'subject' | 'inSentence'>> = {
+  'errors.badgeTextTooLong': 'subject',
+  'errors.badgeBarcodeCannotHold': 'inSentence',
+};
 
 /** The error's sentence in the language shown (its English `message` when the key is missing or unknown). */
 export function errorText(error: Pick<KioskError, 'message' | 'key' | 'params'> & Partial<KioskError>): string {
   if (error.key === undefined || !isErrorKey(error.key)) return error.message;
   const params: Record<string, unknown> = { ...error.params };
   if (isErrorAction(params.action)) params.action = t(`errors.action.${params.action}`);
+  // A badge refusal names a field of the cardholder ({what} in English, its code in {fieldCode}).
+  const fieldForm = FIELD_FORM[error.key];
+  if (fieldForm) Object.assign(params, badgeField(error.params ?? {}, fieldForm));
   // An error worded around another (contract keyedAround): the other's sentence as {reason}.
   if (typeof params.causeKey === 'string') params.reason = causeText(error.params ?? {});
   return typeof params.count === 'number' ? t(error.key, params, params.count) : t(error.key, params);

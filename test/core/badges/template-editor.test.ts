@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { BadgeTemplateDocument } from '../../../electron/contract/ipc';
+import { englishBadgeProblem, type BadgeTemplateDocument } from '../../../electron/contract/ipc';
 import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { createBadgeEditor } from '../../../electron/core/badges/template-editor';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
@@ -60,7 +60,8 @@ describe('the badge layout editor (main)', () => {
 
     const draft = await handlers.previewBadgeTemplateDraft({ templateId: 'employee-portrait', template });
     expect(draft.preview).toBeNull();
-    expect(draft.problems).toEqual([expect.stringContaining('front element "photo": falls off the card')]);
+    expect(draft.problems.map(englishBadgeProblem)).toEqual([expect.stringContaining('front element "photo": falls off the card')]);
+    expect(draft.problems[0]).toMatchObject({ key: 'offCard', params: { side: 'front', element: 'photo' } });
 
     let refused: KioskFailure | null = null;
     try {

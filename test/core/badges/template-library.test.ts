@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadTemplates, templateFor } from '../../../electron/core/badges/template-library';
+import { englishBadgeProblem } from '../../../electron/contract/ipc';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { EXAMPLES, templatesCopy, writeTemplate } from './support';
@@ -45,20 +46,21 @@ describe('badge templates', () => {
     writeTemplate(dir, 'extra-key.json', { ...BROKEN, front: { elements: [{ type: 'photo', id: 'p', x: 1, y: 1, width: 10, height: 10, rotate: 90 }] } });
     const found = await loadTemplates(dir);
     const broken = found.templates.find((t) => t.id === 'broken');
-    expect(broken?.problems.join('\n')).toContain('front element "name" (field): expected one of "lastName"');
+    expect(broken?.problems.map(englishBadgeProblem).join('\n')).toContain('front element "name" (field): expected one of "lastName"');
     const extra = found.templates.find((t) => t.id === 'extra-key');
-    expect(extra?.problems).toEqual(['front element "p": unknown field "rotate"']);
+    expect(extra?.problems.map(englishBadgeProblem)).toEqual(['front element "p": unknown field "rotate"']);
   });
 
   it('refuses a missing image, an element off the card and a barcode too small for its value, naming each element', async () => {
     const dir = templatesCopy();
     writeTemplate(dir, 'broken.json', { ...BROKEN, front: { elements: BROKEN.front.elements.slice(1) } });
     const broken = (await loadTemplates(dir)).templates.find((t) => t.id === 'broken');
-    const text = broken?.problems.join('\n') ?? '';
+    const text = broken?.problems.map(englishBadgeProblem).join('\n') ?? '';
     expect(text).toContain('front element "logo": the image "missing-logo.png" is not beside the template');
     expect(text).toContain('front element "photo": falls off the card');
     expect(text).toContain('front element "code": the code128 barcode cannot hold 20 characters');
     expect(broken?.problems).toHaveLength(3);
+    expect(broken?.problems.map((p) => p.key)).toEqual(expect.arrayContaining(['imageMissing', 'offCard']));
     // A broken template never prints.
     expect(templateFor((await loadTemplates(dir)).templates, 5)?.id).toBe('employee-portrait');
   });

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { fake, ok } from '../support/fake-kiosk';
 import { useComponentHarness } from '../support/component-harness';
-import type { BadgeTemplateDocument, BadgeTemplateDraftPreview, BadgeTemplateSaved, BadgeTemplateSource, Result } from '../../../electron/contract/ipc';
+import type { BadgeProblem, BadgeTemplateDocument, BadgeTemplateDraftPreview, BadgeTemplateSaved, BadgeTemplateSource, Result } from '../../../electron/contract/ipc';
 
 
 import BadgeLayoutEditor from '../../../renderer/src/badges/BadgeLayoutEditor.vue';
@@ -30,7 +30,7 @@ const TEMPLATE: BadgeTemplateDocument = {
   },
 };
 
-function answer(problems: (template: BadgeTemplateDocument) => string[] = () => []) {
+function answer(problems: (template: BadgeTemplateDocument) => BadgeProblem[] = () => []) {
   const sent: BadgeTemplateDocument[] = [];
   const saved: BadgeTemplateDocument[] = [];
   const api = fake.current.api as unknown as Record<string, unknown>;
@@ -46,6 +46,7 @@ function answer(problems: (template: BadgeTemplateDocument) => string[] = () => 
   return { sent, saved };
 }
 
+const OFF_CARD: BadgeProblem = { key: 'offCard', params: { side: 'front', element: 'photo' } };
 const photo = (template: BadgeTemplateDocument | null | undefined) => template?.front.elements.find((e) => e.id === 'photo');
 
 describe('the badge layout editor', () => {
@@ -72,11 +73,11 @@ describe('the badge layout editor', () => {
   });
 
   it('shows the problems main names for the draft, and saves the edited JSON', async () => {
-    const { saved } = answer((t) => ((photo(t)?.x ?? 0) + (photo(t)?.width ?? 0) > 53.98 ? ['front element "photo": falls off the card'] : []));
+    const { saved } = answer((t) => ((photo(t)?.x ?? 0) + (photo(t)?.width ?? 0) > 53.98 ? [OFF_CARD] : []));
     const editor = useBadgeEditorStore();
     await editor.open('employee-portrait');
     await editor.setGeometry('x', 40);
-    expect(editor.problems).toEqual(['front element "photo": falls off the card']);
+    expect(editor.problems).toEqual([OFF_CARD]);
     await editor.setGeometry('x', 20);
     expect(editor.problems).toEqual([]);
     editor.select('last-name');

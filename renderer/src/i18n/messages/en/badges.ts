@@ -1,5 +1,33 @@
 // English texts of the badges (renderer/src/badges/): the print dialog, the badge log, the
-// Administration panel and the layout editor. The templates' own fixed texts are main's.
+// Administration panel, the layout editor and the templates' problems (typed against main's table,
+// electron/contract/badge-problem-text.ts). The templates' own fixed texts are in the templates.
+import type { BADGE_PROBLEM_TEXT } from '../../../../../electron/contract/ipc';
+
+const problems: typeof BADGE_PROBLEM_TEXT = {
+  notJson: 'not valid JSON: {detail}',
+  unreadable: 'could not be read: {detail}',
+  unknownFields: '{where}: unknown field {fields} | {where}: unknown fields {fields}',
+  invalid: '{where}: {detail}',
+  invalidElement: '{side} element {element}: {detail}',
+  invalidElementField: '{side} element {element} ({path}): {detail}',
+  unknownFieldsElement: '{side} element {element}: unknown field {fields} | {side} element {element}: unknown fields {fields}',
+  backgroundMissing: '{side}.backgroundImage: the image "{file}" is not beside the template',
+  sameId: '{side} element "{element}": another element of the {side} has the same id',
+  borderTooThick: '{side} element "{element}": the border is thicker than the card allows',
+  offCard: '{side} element "{element}": falls off the card (x {x} + width {width} mm, y {y} + height {height} mm; a {orientation} ID-1 card is {cardWidth} × {cardHeight} mm)',
+  imageMissing: '{side} element "{element}": the image "{file}" is not beside the template',
+  textNeedsWords: '{side} element "{element}": field "text" needs the words to show in "text"',
+  tooShort: '{side} element "{element}": {height} mm is not tall enough for one line at {size} pt',
+  wordsTooLong: '{side} element "{element}": the words "{words}" do not fit {width} × {height} mm, even at {size} pt',
+  wordsTooLongIn: '{side} element "{element}": the {language} words "{words}" do not fit {width} × {height} mm, even at {size} pt',
+  barcodeText: '{side} element "{element}": a barcode shows a field of the cardholder, not "text"',
+  barcodeTooSmall: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): {why}',
+  barcodeNeedsWidth: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {needed} mm of width, the element has {width} mm',
+  barcodeNeedsHeight: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): a 1D barcode needs at least 5 mm of height, the element has {height} mm',
+  barcodeNeedsArea: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {neededWidth} × {neededHeight} mm, the element has {width} × {height} mm',
+  cannotLayOut: 'the sample cardholder cannot be laid out: {detail}',
+};
+
 export default {
   front: 'Front',
   back: 'Back',
@@ -108,5 +136,18 @@ export default {
     save: 'Save template',
     revert: 'Revert changes',
     close: 'Close the editor',
+    words: 'Words in each language',
+    wordsHint: 'The badge is printed in the language shown when Print is pressed; a language left empty prints the English words.',
+    wordsIn: '{language} ({code})',
+    previewIn: 'The preview is in {language}.',
   },
+  problems,
+  /** The words of `{side}` and `{orientation}` in a problem. */
+  problemWords: { front: 'front', back: 'back', portrait: 'portrait', landscape: 'landscape' },
+  /** A field of the cardholder as an error about it names it ({what}). */
+  fieldWords: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
+  /** The same, inside a sentence ("this cardholder's {what}"). */
+  fieldNames: { lastName: 'last name', firstName: 'first name', middleName: 'middle name', displayName: 'display name', fullName: 'name', employeeId: 'employee ID', cardholderType: 'cardholder type', tenant: 'tenant', issueDate: 'issue date', text: 'text' },
+  /** A schema refusal in the language shown (English keeps the schema's own words, sent in {detail}). */
+  issues: { atLeast: 'expected at least {limit}', above: 'expected above {limit}', atMost: 'expected at most {limit}', below: 'expected below {limit}', atMostCharacters: 'expected at most {limit} characters', oneOf: 'expected one of {limit}' },
 };
