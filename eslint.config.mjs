@@ -1,5 +1,5 @@
 // Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
-// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only (its error table excepted),
+// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only (its text tables excepted),
 // and the core never imports Electron nor the simulator (the composition roots hand it a demo service).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -16,8 +16,9 @@ const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Elec
 // for the same files replaces an earlier rule instead of adding to it, so the components block
 // spreads these in with its own.
 const RENDERER_IMPORT_PATTERNS = [
-  // One exception: error-text.ts, pure data, is the English of the errors' messages (one table, not two).
-  { regex: 'electron/contract/(?!error-text$)', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only (error-text, pure data, excepted).' },
+  // One exception: the contract's text tables (error-text, screen-text, badge-problem-text), pure
+  // data, are the English of the renderer's messages for what main sends (one table, not two).
+  { regex: 'electron/contract/(?![\\w-]+-text$)', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only (its *-text tables, pure data, excepted).' },
   { regex: '^(axios|electron)$|^node:', message: 'The renderer never talks to the network, Electron or Node itself.' },
 ];
 

@@ -46,6 +46,12 @@ type Capability = keyof typeof SCREEN_TEXT;
 /** A key of the renderer's messages: `<capability>.fromMain.<name>`. */
 export type ScreenTextKey = { [C in Capability]: `${C}.fromMain.${keyof (typeof SCREEN_TEXT)[C] & string}` }[Capability];
 
+/** A key of this table (a key from an older or newer main is not). */
+export function isScreenTextKey(key: string): key is ScreenTextKey {
+  const [capability, part, name, ...rest] = key.split('.');
+  return part === 'fromMain' && rest.length === 0 && capability !== undefined && name !== undefined && Object.hasOwn(SCREEN_TEXT, capability) && Object.hasOwn(SCREEN_TEXT[capability as Capability], name);
+}
+
 /** A sentence main sends for the screen: its key, parameters and English wording. */
 export interface ScreenText {
   key: ScreenTextKey;

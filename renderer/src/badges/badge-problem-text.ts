@@ -2,9 +2,11 @@
  * A badge template's problem (a key and parameters from main, electron/contract/badge-problem-text.ts)
  * as the administrator reads it, in the language shown: the side and the orientation said in that
  * language, the layout's own typed error through errorText. Call it where the text is shown (a
- * computed or the template) so a language switch re-renders it. Keys are literal `t()` calls.
+ * computed or the template) so a language switch re-renders it. The keys are the contract's table
+ * (`badges.problems.<name>`), which is also the English messages.
  */
-import type { BadgeProblem, BadgeProblemName, BadgeProblemParams } from '../../../electron/contract/ipc';
+import { BADGE_PROBLEM_TEXT } from '../../../electron/contract/badge-problem-text';
+import type { BadgeProblem, BadgeProblemParams } from '../../../electron/contract/ipc';
 import { errorText } from '../i18n/error-text';
 import { currentLocale, t } from '../i18n/i18n';
 
@@ -16,30 +18,6 @@ const WORDS: Record<string, () => string> = {
 };
 const said = (value: string | number | undefined): string | number | undefined => (typeof value === 'string' && Object.hasOwn(WORDS, value) ? WORDS[value]!() : value);
 
-const TEXT: Record<BadgeProblemName, (p: BadgeProblemParams) => string> = {
-  notJson: (p) => t('badges.problems.notJson', p),
-  unreadable: (p) => t('badges.problems.unreadable', p),
-  unknownFields: (p) => t('badges.problems.unknownFields', p, Number(p.count)),
-  invalid: (p) => t('badges.problems.invalid', p),
-  invalidElement: (p) => t('badges.problems.invalidElement', p),
-  invalidElementField: (p) => t('badges.problems.invalidElementField', p),
-  unknownFieldsElement: (p) => t('badges.problems.unknownFieldsElement', p, Number(p.count)),
-  backgroundMissing: (p) => t('badges.problems.backgroundMissing', p),
-  sameId: (p) => t('badges.problems.sameId', p),
-  borderTooThick: (p) => t('badges.problems.borderTooThick', p),
-  offCard: (p) => t('badges.problems.offCard', p),
-  imageMissing: (p) => t('badges.problems.imageMissing', p),
-  textNeedsWords: (p) => t('badges.problems.textNeedsWords', p),
-  tooShort: (p) => t('badges.problems.tooShort', p),
-  wordsTooLong: (p) => t('badges.problems.wordsTooLong', p),
-  wordsTooLongIn: (p) => t('badges.problems.wordsTooLongIn', p),
-  barcodeText: (p) => t('badges.problems.barcodeText', p),
-  barcodeTooSmall: (p) => t('badges.problems.barcodeTooSmall', p),
-  barcodeNeedsWidth: (p) => t('badges.problems.barcodeNeedsWidth', p),
-  barcodeNeedsHeight: (p) => t('badges.problems.barcodeNeedsHeight', p),
-  barcodeNeedsArea: (p) => t('badges.problems.barcodeNeedsArea', p),
-  cannotLayOut: (p) => t('badges.problems.cannotLayOut', p),
-};
 
 /** A schema refusal's words in the language shown; English keeps the schema's own (more precise) words. */
 const ISSUES: Record<string, (limit: string) => string> = {
@@ -58,8 +36,7 @@ function issueDetail(params: BadgeProblemParams): string | number | undefined {
 
 export function badgeProblemText(problem: BadgeProblem): string {
   if (problem.error) return errorText(problem.error);
-  const text = Object.hasOwn(TEXT, problem.key) ? TEXT[problem.key] : undefined;
-  if (!text) return problem.key;
+  if (!Object.hasOwn(BADGE_PROBLEM_TEXT, problem.key)) return problem.key;
   const params: BadgeProblemParams = { ...problem.params };
   const detail = issueDetail(params);
   if (detail !== undefined) params.detail = detail;
@@ -67,5 +44,6 @@ export function badgeProblemText(problem: BadgeProblem): string {
     const value = said(params[name]);
     if (value !== undefined) params[name] = value;
   }
-  return text(params);
+  const key = `badges.problems.${problem.key}` as const;
+  return typeof params.count === 'number' ? t(key, params, params.count) : t(key, params);
 }

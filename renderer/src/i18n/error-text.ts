@@ -9,6 +9,7 @@ import { isErrorAction, isErrorKey } from '../../../electron/contract/error-text
 import type { ErrorKey, ErrorParams, KioskError } from '../../../electron/contract/ipc';
 import { badgeField } from '../badges/badge-field-words';
 import { t } from './i18n';
+import { formatNumber } from './format';
 
 /** Errors naming a field of the cardholder, and how the sentence names it (renderer/src/badges/badge-field-words.ts). */
 const FIELD_FORM: Partial<Record<ErrorKey, 'subject' | 'inSentence'>> = {
@@ -26,7 +27,11 @@ export function errorText(error: Pick<KioskError, 'message' | 'key' | 'params'> 
   if (fieldForm) Object.assign(params, badgeField(error.params ?? {}, fieldForm));
   // An error worded around another (contract keyedAround): the other's sentence as {reason}.
   if (typeof params.causeKey === 'string') params.reason = causeText(error.params ?? {});
-  return typeof params.count === 'number' ? t(error.key, params, params.count) : t(error.key, params);
+  const count = params.count;
+  // A fraction in the language's own form (1,5 s in German); whole numbers as sent (they may be
+  // record numbers or statuses, never grouped); the plural form is chosen by the count.
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'number' && !Number.isInteger(value)) params[name] = formatNumber(value);
+  return typeof count === 'number' ? t(error.key, params, count) : t(error.key, params);
 }
 
 /** The inner error of a `keyedAround` error, in the language shown (its English `reason` when it has no key). */

@@ -79,3 +79,13 @@ describe('errorText', () => {
     expect(errorText({ code: 'internal', message: 'x', key: 'errors.internal' })).toBe('Im Kiosk ist ein Fehler aufgetreten. Das Problem wurde protokolliert.');
   });
 });
+
+describe('numbers in errors', () => {
+  it('a fraction in the language shown, a whole number (a record number, a status) as sent', async () => {
+    await show('de');
+    expect(errorText({ code: 'timeout', ...keyedError('deadline', { seconds: 1.5 }) })).toContain('1,5 s');
+    expect(errorText({ code: 'server_error', ...keyedError('serverError', { status: 503 }) })).toContain('503');
+    i18n.global.locale.value = 'en';
+    expect(errorText({ code: 'timeout', ...keyedError('deadline', { seconds: 1.5 }) })).toContain('1.5 s');
+  });
+});

@@ -7,6 +7,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../../renderer/src/i18n/messages/en';
 import { ERROR_ACTION, ERROR_TEXT } from '../../../electron/contract/error-text';
+import { SCREEN_TEXT } from '../../../electron/contract/screen-text';
+import { BADGE_PROBLEM_TEXT } from '../../../electron/contract/badge-problem-text';
 
 const ROOT = join(__dirname, '../../../renderer/src');
 
@@ -64,9 +66,13 @@ describe('message keys', () => {
 
   it('every English key is used (no-unused-keys)', () => {
     // The errors' keys are the contract's table, shown by key by i18n/error-text.ts (main sends
-    // them; test/core/ipc/error-keys.test.ts and error-text.test.ts cover each).
+    // them; test/core/ipc/error-keys.test.ts and error-text.test.ts cover each). The contract's
+    // text tables are the English messages themselves, so none can be missing either.
     for (const name of Object.keys(ERROR_TEXT)) used.set(`errors.${name}`, 'i18n/error-text.ts');
     for (const name of Object.keys(ERROR_ACTION)) used.set(`errors.action.${name}`, 'i18n/error-text.ts');
+    // Likewise the sentences main sends (shell/main-text.ts) and the badge templates' problems (badges/badge-problem-text.ts).
+    for (const [capability, table] of Object.entries(SCREEN_TEXT)) for (const name of Object.keys(table)) used.set(`${capability}.fromMain.${name}`, 'shell/main-text.ts');
+    for (const name of Object.keys(BADGE_PROBLEM_TEXT)) used.set(`badges.problems.${name}`, 'badges/badge-problem-text.ts');
     expect([...english].filter((key) => !used.has(key) && !named.has(key))).toEqual([]);
   });
 });

@@ -1,15 +1,8 @@
 // English texts of the Administration screen and the administrator PIN (renderer/src/admin/).
 // English is the schema of every language.
-import type { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
-/** Sentences main sends, typed against its one table (electron/contract/screen-text.ts), so the two cannot differ. */
-const fromMain: (typeof SCREEN_TEXT)['admin'] = {
-  quitting: 'The kiosk is quitting.',
-  kioskModeOff: 'Kiosk mode is off: the window can be moved, resized and closed.',
-  noCredential: 'No credential is stored although the service needs one: set it with the admin tool (set-secret).',
-  plainHttp: 'The service is reached over plain http:// ({origin}), allowed by service.allowPlainHttp: the credential and personal data cross the network unencrypted. Switch the service to https:// as soon as possible.',
-  catalogueNeverSeen: '{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed}. Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".',
-  catalogueNeverSeenMore: '{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed} and {more} more. Check that their names are spelt as the service\'s events carry them (device_Name); History offers the names events carry as "seen in events".',
-};
+import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+/** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
+const fromMain = SCREEN_TEXT.admin;
 
 export default {
   title: 'Administration',

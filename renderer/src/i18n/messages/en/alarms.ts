@@ -1,13 +1,9 @@
 // English texts of the alarms (renderer/src/alarms/): the acknowledgement dialog, the alarms
 // waiting, the outage alarm and the alarm sound. Alarm texts, devices and rule instructions come
 // from the service and are never here; priority names are shell.priority.
-import type { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
-/** Sentences main sends, typed against its one table (electron/contract/screen-text.ts), so the two cannot differ. */
-const fromMain: (typeof SCREEN_TEXT)['alarms'] = {
-  overflow: 'The list of unacknowledged alarms is full ({bound}): {count} of the lowest priority and oldest were set aside without being acknowledged. Acknowledge alarms, and look for the others in History.',
-  savedListUnreadable: 'The saved list of unacknowledged alarms could not be read ({reason}).',
-  savedListKeptAside: 'The saved list of unacknowledged alarms could not be read; it was kept aside as {file}. Check the service\'s History for alarms of the last hours.',
-};
+import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+/** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
+const fromMain = SCREEN_TEXT.alarms;
 
 export default {
   ack: {

@@ -1,32 +1,9 @@
 // English texts of the badges (renderer/src/badges/): the print dialog, the badge log, the
-// Administration panel, the layout editor and the templates' problems (typed against main's table,
+// Administration panel, the layout editor and the templates' problems (main's table itself,
 // electron/contract/badge-problem-text.ts). The templates' own fixed texts are in the templates.
-import type { BADGE_PROBLEM_TEXT } from '../../../../../electron/contract/ipc';
+import { BADGE_PROBLEM_TEXT } from '../../../../../electron/contract/badge-problem-text';
 
-const problems: typeof BADGE_PROBLEM_TEXT = {
-  notJson: 'not valid JSON: {detail}',
-  unreadable: 'could not be read: {detail}',
-  unknownFields: '{where}: unknown field {fields} | {where}: unknown fields {fields}',
-  invalid: '{where}: {detail}',
-  invalidElement: '{side} element {element}: {detail}',
-  invalidElementField: '{side} element {element} ({path}): {detail}',
-  unknownFieldsElement: '{side} element {element}: unknown field {fields} | {side} element {element}: unknown fields {fields}',
-  backgroundMissing: '{side}.backgroundImage: the image "{file}" is not beside the template',
-  sameId: '{side} element "{element}": another element of the {side} has the same id',
-  borderTooThick: '{side} element "{element}": the border is thicker than the card allows',
-  offCard: '{side} element "{element}": falls off the card (x {x} + width {width} mm, y {y} + height {height} mm; a {orientation} ID-1 card is {cardWidth} × {cardHeight} mm)',
-  imageMissing: '{side} element "{element}": the image "{file}" is not beside the template',
-  textNeedsWords: '{side} element "{element}": field "text" needs the words to show in "text"',
-  tooShort: '{side} element "{element}": {height} mm is not tall enough for one line at {size} pt',
-  wordsTooLong: '{side} element "{element}": the words "{words}" do not fit {width} × {height} mm, even at {size} pt',
-  wordsTooLongIn: '{side} element "{element}": the {language} words "{words}" do not fit {width} × {height} mm, even at {size} pt',
-  barcodeText: '{side} element "{element}": a barcode shows a field of the cardholder, not "text"',
-  barcodeTooSmall: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): {why}',
-  barcodeNeedsWidth: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {needed} mm of width, the element has {width} mm',
-  barcodeNeedsHeight: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): a 1D barcode needs at least 5 mm of height, the element has {height} mm',
-  barcodeNeedsArea: '{side} element "{element}": the {symbology} barcode cannot hold {maxChars} characters (maxChars): it needs {neededWidth} × {neededHeight} mm, the element has {width} × {height} mm',
-  cannotLayOut: 'the sample cardholder cannot be laid out: {detail}',
-};
+const problems = BADGE_PROBLEM_TEXT;
 
 export default {
   front: 'Front',

@@ -1,16 +1,9 @@
 // English texts of the live feed (renderer/src/feed/): the list and its bar, rows, filters, notices,
 // the stale banner, the detail panel and the person named in an event. Event texts, device names
 // and categories come from the service and are never here.
-import type { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
-/** Sentences main sends, typed against its one table (electron/contract/screen-text.ts), so the two cannot differ. */
-const fromMain: (typeof SCREEN_TEXT)['feed'] = {
-  resync: 'The event server went back to an earlier state (it may have been restored from a backup). The live feed has been reloaded with the latest events from the server; events shown before this message may no longer exist there.',
-  reloadedUnresponsive: 'The screen was reloaded after it stopped responding; the event feed kept running.',
-  reloadedOutOfMemory: 'The screen was reloaded after it ran out of memory; the event feed kept running.',
-  reloadedCrashed: 'The screen was reloaded after it crashed; the event feed kept running.',
-  reloadedKilled: 'The screen was reloaded after it was stopped by the system; the event feed kept running.',
-  reloadedOther: 'The screen was reloaded after it stopped ({reason}); the event feed kept running.',
-};
+import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+/** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
+const fromMain = SCREEN_TEXT.feed;
 
 export default {
   title: 'Live feed',
