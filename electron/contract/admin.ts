@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { noPayload, op } from './operation';
 import type { ErrorParams } from './error-text';
 import type { MainText, ScreenTextKey } from './screen-text';
+import type { DirectoryState } from './cardholders';
 
 /** What an administrator may see of the service settings and the credential: never the secret. */
 export interface AdminOverview {
@@ -49,6 +50,10 @@ export interface AdminOverview {
     encrypted: boolean;
     /** How it is protected when not encrypted, or why the saved copy cannot be used. */
     warning: string | null;
+    /** Why the saved copy cannot be used, as a code the screen words (as the front desk does). */
+    snapshotIssue?: DirectoryState['snapshotIssue'];
+    /** How it is protected when not encrypted, as a key + parameters the screen words (null: see `warning`). */
+    warningText?: MainText | null;
   };
 }
 

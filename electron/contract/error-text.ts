@@ -14,6 +14,7 @@ const TLS_AFTER = 'so the kiosk did not connect. Ask the administrator to check 
 
 export const ERROR_TEXT = {
   internal: 'Something went wrong inside the kiosk. The problem has been logged.',
+  credentialDamaged: 'The stored service credential ({file}) is damaged. Set it again with the admin tool.',
   noAnswerFromMain: 'The kiosk could not complete the request.',
   notConnected: 'This page is not connected to the kiosk. Open it from the kiosk application.',
   cancelled: 'The request was cancelled.',

@@ -39,6 +39,16 @@ export const SCREEN_TEXT = {
       'The service is reached over plain http:// ({origin}), allowed by service.allowPlainHttp: the credential and personal data cross the network unencrypted. Switch the service to https:// as soon as possible.',
     catalogueNeverSeen: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed}. ${CATALOGUE_CHECK}`,
     catalogueNeverSeenMore: `{missing} of the {total} devices of the site catalogue (site.devices) never appeared in the {events} events seen: {listed} and {more} more. ${CATALOGUE_CHECK}`,
+    // How the credential and personal data are kept without a keyring ({why}: one of the why… sentences, by key).
+    credentialInUserFile: 'The service credential is stored unencrypted, in a file only this user account can read (permissions 0600), because {why}.',
+    credentialInProfileFile: 'The service credential is stored unencrypted, in a file protected only by the access rules of this user profile folder, because {why}.',
+    credentialInUserFileLinux: 'The service credential is stored unencrypted, in a file only this user account can read (permissions 0600), because {why}. To have it encrypted, install and unlock a keyring such as GNOME Keyring or KWallet.',
+    dataUnencrypted:
+      'Personal data kept on this workstation (the saved cardholder directory, the outbox, the enrolment and acknowledgement logs) is not encrypted, only in files this user account alone can read, because {why}.',
+    whyNoKeyringAccess: 'this program runs without access to the system keyring',
+    whyKeyringUnavailable: 'the system keyring is not available',
+    whyBasicText: 'no system keyring was found (the only encryption available, "basic_text", uses a password built into the program, which protects nothing)',
+    whyKeyringUnknown: 'the system keyring could not be identified (backend "{backend}")',
   },
 } as const;
 
@@ -72,7 +82,10 @@ export function englishScreenText(key: ScreenTextKey, params: ErrorParams = {}):
   const text = (SCREEN_TEXT[capability] as Record<string, string>)[name] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, param: string) => {
     const value = params[param];
-    return value === undefined ? whole : typeof value === 'number' ? value.toLocaleString('en') : value;
+    if (value === undefined) return whole;
+    if (typeof value === 'number') return value.toLocaleString('en');
+    // A parameter may name another sentence of this table (a reason inside a warning), worded with the same parameters.
+    return isScreenTextKey(value) && value !== key ? englishScreenText(value, params) : value;
   });
 }
 

@@ -54,7 +54,7 @@ export interface KioskCoreOptions {
   /** AES-256 key for personal data at rest (the directory snapshot), or null: owner-only files, unencrypted. */
   dataKey: Buffer | null;
   /** Why personal data is not encrypted, for the Administration view (null when it is). */
-  dataKeyWarning?: string | null;
+  dataKeyWarning?: string | ScreenText | null;
   /** Tests and benchmarks may run the directory engine in their own thread. */
   directoryEngines?: EngineFactory;
   /** Where the admin PIN and its lock-out state are kept (beside the credential); default <dataDir>/credentials. */

@@ -103,7 +103,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     pickSaveFile: saveDialog(() => window, app.getPath('documents'), () => shown?.words() ?? nativeWords('en')),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
     dataKey: await dataKey.key(),
-    dataKeyWarning,
+    dataKeyWarning: dataKey.describe().warningText ?? dataKeyWarning,
     // The admin PIN lives beside the credential; quitting and leaving kiosk mode need it (admin-edge.ts).
     adminLockDir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')),
     adminActions: adminEdgeActions(() => window),

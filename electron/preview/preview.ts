@@ -68,7 +68,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     pickSaveFile: exportFolder(exportsDir),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line), ...options.demo }),
     dataKey: await dataKey.key(),
-    dataKeyWarning: dataKey.describe().warning,
+    dataKeyWarning: dataKey.describe().warningText ?? dataKey.describe().warning,
     ...(options.directoryEngines ? { directoryEngines: options.directoryEngines } : {}),
     badgePrinter,
     badgeFontDir: join(rendererDir, 'badge-fonts'),

@@ -16,7 +16,7 @@ export interface AdminOverviewOptions {
   mode: AdminOverview['mode'];
   serviceLabel: string;
   /** The saved cardholder directory: its file, what the lookup holds, how it is protected. */
-  directory: { file: string; state: () => DirectoryState; encrypted: boolean; warning: string | null };
+  directory: { file: string; state: () => DirectoryState; encrypted: boolean; warning: string | MainText | null };
   /** Why the stored credential is not sent to the configured service (bound to another origin), if so. */
   credentialProblem?: KioskError | null;
 }
@@ -29,8 +29,8 @@ export function createAdminOverviewHandler(options: AdminOverviewOptions): () =>
     let stored = false;
     let savedAt: string | null = null;
     let boundTo: string | null = null;
-    // The warning's sentences, each worded by the screen (the vault's own stays English until it has a key).
-    const warnings: MainText[] = where.warning ? [{ message: where.warning }] : [];
+    // The warning's sentences, each worded by the screen.
+    const warnings: MainText[] = where.warningText ? [where.warningText] : where.warning ? [{ message: where.warning }] : [];
     try {
       const secret = await vault.read();
       stored = secret !== null;
@@ -85,6 +85,8 @@ async function directoryOverview(directory: AdminOverviewOptions['directory']): 
     records: state.records,
     syncedAt: state.syncedAt,
     encrypted: directory.encrypted,
-    warning: state.snapshotProblem ?? directory.warning,
+    warning: state.snapshotProblem ?? (typeof directory.warning === 'string' ? directory.warning : (directory.warning?.message ?? null)),
+    snapshotIssue: state.snapshotIssue,
+    warningText: state.snapshotProblem || typeof directory.warning === 'string' ? null : directory.warning,
   };
 }

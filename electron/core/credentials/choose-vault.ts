@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { CredentialVault, Encryptor, VaultPaths } from './vault';
 import { EncryptedVault } from './encrypted-vault';
 import { OwnerOnlyFileVault } from './file-vault';
+import { screenText, type ScreenText } from '../../contract/ipc';
 
 /** The vault's own directory inside the kiosk's data directory (the edge: userData or kiosk.dataDir). */
 export function credentialDir(dataDir: string): string {
@@ -22,29 +23,27 @@ export const PLAIN_FILE = 'credential.json';
 /** safeStorage backends that are not a real keyring: 'basic_text' encrypts with a hard-coded password. */
 const NOT_A_KEYRING = new Set(['basic_text', 'unknown', '']);
 
-/** Why no keyring will be used, or null when one will. */
-export function keyringProblem(encryptor: Encryptor | null): string | null {
-  if (!encryptor) return 'this program runs without access to the system keyring';
-  if (!encryptor.isEncryptionAvailable()) return 'the system keyring is not available';
+/** Why no keyring will be used (a sentence of the screen's table, by key), or null when one will. */
+export function keyringReason(encryptor: Encryptor | null): ScreenText | null {
+  if (!encryptor) return screenText('admin.fromMain.whyNoKeyringAccess');
+  if (!encryptor.isEncryptionAvailable()) return screenText('admin.fromMain.whyKeyringUnavailable');
   const backend = encryptor.backend();
-  if (backend === 'basic_text') {
-    return 'no system keyring was found (the only encryption available, "basic_text", uses a password built into the program, which protects nothing)';
-  }
-  if (NOT_A_KEYRING.has(backend)) return `the system keyring could not be identified (backend "${backend}")`;
+  if (backend === 'basic_text') return screenText('admin.fromMain.whyBasicText');
+  if (NOT_A_KEYRING.has(backend)) return screenText('admin.fromMain.whyKeyringUnknown', { backend });
   return null;
+}
+
+/** Why no keyring will be used, in English (the log, `--admin` commands), or null when one will. */
+export function keyringProblem(encryptor: Encryptor | null): string | null {
+  return keyringReason(encryptor)?.message ?? null;
 }
 
 export function chooseVault(encryptor: Encryptor | null, paths: VaultPaths, platform: NodeJS.Platform = process.platform): CredentialVault {
   const encryptedFile = path.join(paths.dir, ENCRYPTED_FILE);
   const plainFile = path.join(paths.dir, PLAIN_FILE);
-  const problem = keyringProblem(encryptor);
-  if (encryptor && problem === null) return new EncryptedVault(encryptor, encryptedFile, { replaces: plainFile });
-  const permissions =
-    platform === 'win32'
-      ? 'a file protected only by the access rules of this user profile folder'
-      : 'a file only this user account can read (permissions 0600)';
-  const help = platform === 'linux' ? ' To have it encrypted, install and unlock a keyring such as GNOME Keyring or KWallet.' : '';
-  return new OwnerOnlyFileVault(plainFile, {
-    warning: `The service credential is stored unencrypted, in ${permissions}, because ${problem ?? 'no keyring was offered'}.${help}`,
-  });
+  const reason = keyringReason(encryptor);
+  if (encryptor && reason === null) return new EncryptedVault(encryptor, encryptedFile, { replaces: plainFile });
+  const why = reason?.key ?? 'admin.fromMain.whyNoKeyringAccess';
+  const sentence = platform === 'win32' ? 'admin.fromMain.credentialInProfileFile' : platform === 'linux' ? 'admin.fromMain.credentialInUserFileLinux' : 'admin.fromMain.credentialInUserFile';
+  return new OwnerOnlyFileVault(plainFile, { warning: screenText(sentence, { why, ...reason?.params }) });
 }

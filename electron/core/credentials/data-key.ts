@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
-import { keyringProblem } from './choose-vault';
+import { keyringReason } from './choose-vault';
+import { screenText, type ScreenText } from '../../contract/ipc';
 import type { Encryptor } from './vault';
 
 export const DATA_KEY_FILE = 'data-key.enc';
@@ -20,6 +21,8 @@ export interface DataKeyDescription {
   encrypted: boolean;
   /** What an administrator should know about how the data is protected; null when encrypted. */
   warning: string | null;
+  /** The same as a key + parameters, for the Administration view to word in the language shown. */
+  warningText?: ScreenText | null;
 }
 
 export interface DataKeyStore {
@@ -29,10 +32,10 @@ export interface DataKeyStore {
 }
 
 export function chooseDataKey(encryptor: Encryptor | null, dir: string, log?: (line: string) => void): DataKeyStore {
-  const problem = keyringProblem(encryptor);
-  if (!encryptor || problem !== null) {
-    const warning = `Personal data kept on this workstation (the saved cardholder directory, the outbox, the enrolment and acknowledgement logs) is not encrypted, only in files this user account alone can read, because ${problem ?? 'no keyring was offered'}.`;
-    return { key: async () => null, describe: () => ({ encrypted: false, warning }) };
+  const reason = keyringReason(encryptor);
+  if (!encryptor || reason !== null) {
+    const warningText = screenText('admin.fromMain.dataUnencrypted', { why: reason?.key ?? 'admin.fromMain.whyNoKeyringAccess', ...reason?.params });
+    return { key: async () => null, describe: () => ({ encrypted: false, warning: warningText.message, warningText }) };
   }
   const file = path.join(dir, DATA_KEY_FILE);
   let loaded: Promise<Buffer> | null = null;

@@ -9,6 +9,7 @@ import { KioskFailure } from '../ipc/failure';
 import { OwnerOnlyFileError, readOwnerOnly as readPrivateFile, writeOwnerOnly } from '../storage/owner-only-files';
 import { Secret } from './secret';
 import type { CredentialVault, VaultDescription } from './vault';
+import type { ScreenText } from '../../contract/ipc';
 
 export { writeOwnerOnly };
 
@@ -78,7 +79,7 @@ export function decodeCredential(text: string, file: string): Secret {
   }
   const result = StoredCredential.safeParse(parsed);
   if (!result.success) {
-    throw KioskFailure.of('config', `The stored service credential (${file}) is damaged. Set it again with the admin tool.`, {
+    throw KioskFailure.keyed('config', 'credentialDamaged', { file }, {
       detail: `credential file ${file} does not hold a stored credential`,
     });
   }
@@ -87,12 +88,14 @@ export function decodeCredential(text: string, file: string): Secret {
 
 export class OwnerOnlyFileVault implements CredentialVault {
   private readonly warning: string;
+  private readonly warningText: ScreenText | null;
 
   constructor(
     readonly file: string,
-    options: { warning?: string } = {},
+    options: { warning?: ScreenText } = {},
   ) {
-    this.warning = options.warning ?? 'The service credential is stored unencrypted, in a file only this user account can read.';
+    this.warning = options.warning?.message ?? 'The service credential is stored unencrypted, in a file only this user account can read.';
+    this.warningText = options.warning ?? null;
   }
 
   async read(): Promise<Secret | null> {
@@ -105,6 +108,6 @@ export class OwnerOnlyFileVault implements CredentialVault {
   }
 
   describe(): VaultDescription {
-    return { storage: 'owner-only-file', encrypted: false, location: this.file, warning: this.warning };
+    return { storage: 'owner-only-file', encrypted: false, location: this.file, warning: this.warning, warningText: this.warningText };
   }
 }

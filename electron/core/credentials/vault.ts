@@ -6,6 +6,7 @@
  * Nothing here logs, renders or returns the secret's text.
  */
 import type { Secret } from './secret';
+import type { ScreenText } from '../../contract/ipc';
 
 export interface VaultDescription {
   storage: 'os-keyring' | 'owner-only-file';
@@ -14,6 +15,8 @@ export interface VaultDescription {
   location: string;
   /** What an administrator should know about how safe the storage is; null when nothing. */
   warning: string | null;
+  /** The same as a key + parameters, for the Administration view to word in the language shown. */
+  warningText?: ScreenText | null;
 }
 
 export interface CredentialVault {

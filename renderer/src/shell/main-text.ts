@@ -21,7 +21,11 @@ export function mainText(text: MainText): string {
   const { key, params = {} } = text;
   if (key === undefined) return text.message;
   if (key.startsWith('errors.')) return errorText({ key: key as ErrorKey, params, message: text.message });
-  return isScreenTextKey(key) ? t(key, formatted(params)) : text.message;
+  if (!isScreenTextKey(key)) return text.message;
+  const words = formatted(params);
+  // A parameter may name another sentence of the table (a reason inside a warning), worded with the same parameters.
+  for (const [name, value] of Object.entries(words)) if (typeof value === 'string' && value !== key && isScreenTextKey(value)) words[name] = mainText({ key: value, params, message: value });
+  return t(key, words);
 }
 
 /** Several sentences (a warning made of parts), each worded, joined by a space; null when there are none. */

@@ -90,7 +90,7 @@ describe('admin overview', () => {
       serviceLabel: '127.0.0.1:1',
       directory: { ...DIRECTORY, file, state: () => ({ ...DIRECTORY.state(), status: 'ready' as const, records: 200, syncedAt: '2026-11-21T10:00:00.000Z' }) },
     })();
-    expect(overview.directory).toEqual({ saved: true, location: file, bytes: 1234, records: 200, syncedAt: '2026-11-21T10:00:00.000Z', encrypted: false, warning: 'not encrypted' });
+    expect(overview.directory).toEqual({ saved: true, location: file, bytes: 1234, records: 200, syncedAt: '2026-11-21T10:00:00.000Z', encrypted: false, warning: 'not encrypted', warningText: null });
     const none = await createAdminOverviewHandler({ config: config([]), vault: chooseVault(null, { dir: d }), mode: 'demo', serviceLabel: '127.0.0.1:1', directory: DIRECTORY })();
     expect(none.directory).toMatchObject({ saved: false, bytes: null, records: 0 });
   });

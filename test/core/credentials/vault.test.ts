@@ -106,6 +106,7 @@ describe('OwnerOnlyFileVault', () => {
       encrypted: false,
       location: '/x/credential.json',
       warning: expect.stringMatching(/unencrypted/),
+      warningText: null,
     });
   });
 });

@@ -28,10 +28,24 @@ const KEYS = (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).flatMap(
 describe('mainText', () => {
   it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
     for (const key of KEYS) {
-      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2 });
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?' });
       expect(mainText(sent), key).toBe(sent.message);
     }
     expect(mainText(screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 }))).toContain('is full (5,000): 1,234 of the lowest');
+  });
+
+  it('a reason inside a warning (a parameter naming another sentence) is worded in the language shown too', async () => {
+    const sent = screenText('admin.fromMain.credentialInUserFileLinux', { why: 'admin.fromMain.whyKeyringUnknown', backend: 'kwallet6?' });
+    expect(sent.message).toBe(
+      'The service credential is stored unencrypted, in a file only this user account can read (permissions 0600), because the system keyring could not be identified (backend "kwallet6?"). To have it encrypted, install and unlock a keyring such as GNOME Keyring or KWallet.',
+    );
+    expect(mainText(sent)).toBe(sent.message);
+    await show('de');
+    expect(mainText(sent)).toBe(
+      'Die Zugangsdaten des Dienstes sind unverschlüsselt gespeichert, in einer Datei, die nur dieses Benutzerkonto lesen kann (Rechte 0600), weil der Schlüsselbund des Systems nicht erkannt wurde (Backend „kwallet6?“). Damit sie verschlüsselt werden, installieren und entsperren Sie einen Schlüsselbund wie GNOME Keyring oder KWallet.',
+    );
+    expect(mainText(screenText('admin.fromMain.dataUnencrypted', { why: 'admin.fromMain.whyNoKeyringAccess' }))).toContain('weil dieses Programm ohne Zugriff auf den Schlüsselbund des Systems läuft.');
+    await show('en');
   });
 
   it('words German from the key, numbers in German, and follows a language switch', async () => {

@@ -103,6 +103,14 @@ const admin: Messages['admin'] = {
     plainHttp: 'Der Dienst wird über unverschlüsseltes http:// erreicht ({origin}), erlaubt durch service.allowPlainHttp: Zugangsdaten und personenbezogene Daten gehen unverschlüsselt über das Netz. Stellen Sie den Dienst so bald wie möglich auf https:// um.',
     catalogueNeverSeen: '{missing} der {total} Geräte des Standortkatalogs (site.devices) kamen in den {events} gesehenen Ereignissen nie vor: {listed}. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
     catalogueNeverSeenMore: '{missing} der {total} Geräte des Standortkatalogs (site.devices) kamen in den {events} gesehenen Ereignissen nie vor: {listed} und {more} weitere. Prüfen Sie, ob ihre Namen so geschrieben sind, wie die Ereignisse des Dienstes sie tragen (device_Name); der Verlauf bietet die Namen aus den Ereignissen als „in Ereignissen gesehen“ an.',
+    credentialInUserFile: 'Die Zugangsdaten des Dienstes sind unverschlüsselt gespeichert, in einer Datei, die nur dieses Benutzerkonto lesen kann (Rechte 0600), weil {why}.',
+    credentialInProfileFile: 'Die Zugangsdaten des Dienstes sind unverschlüsselt gespeichert, in einer Datei, die nur durch die Zugriffsregeln dieses Benutzerprofilordners geschützt ist, weil {why}.',
+    credentialInUserFileLinux: 'Die Zugangsdaten des Dienstes sind unverschlüsselt gespeichert, in einer Datei, die nur dieses Benutzerkonto lesen kann (Rechte 0600), weil {why}. Damit sie verschlüsselt werden, installieren und entsperren Sie einen Schlüsselbund wie GNOME Keyring oder KWallet.',
+    dataUnencrypted: 'Personenbezogene Daten auf diesem Arbeitsplatz (das gespeicherte Ausweisinhaberverzeichnis, der Postausgang, die Erfassungs- und Quittierungsprotokolle) sind nicht verschlüsselt, nur in Dateien, die allein dieses Benutzerkonto lesen kann, weil {why}.',
+    whyNoKeyringAccess: 'dieses Programm ohne Zugriff auf den Schlüsselbund des Systems läuft',
+    whyKeyringUnavailable: 'der Schlüsselbund des Systems nicht verfügbar ist',
+    whyBasicText: 'kein Schlüsselbund des Systems gefunden wurde (die einzige verfügbare Verschlüsselung, „basic_text“, nutzt ein im Programm eingebautes Passwort und schützt nichts)',
+    whyKeyringUnknown: 'der Schlüsselbund des Systems nicht erkannt wurde (Backend „{backend}“)',
   },
 };
 

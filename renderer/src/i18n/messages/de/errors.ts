@@ -6,6 +6,7 @@ const TLS = 'deshalb hat der Kiosk keine Verbindung aufgebaut. Bitten Sie die Ad
 
 const errors: Messages['errors'] = {
   internal: 'Im Kiosk ist ein Fehler aufgetreten. Das Problem wurde protokolliert.',
+  credentialDamaged: 'Die gespeicherten Zugangsdaten des Dienstes ({file}) sind beschädigt. Legen Sie sie mit dem Verwaltungswerkzeug neu fest.',
   noAnswerFromMain: 'Der Kiosk konnte die Anfrage nicht ausführen.',
   notConnected: 'Diese Seite ist nicht mit dem Kiosk verbunden. Öffnen Sie sie aus der Kiosk-Anwendung.',
   cancelled: 'Die Anfrage wurde abgebrochen.',

@@ -103,6 +103,14 @@ const admin: Messages['admin'] = {
     plainHttp: 'Se accede al servicio por http:// sin cifrar ({origin}), permitido por service.allowPlainHttp: las credenciales y los datos personales viajan por la red sin cifrar. Cambie el servicio a https:// lo antes posible.',
     catalogueNeverSeen: '{missing} de los {total} dispositivos del catálogo del sitio (site.devices) no han aparecido nunca en los {events} eventos vistos: {listed}. Compruebe que sus nombres se escriben como los traen los eventos del servicio (device_Name); el Historial ofrece los nombres de los eventos como «visto en eventos».',
     catalogueNeverSeenMore: '{missing} de los {total} dispositivos del catálogo del sitio (site.devices) no han aparecido nunca en los {events} eventos vistos: {listed} y {more} más. Compruebe que sus nombres se escriben como los traen los eventos del servicio (device_Name); el Historial ofrece los nombres de los eventos como «visto en eventos».',
+    credentialInUserFile: 'La credencial del servicio se guarda sin cifrar, en un archivo que solo esta cuenta de usuario puede leer (permisos 0600), porque {why}.',
+    credentialInProfileFile: 'La credencial del servicio se guarda sin cifrar, en un archivo protegido solo por las reglas de acceso de la carpeta de este perfil de usuario, porque {why}.',
+    credentialInUserFileLinux: 'La credencial del servicio se guarda sin cifrar, en un archivo que solo esta cuenta de usuario puede leer (permisos 0600), porque {why}. Para cifrarla, instale y desbloquee un llavero como GNOME Keyring o KWallet.',
+    dataUnencrypted: 'Los datos personales guardados en este puesto (el directorio de titulares guardado, la bandeja de salida, los registros de altas y de reconocimientos) no están cifrados, solo en archivos que únicamente esta cuenta de usuario puede leer, porque {why}.',
+    whyNoKeyringAccess: 'este programa se ejecuta sin acceso al llavero del sistema',
+    whyKeyringUnavailable: 'el llavero del sistema no está disponible',
+    whyBasicText: 'no se encontró ningún llavero del sistema (el único cifrado disponible, «basic_text», usa una contraseña integrada en el programa, que no protege nada)',
+    whyKeyringUnknown: 'no se pudo identificar el llavero del sistema (backend «{backend}»)',
   },
 };
 

@@ -6,6 +6,7 @@ const TLS = 'por lo que el quiosco no se ha conectado. Pida al administrador que
 
 const errors: Messages['errors'] = {
   internal: 'Se ha producido un error dentro del quiosco. El problema ha quedado registrado.',
+  credentialDamaged: 'La credencial del servicio guardada ({file}) está dañada. Vuelva a establecerla con la herramienta de administración.',
   noAnswerFromMain: 'El quiosco no ha podido completar la solicitud.',
   notConnected: 'Esta página no está conectada al quiosco. Ábrala desde la aplicación del quiosco.',
   cancelled: 'La solicitud se ha cancelado.',

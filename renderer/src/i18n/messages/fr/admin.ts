@@ -103,6 +103,14 @@ const admin: Messages['admin'] = {
     plainHttp: 'Le service est joint en http:// non chiffré ({origin}), autorisé par service.allowPlainHttp : les identifiants et les données personnelles circulent en clair sur le réseau. Passez le service en https:// dès que possible.',
     catalogueNeverSeen: '{missing} des {total} équipements du catalogue du site (site.devices) ne sont jamais apparus dans les {events} événements vus : {listed}. Vérifiez que leurs noms sont écrits comme dans les événements du service (device_Name) ; l’Historique propose les noms des événements sous « vu dans les événements ».',
     catalogueNeverSeenMore: '{missing} des {total} équipements du catalogue du site (site.devices) ne sont jamais apparus dans les {events} événements vus : {listed} et {more} autres. Vérifiez que leurs noms sont écrits comme dans les événements du service (device_Name) ; l’Historique propose les noms des événements sous « vu dans les événements ».',
+    credentialInUserFile: 'L’identifiant du service est enregistré sans chiffrement, dans un fichier que seul ce compte utilisateur peut lire (droits 0600), car {why}.',
+    credentialInProfileFile: 'L’identifiant du service est enregistré sans chiffrement, dans un fichier protégé uniquement par les règles d’accès du dossier de ce profil utilisateur, car {why}.',
+    credentialInUserFileLinux: 'L’identifiant du service est enregistré sans chiffrement, dans un fichier que seul ce compte utilisateur peut lire (droits 0600), car {why}. Pour qu’il soit chiffré, installez et déverrouillez un trousseau comme GNOME Keyring ou KWallet.',
+    dataUnencrypted: 'Les données personnelles conservées sur ce poste (l’annuaire des titulaires enregistré, la boîte d’envoi, les journaux des enregistrements et des acquittements) ne sont pas chiffrées, seulement dans des fichiers que ce compte utilisateur est seul à pouvoir lire, car {why}.',
+    whyNoKeyringAccess: 'ce programme fonctionne sans accès au trousseau du système',
+    whyKeyringUnavailable: 'le trousseau du système n’est pas disponible',
+    whyBasicText: 'aucun trousseau du système n’a été trouvé (le seul chiffrement disponible, « basic_text », utilise un mot de passe intégré au programme, qui ne protège rien)',
+    whyKeyringUnknown: 'le trousseau du système n’a pas pu être identifié (backend « {backend} »)',
   },
 };
 

@@ -6,6 +6,7 @@ const TLS = 'la borne ne s’est donc pas connectée. Demandez à l’administra
 
 const errors: Messages['errors'] = {
   internal: 'Une erreur s’est produite dans la borne. Le problème a été consigné.',
+  credentialDamaged: 'L’identifiant du service enregistré ({file}) est endommagé. Définissez-le à nouveau avec l’outil d’administration.',
   noAnswerFromMain: 'La borne n’a pas pu traiter la demande.',
   notConnected: 'Cette page n’est pas reliée à la borne. Ouvrez-la depuis l’application de la borne.',
   cancelled: 'La demande a été annulée.',
