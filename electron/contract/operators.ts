@@ -89,6 +89,8 @@ export const HandoverWords = z.strictObject({
   csvAcknowledged: documentWord,
   csvOpen: documentWord,
   csvEvent: documentLine('id'),
+  /** The name of a shift begun without one (main records the marker "unnamed"); absent: the marker. */
+  unnamed: documentWord.optional(),
 });
 export type HandoverWords = z.infer<typeof HandoverWords>;
 

@@ -14,18 +14,18 @@ test('German: End shift saves the handover report in German (PDF and CSV), dates
     await page.goto(kiosk.url);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await page.getByTestId('sign-in-unnamed').click();
-    await expect(page.getByTestId('operator-name')).toHaveText('unnamed');
+    await expect(page.getByTestId('operator-name')).toHaveText('ohne Namen');
     await page.getByTestId('end-shift').click();
     await page.getByTestId('end-shift-confirm').click();
     const report = page.getByTestId('handover-report');
-    await expect(report).toContainText('Schichtübergabe — unnamed');
+    await expect(report).toContainText('Schichtübergabe — ohne Namen');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const pdfPath = ((await page.getByTestId('handover-pdf').locator('code').textContent()) ?? '').trim();
     const csvPath = ((await page.getByTestId('handover-csv').locator('code').textContent()) ?? '').trim();
     const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Schichtübergabe — unnamed');
-    expect(text).toContain('Bediener: unnamed');
+    expect(text).toContain('Schichtübergabe — ohne Namen');
+    expect(text).toContain('Bediener: ohne Namen');
     expect(text).toMatch(/Von \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2} bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}/);
     expect(text).toMatch(/Vom Kiosk erstellt am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}/);
     expect(text).toContain('Alarme nach Priorität');
@@ -37,7 +37,7 @@ test('German: End shift saves the handover report in German (PDF and CSV), dates
 
     const lines = readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Abschnitt,Zeit (UTC),Bis (UTC),Priorität,Gerät,Text,Notiz oder Detail,Anzahl,Bediener');
-    expect(lines[1]).toMatch(/^Schicht,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT[\d:.]+Z,,,,,,unnamed$/);
+    expect(lines[1]).toMatch(/^Schicht,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT[\d:.]+Z,,,,,,ohne Namen$/);
     expect(lines.some((line) => /^Alarme ausgelöst,,,kritisch,,,ausgelöst,\d+,$/.test(line))).toBe(true);
   } finally {
     await kiosk.close();

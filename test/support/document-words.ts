@@ -41,6 +41,7 @@ export function handoverWordsOf(language: DocumentLanguage): HandoverWords {
     csvAcknowledged: h.acknowledged,
     csvOpen: h.open,
     csvEvent: h.event,
+    unnamed: h.unnamed,
   };
 }
 

@@ -9,6 +9,7 @@
 import { ALARM_PRIORITIES, type Acknowledgement, type AlarmPriority, type FeedEvent, type HandoverReport, type HandoverWords } from '../../contract/ipc';
 import { csvLine, CSV_BOM } from '../history/csv';
 import type { JournalEntry } from './shift-journal';
+import { UNNAMED_OPERATOR } from './operator-list';
 
 /** Alarms still waiting listed by name in the report (the count covers them all). */
 export const MAX_OPEN_LISTED = 50;
@@ -103,40 +104,47 @@ export function handoverLanguage(words: HandoverWords, locale: string): Handover
   };
 }
 
+/** An operator's name in the report: a shift without a name in the report's language, any other as it is. */
+function nameIn(words: HandoverWords): (name: string | null | undefined) => string {
+  return (name) => (name === UNNAMED_OPERATOR ? (words.unnamed ?? name) : (name ?? ''));
+}
+
 /** The report as CSV: one row per fact, with a section column, times in UTC (ISO 8601), the fixed words in the language given. */
 export function handoverCsv(report: ReportData, words: HandoverWords): string {
   const section = words.csvSections;
   const priority = (p: AlarmPriority): string => words.priorities[p];
   const h = words.csvHeadings;
+  const who = nameIn(words);
   let text = CSV_BOM + csvLine([h.section, h.time, h.until, h.priority, h.device, h.text, h.detail, h.count, h.operator]);
-  text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', report.operator]);
+  text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', who(report.operator)]);
   for (const line of report.alarms) {
     text += csvLine([section.alarmsRaised, '', '', priority(line.priority), '', '', words.csvRaised, line.raised, '']);
     text += csvLine([section.alarmsAcknowledged, '', '', priority(line.priority), '', '', words.csvAcknowledged, line.acknowledged, '']);
     text += csvLine([section.alarmsStillOpen, '', '', priority(line.priority), '', '', words.csvOpen, line.open, '']);
   }
   for (const open of report.stillOpen) text += csvLine([section.openAlarm, open.created, '', priority(open.priority), open.device, open.text, fill(words.csvEvent, { id: open.id }), '', '']);
-  for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', note.operator ?? '']);
+  for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', who(note.operator)]);
   for (const outage of report.outages) text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', outage.reason, '', '']);
-  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', exp.what, exp.path, exp.rows, exp.operator ?? '']);
+  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', exp.what, exp.path, exp.rows, who(exp.operator)]);
   return text;
 }
 
 /** The one page's content in the language given: a title, then headed sections of lines. */
 export function handoverPage(report: ReportData, language: HandoverLanguage): HandoverPage {
   const { words, time, number } = language;
+  const who = nameIn(words);
   const count = (n: number): { count: string } => ({ count: number(n) });
   const none = [words.none];
   const andMore = (shown: number, all: number): string[] => (all > shown ? [fill(words.andMore, count(all - shown))] : []);
   const notes = report.notes.filter((n) => n.note.trim() !== '');
   const rows = (n: number): string => fill(language.plural(n) === 'one' ? words.rows.one : words.rows.other, count(n));
   return {
-    title: fill(words.title, { operator: report.operator }),
+    title: fill(words.title, { operator: who(report.operator) }),
     madeAt: fill(words.madeAt, { time: time(report.to) }),
     moreInCsv: words.moreInCsv,
     number,
     sections: [
-      { heading: words.shift, lines: [fill(words.operator, { operator: report.operator }), fill(words.span, { from: time(report.from), to: time(report.to) })] },
+      { heading: words.shift, lines: [fill(words.operator, { operator: who(report.operator) }), fill(words.span, { from: time(report.from), to: time(report.to) })] },
       {
         heading: words.alarmsByPriority,
         lines: report.alarms.map((a) => fill(words.alarmLine, { priority: words.priorities[a.priority], raised: number(a.raised), acknowledged: number(a.acknowledged), open: number(a.open) })),
@@ -147,7 +155,7 @@ export function handoverPage(report: ReportData, language: HandoverLanguage): Ha
       },
       {
         heading: fill(words.notes, count(notes.length)),
-        lines: notes.length === 0 ? none : notes.slice(0, MAX_NOTES_ON_PAGE).map((n) => `${time(n.at)}  ${n.operator ?? ''}  ${n.device}: ${n.note}`).concat(andMore(MAX_NOTES_ON_PAGE, notes.length)),
+        lines: notes.length === 0 ? none : notes.slice(0, MAX_NOTES_ON_PAGE).map((n) => `${time(n.at)}  ${who(n.operator)}  ${n.device}: ${n.note}`).concat(andMore(MAX_NOTES_ON_PAGE, notes.length)),
       },
       {
         heading: fill(words.outages, count(report.outages.length)),
@@ -155,7 +163,7 @@ export function handoverPage(report: ReportData, language: HandoverLanguage): Ha
       },
       {
         heading: fill(words.exportsMade, count(report.exports.length)),
-        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${e.operator ?? ''}  ${e.what}: ${rows(e.rows)}, ${e.path}`),
+        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${who(e.operator)}  ${e.what}: ${rows(e.rows)}, ${e.path}`),
       },
     ],
   };

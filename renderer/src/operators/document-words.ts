@@ -68,6 +68,7 @@ export function handoverWords(): HandoverWords {
       export: t('documents.handover.sections.export'),
     },
     csvRaised: t('documents.handover.raised'),
+    unnamed: t('documents.handover.unnamed'),
     csvAcknowledged: t('documents.handover.acknowledged'),
     csvOpen: t('documents.handover.open'),
     csvEvent: t('documents.handover.event', kept('id')),

@@ -232,7 +232,7 @@ describe('the handover report in the language of the screen', () => {
     const report = await operators.handlers.endShift(endShiftIn('de'));
     const lines = (await readFile(report.csvPath ?? '', 'utf8')).split('\r\n');
     expect(lines[0]).toBe('\uFEFFAbschnitt,Zeit (UTC),Bis (UTC),Priorität,Gerät,Text,Notiz oder Detail,Anzahl,Bediener');
-    expect(lines).toContain(`Schicht,${FROM},${TO},,,,,,unnamed`);
+    expect(lines).toContain(`Schicht,${FROM},${TO},,,,,,ohne Namen`);
     expect(lines).toContain('Alarme ausgelöst,,,kritisch,,,ausgelöst,1,');
     expect(lines).toContain('Alarme quittiert,,,kritisch,,,quittiert,1,');
     expect(lines).toContain('Alarme noch offen,,,hoch,,,offen,1,');

@@ -90,6 +90,7 @@ const documents: Messages['documents'] = {
     none: 'Keine.',
     andMore: '… und {count} weitere (siehe CSV)',
     moreInCsv: '… {count} weitere in der CSV',
+    unnamed: 'ohne Namen',
     csv: {
       section: 'Abschnitt',
       time: 'Zeit (UTC)',

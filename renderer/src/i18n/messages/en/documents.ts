@@ -90,6 +90,7 @@ export default {
     none: 'None.',
     andMore: '… and {count} more (see the CSV)',
     moreInCsv: '… {count} more in the CSV',
+    unnamed: 'unnamed',
     csv: {
       section: 'section',
       time: 'time (UTC)',

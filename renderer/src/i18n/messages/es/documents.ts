@@ -90,6 +90,7 @@ const documents: Messages['documents'] = {
     none: 'Ninguna.',
     andMore: '… y {count} más (ver el CSV)',
     moreInCsv: '… {count} más en el CSV',
+    unnamed: 'sin nombre',
     csv: {
       section: 'Sección',
       time: 'Hora (UTC)',

@@ -90,6 +90,7 @@ const documents: Messages['documents'] = {
     none: 'Aucun.',
     andMore: '… et {count} de plus (voir le CSV)',
     moreInCsv: '… {count} de plus dans le CSV',
+    unnamed: 'sans nom',
     csv: {
       section: 'Rubrique',
       time: 'Heure (UTC)',
