@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AlarmPriority } from './feed';
 import { noPayload, op, type ExportResult } from './operation';
 import { documentLine, documentWord, localeTag, pluralLine, priorityWords, wordsFor } from './document-words';
+import type { MainText } from './screen-text';
 
 /** Who is on shift at this kiosk, and how one signs in; never a PIN or its hash. */
 export interface OperatorState {
@@ -17,8 +18,10 @@ export interface OperatorState {
   names: string[];
   /** The shift under way: the operator's name ("unnamed" for an unnamed shift) and when it began; null when nobody is signed in. */
   current: { name: string; unnamed: boolean; since: string } | null;
-  /** Why the operator list cannot be used, or what to run when none is provisioned. */
+  /** Why the operator list cannot be used, or what to run when none is provisioned (English). */
   problem: string | null;
+  /** The same as a key + parameters, worded by the screen in its language. */
+  problemText?: MainText | null;
   /** The command an administrator runs to add operators. */
   addCommand: string;
 }

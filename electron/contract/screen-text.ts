@@ -50,6 +50,11 @@ export const SCREEN_TEXT = {
     whyBasicText: 'no system keyring was found (the only encryption available, "basic_text", uses a password built into the program, which protects nothing)',
     whyKeyringUnknown: 'the system keyring could not be identified (backend "{backend}")',
   },
+  operators: {
+    listUnusable: 'The operator list ({file}) cannot be used ({reason}). Add the operators again with "{command}".',
+    listDamaged: 'The operator list ({file}) is damaged. Add the operators again with "{command}".',
+    noneProvisioned: 'No operators are provisioned on this kiosk. An administrator adds them at this workstation with "{command} NAME".',
+  },
 } as const;
 
 type Capability = keyof typeof SCREEN_TEXT;

@@ -12,6 +12,7 @@ import { KioskFailure } from '../ipc/failure';
 import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
 import { hashPin, StoredPin } from '../admin-lock/pin-hash';
 import { pinProblem } from '../admin-lock/pin-rules';
+import { screenText, type ScreenText } from '../../contract/ipc';
 
 export const OPERATORS_FILE = 'operators.json';
 export const ADD_OPERATOR_COMMAND = 'admin add-operator';
@@ -41,8 +42,10 @@ const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase()
 
 export interface OperatorListRead {
   operators: OperatorEntry[];
-  /** Why the file cannot be used (damaged, too open); null when it is fine or absent. */
+  /** Why the file cannot be used (damaged, too open), in English; null when it is fine or absent. */
   problem: string | null;
+  /** The same as a key + parameters, for the screen to word in its language. */
+  problemText: ScreenText | null;
 }
 
 export async function readOperatorList(dir: string): Promise<OperatorListRead> {
@@ -52,9 +55,9 @@ export async function readOperatorList(dir: string): Promise<OperatorListRead> {
     bytes = await readOwnerOnly(file, true);
   } catch (thrown) {
     const why = thrown instanceof OwnerOnlyFileError ? thrown.detail : thrown instanceof Error ? thrown.message : String(thrown);
-    return { operators: [], problem: `The operator list (${file}) cannot be used (${why}). Add the operators again with "${ADD_OPERATOR_COMMAND}".` };
+    return unusable(screenText('operators.fromMain.listUnusable', { file, reason: why, command: ADD_OPERATOR_COMMAND }));
   }
-  if (bytes === null) return { operators: [], problem: null };
+  if (bytes === null) return { operators: [], problem: null, problemText: null };
   let parsed: unknown;
   try {
     parsed = JSON.parse(bytes.toString('utf8'));
@@ -62,9 +65,11 @@ export async function readOperatorList(dir: string): Promise<OperatorListRead> {
     parsed = undefined;
   }
   const result = OperatorFile.safeParse(parsed);
-  if (!result.success) return { operators: [], problem: `The operator list (${file}) is damaged. Add the operators again with "${ADD_OPERATOR_COMMAND}".` };
-  return { operators: result.data.operators, problem: null };
+  if (!result.success) return unusable(screenText('operators.fromMain.listDamaged', { file, command: ADD_OPERATOR_COMMAND }));
+  return { operators: result.data.operators, problem: null, problemText: null };
 }
+
+const unusable = (text: ScreenText): OperatorListRead => ({ operators: [], problem: text.message, problemText: text });
 
 async function writeList(dir: string, operators: OperatorEntry[]): Promise<void> {
   await writeOwnerOnly(join(dir, OPERATORS_FILE), `${JSON.stringify({ format: 'access-kiosk-operators', version: 1, operators }, null, 1)}\n`);
@@ -76,8 +81,8 @@ export async function setOperatorPin(dir: string, name: string, pin: string, par
   if (nameIssue) throw KioskFailure.of('invalid_request', nameIssue);
   const pinIssue = pinProblem(pin);
   if (pinIssue) throw KioskFailure.of('invalid_request', pinIssue);
-  const { operators, problem } = await readOperatorList(dir);
-  if (problem && !problem.includes('damaged')) throw KioskFailure.of('config', problem);
+  const { operators, problem, problemText } = await readOperatorList(dir);
+  if (problem && problemText?.key !== 'operators.fromMain.listDamaged') throw KioskFailure.of('config', problem);
   const stored = await hashPin(pin, params);
   const index = operators.findIndex((o) => sameName(o.name, name));
   if (index < 0 && operators.length >= MAX_OPERATORS) throw KioskFailure.of('invalid_request', `the list already holds ${MAX_OPERATORS} operators.`);

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { OperatorState } from '../../contract/ipc';
+import { screenText, type OperatorState } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
@@ -87,14 +87,16 @@ export class OperatorSession {
 
   async state(): Promise<OperatorState> {
     await this.load();
-    const { operators, problem } = await readOperatorList(this.options.listDir);
+    const { operators, problem, problemText } = await readOperatorList(this.options.listDir);
     const none = operators.length === 0 && !problem;
+    const text = problemText ?? (none ? screenText('operators.fromMain.noneProvisioned', { command: ADD_OPERATOR_COMMAND }) : null);
     return {
       signIn: this.options.signIn,
       allowUnnamed: this.options.allowUnnamed,
       names: operators.map((o) => o.name),
       current: this.shift ? { ...this.shift } : null,
-      problem: problem ?? (none ? `No operators are provisioned on this kiosk. An administrator adds them at this workstation with "${ADD_OPERATOR_COMMAND} NAME".` : null),
+      problem: text?.message ?? null,
+      problemText: text,
       addCommand: ADD_OPERATOR_COMMAND,
     };
   }

@@ -28,7 +28,7 @@ const KEYS = (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).flatMap(
 describe('mainText', () => {
   it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
     for (const key of KEYS) {
-      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?' });
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator' });
       expect(mainText(sent), key).toBe(sent.message);
     }
     expect(mainText(screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 }))).toContain('is full (5,000): 1,234 of the lowest');
@@ -120,5 +120,15 @@ describe('the guard station in German: what main sent, worded on screen', () => 
     await show('en');
     await flushPromises();
     expect(view.find('[data-testid="feed-notice"] .message').text()).toBe(SCREEN_TEXT.feed.resync);
+  });
+});
+
+describe('the operator list, worded by the screen', () => {
+  it('says in German that no operators are provisioned, the command as it is', async () => {
+    const sent = screenText('operators.fromMain.noneProvisioned', { command: 'access-kiosk --admin add-operator' });
+    expect(sent.message).toBe('No operators are provisioned on this kiosk. An administrator adds them at this workstation with "access-kiosk --admin add-operator NAME".');
+    await show('de');
+    expect(mainText(sent)).toBe('Auf diesem Kiosk sind keine Bediener eingerichtet. Die Administration legt sie an diesem Arbeitsplatz mit „access-kiosk --admin add-operator NAME“ an.');
+    await show('en');
   });
 });

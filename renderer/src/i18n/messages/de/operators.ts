@@ -52,6 +52,11 @@ const operators: Messages['operators'] = {
       neitherSaved: 'Der Übergabebericht wurde erstellt, aber weder die CSV-Datei ({csvReason}) noch die PDF-Datei ({pdfReason}) konnte gespeichert werden.',
     },
   },
+  fromMain: {
+    listUnusable: 'Die Bedienerliste ({file}) kann nicht verwendet werden ({reason}). Legen Sie die Bediener mit „{command}“ neu an.',
+    listDamaged: 'Die Bedienerliste ({file}) ist beschädigt. Legen Sie die Bediener mit „{command}“ neu an.',
+    noneProvisioned: 'Auf diesem Kiosk sind keine Bediener eingerichtet. Die Administration legt sie an diesem Arbeitsplatz mit „{command} NAME“ an.',
+  },
 };
 
 export default operators;

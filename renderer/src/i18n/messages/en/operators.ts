@@ -1,5 +1,7 @@
 // English texts of the shift: sign-in, the title bar's operator and End shift, the handover
 // report (renderer/src/operators/). English is the schema of every language.
+import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+
 export default {
   signIn: {
     title: 'Start of shift',
@@ -50,4 +52,6 @@ export default {
       neitherSaved: 'The handover report was made, but the CSV could not be saved ({csvReason}) and the PDF could not be saved ({pdfReason}).',
     },
   },
+  // Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data.
+  fromMain: SCREEN_TEXT.operators,
 };

@@ -52,6 +52,11 @@ const operators: Messages['operators'] = {
       neitherSaved: 'El informe de relevo se ha generado, pero no se pudieron guardar ni el CSV ({csvReason}) ni el PDF ({pdfReason}).',
     },
   },
+  fromMain: {
+    listUnusable: 'La lista de operadores ({file}) no se puede usar ({reason}). Vuelva a añadir los operadores con «{command}».',
+    listDamaged: 'La lista de operadores ({file}) está dañada. Vuelva a añadir los operadores con «{command}».',
+    noneProvisioned: 'No hay operadores configurados en este quiosco. Un administrador los añade en este puesto con «{command} NOMBRE».',
+  },
 };
 
 export default operators;

@@ -52,6 +52,11 @@ const operators: Messages['operators'] = {
       neitherSaved: 'Le rapport de relève a été établi, mais ni le fichier CSV ({csvReason}) ni le fichier PDF ({pdfReason}) n’ont pu être enregistrés.',
     },
   },
+  fromMain: {
+    listUnusable: 'La liste des opérateurs ({file}) ne peut pas être utilisée ({reason}). Ajoutez à nouveau les opérateurs avec « {command} ».',
+    listDamaged: 'La liste des opérateurs ({file}) est endommagée. Ajoutez à nouveau les opérateurs avec « {command} ».',
+    noneProvisioned: 'Aucun opérateur n’est enregistré sur cette borne. Un administrateur les ajoute sur ce poste avec « {command} NOM ».',
+  },
 };
 
 export default operators;
