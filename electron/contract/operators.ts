@@ -63,6 +63,10 @@ export const HANDOVER_CSV_COLUMNS = ['section', 'time', 'until', 'priority', 'de
 /** What each row of the handover CSV is about (its first cell). */
 export const HANDOVER_CSV_SECTIONS = ['shift', 'alarmsRaised', 'alarmsAcknowledged', 'alarmsStillOpen', 'openAlarm', 'note', 'outage', 'export'] as const;
 
+/** What an export of the shift was (recorded by code in the shift journal; older entries hold English words). */
+export const EXPORT_KINDS = ['historySearch', 'operatorLog'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
 /**
  * Every fixed word of the handover report (the PDF's page and the CSV) in the language of the
  * screen that ends the shift; `{…}` are filled in by main (names, numbers, times as they come).
@@ -94,6 +98,8 @@ export const HandoverWords = z.strictObject({
   csvEvent: documentLine('id'),
   /** The name of a shift begun without one (main records the marker "unnamed"); absent: the marker. */
   unnamed: documentWord.optional(),
+  /** What each export was ("History search (CSV)"); absent: the code. */
+  exportKinds: wordsFor(EXPORT_KINDS).optional(),
 });
 export type HandoverWords = z.infer<typeof HandoverWords>;
 

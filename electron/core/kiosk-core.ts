@@ -303,8 +303,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return written;
       },
       // Each saved export goes into the shift journal with the operator's name.
-      exportSearchCsv: operators.journalExport('History search (CSV)', events.handlers.exportSearchCsv),
-      exportOperatorLog: operators.journalExport('Operator log (CSV)', operatorLog.exportOperatorLog),
+      exportSearchCsv: operators.journalExport('historySearch', events.handlers.exportSearchCsv),
+      exportOperatorLog: operators.journalExport('operatorLog', operatorLog.exportOperatorLog),
       // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
       endShift: async (request) => {
         const report = await operators.handlers.endShift(request);

@@ -42,6 +42,7 @@ export function handoverWordsOf(language: DocumentLanguage): HandoverWords {
     csvOpen: h.open,
     csvEvent: h.event,
     unnamed: h.unnamed,
+    exportKinds: { ...h.exportKinds },
   };
 }
 

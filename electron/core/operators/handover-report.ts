@@ -6,7 +6,7 @@
  * lines for the PDF, both in the words the renderer sent (the language of the screen that ended
  * the shift) with dates, times and numbers in its locale. No file or clock access here.
  */
-import { ALARM_PRIORITIES, type Acknowledgement, type AlarmPriority, type FeedEvent, type HandoverReport, type HandoverWords } from '../../contract/ipc';
+import { ALARM_PRIORITIES, type Acknowledgement, type AlarmPriority, type FeedEvent, type ExportKind, type HandoverReport, type HandoverWords } from '../../contract/ipc';
 import { csvLine, CSV_BOM } from '../history/csv';
 import type { JournalEntry } from './shift-journal';
 import { UNNAMED_OPERATOR } from './operator-list';
@@ -104,6 +104,11 @@ export function handoverLanguage(words: HandoverWords, locale: string): Handover
   };
 }
 
+/** What an export was, in the report's language (a code recorded by the journal; older entries' English as they are). */
+function exportIn(words: HandoverWords): (what: string) => string {
+  return (what) => (words.exportKinds && Object.hasOwn(words.exportKinds, what) ? words.exportKinds[what as ExportKind] : what);
+}
+
 /** An operator's name in the report: a shift without a name in the report's language, any other as it is. */
 function nameIn(words: HandoverWords): (name: string | null | undefined) => string {
   return (name) => (name === UNNAMED_OPERATOR ? (words.unnamed ?? name) : (name ?? ''));
@@ -115,6 +120,7 @@ export function handoverCsv(report: ReportData, words: HandoverWords): string {
   const priority = (p: AlarmPriority): string => words.priorities[p];
   const h = words.csvHeadings;
   const who = nameIn(words);
+  const what = exportIn(words);
   let text = CSV_BOM + csvLine([h.section, h.time, h.until, h.priority, h.device, h.text, h.detail, h.count, h.operator]);
   text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', who(report.operator)]);
   for (const line of report.alarms) {
@@ -125,7 +131,7 @@ export function handoverCsv(report: ReportData, words: HandoverWords): string {
   for (const open of report.stillOpen) text += csvLine([section.openAlarm, open.created, '', priority(open.priority), open.device, open.text, fill(words.csvEvent, { id: open.id }), '', '']);
   for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', who(note.operator)]);
   for (const outage of report.outages) text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', outage.reason, '', '']);
-  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', exp.what, exp.path, exp.rows, who(exp.operator)]);
+  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', what(exp.what), exp.path, exp.rows, who(exp.operator)]);
   return text;
 }
 
@@ -133,6 +139,7 @@ export function handoverCsv(report: ReportData, words: HandoverWords): string {
 export function handoverPage(report: ReportData, language: HandoverLanguage): HandoverPage {
   const { words, time, number } = language;
   const who = nameIn(words);
+  const what = exportIn(words);
   const count = (n: number): { count: string } => ({ count: number(n) });
   const none = [words.none];
   const andMore = (shown: number, all: number): string[] => (all > shown ? [fill(words.andMore, count(all - shown))] : []);
@@ -163,7 +170,7 @@ export function handoverPage(report: ReportData, language: HandoverLanguage): Ha
       },
       {
         heading: fill(words.exportsMade, count(report.exports.length)),
-        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${who(e.operator)}  ${e.what}: ${rows(e.rows)}, ${e.path}`),
+        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${who(e.operator)}  ${what(e.what)}: ${rows(e.rows)}, ${e.path}`),
       },
     ],
   };

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Acknowledgement, EndShiftRequest, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
+import type { Acknowledgement, EndShiftRequest, ExportKind, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
@@ -57,7 +57,7 @@ export interface OperatorsCapability {
   /** Follows the feed's state for the outages of the shift. */
   feedState(state: FeedState): void;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
-  journalExport<Args extends unknown[]>(what: string, handler: (...args: Args) => ExportResult | Promise<ExportResult>): (...args: Args) => Promise<ExportResult>;
+  journalExport<Args extends unknown[]>(what: ExportKind, handler: (...args: Args) => ExportResult | Promise<ExportResult>): (...args: Args) => Promise<ExportResult>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -69,6 +69,7 @@ export function handoverWords(): HandoverWords {
     },
     csvRaised: t('documents.handover.raised'),
     unnamed: t('documents.handover.unnamed'),
+    exportKinds: { historySearch: t('documents.handover.exportKinds.historySearch'), operatorLog: t('documents.handover.exportKinds.operatorLog') },
     csvAcknowledged: t('documents.handover.acknowledged'),
     csvOpen: t('documents.handover.open'),
     csvEvent: t('documents.handover.event', kept('id')),

@@ -77,6 +77,7 @@ describe('buildHandoverReport', () => {
   it('keeps the notes, outages and exports of the shift only', () => {
     expect(report.notes.map((n) => n.note)).toEqual(['Camera 12 checked', '']);
     expect(report.outages).toEqual([{ from: '2026-11-24T23:00:00.000Z', to: '2026-11-24T23:00:20.000Z', reason: 'refused' }]);
+    // An entry written before exports were recorded by code keeps its English words.
     expect(report.exports[0]).toMatchObject({ what: 'History search (CSV)', rows: 12, operator: 'Ada Guard' });
   });
 
@@ -121,7 +122,7 @@ describe('End shift', () => {
     const down: FeedState = { status: 'reconnecting', since: '2026-11-24T23:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: { code: 'unreachable', message: 'The service refused the connection.' } };
     operators.feedState(down);
     operators.feedState({ ...down, status: 'live', since: '2026-11-24T23:01:00.000Z', error: null });
-    const exportCsv = operators.journalExport('History search (CSV)', async () => ({ saved: true, path: '/exports/events.csv', rows: 3 }));
+    const exportCsv = operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/events.csv', rows: 3 }));
     await exportCsv();
     t = Date.parse(TO);
     const report = await operators.handlers.endShift(endShiftIn('en'));
@@ -193,8 +194,8 @@ describe('the handover report in the language of the screen', () => {
     await operators.handlers.signInOperator({ name: 'Élodie Müller', pin: '482915' });
     const down: FeedState = { status: 'reconnecting', since: '2026-11-24T23:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: { code: 'unreachable', message: 'refused' } };
     operators.feedState(down);
-    await operators.journalExport('History search (CSV)', async () => ({ saved: true, path: '/exports/events.csv', rows: 1 }))();
-    await operators.journalExport('History search (CSV)', async () => ({ saved: true, path: '/exports/many.csv', rows: 12_500 }))();
+    await operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/events.csv', rows: 1 }))();
+    await operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/many.csv', rows: 12_500 }))();
     t = Date.parse(TO);
     const report = await operators.handlers.endShift(endShiftIn('de'));
     expect(report.warning).toBeNull();
@@ -211,8 +212,8 @@ describe('the handover report in the language of the screen', () => {
     expect(text).toContain('jetzt (Dienst noch nicht erreichbar) — refused');
     expect(text).toContain('Exporte (2)');
     // Plural forms and number grouping of the locale; the journal's own label as it was recorded.
-    expect(text).toContain('History search (CSV): 1 Zeile, /exports/events.csv');
-    expect(text).toContain('History search (CSV): 12.500 Zeilen, /exports/many.csv');
+    expect(text).toContain('Verlaufssuche (CSV): 1 Zeile, /exports/events.csv');
+    expect(text).toContain('Verlaufssuche (CSV): 12.500 Zeilen, /exports/many.csv');
     // Dates and times as German writes them, 24-hour, in the workstation's zone.
     const shown = new Intl.DateTimeFormat('de-DE', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
     expect(text).toContain(`Von ${shown.format(new Date(FROM))} bis ${shown.format(new Date(TO))}`);

@@ -91,6 +91,7 @@ const documents: Messages['documents'] = {
     andMore: '… und {count} weitere (siehe CSV)',
     moreInCsv: '… {count} weitere in der CSV',
     unnamed: 'ohne Namen',
+    exportKinds: { historySearch: 'Verlaufssuche (CSV)', operatorLog: 'Bedienerprotokoll (CSV)' },
     csv: {
       section: 'Abschnitt',
       time: 'Zeit (UTC)',

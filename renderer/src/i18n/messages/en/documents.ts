@@ -91,6 +91,7 @@ export default {
     andMore: '… and {count} more (see the CSV)',
     moreInCsv: '… {count} more in the CSV',
     unnamed: 'unnamed',
+    exportKinds: { historySearch: 'History search (CSV)', operatorLog: 'Operator log (CSV)' },
     csv: {
       section: 'section',
       time: 'time (UTC)',

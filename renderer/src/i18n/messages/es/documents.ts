@@ -91,6 +91,7 @@ const documents: Messages['documents'] = {
     andMore: '… y {count} más (ver el CSV)',
     moreInCsv: '… {count} más en el CSV',
     unnamed: 'sin nombre',
+    exportKinds: { historySearch: 'Búsqueda en el historial (CSV)', operatorLog: 'Registro de operadores (CSV)' },
     csv: {
       section: 'Sección',
       time: 'Hora (UTC)',

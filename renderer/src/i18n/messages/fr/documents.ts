@@ -91,6 +91,7 @@ const documents: Messages['documents'] = {
     andMore: '… et {count} de plus (voir le CSV)',
     moreInCsv: '… {count} de plus dans le CSV',
     unnamed: 'sans nom',
+    exportKinds: { historySearch: 'Recherche dans l’historique (CSV)', operatorLog: 'Journal des opérateurs (CSV)' },
     csv: {
       section: 'Rubrique',
       time: 'Heure (UTC)',
