@@ -114,6 +114,10 @@ export const OPERATOR_LOG_COLUMNS = {
   badges: ['at', 'workstation', 'cardholderId', 'name', 'template', 'printer', 'outcome', 'reason', 'detail', 'operator'],
 } as const;
 export const ENROLMENT_KINDS = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'] as const;
+/** The codes of an enrolment's outcome (EnrolmentOutcome), each worded short in the CSV. */
+export const ENROLMENT_OUTCOME_CODES = ['created', 'createdAfterWaiting', 'changed', 'changedAfterWaiting', 'alreadyHad', 'photoUploaded', 'photoAfterWaiting', 'queued', 'discarded', 'refused', 'linked'] as const;
+/** The form's fields named in a file (field id → label), at most as many as a cardholder has. */
+const fieldWords = z.record(z.string().min(1).max(60), documentWord).refine((fields) => Object.keys(fields).length <= 60, 'at most 60 fields');
 export const BADGE_OUTCOMES = ['printed', 'saved', 'failed'] as const;
 
 /**
@@ -123,7 +127,12 @@ export const BADGE_OUTCOMES = ['printed', 'saved', 'failed'] as const;
  */
 export const OperatorLogExportRequest = z.discriminatedUnion('part', [
   z.strictObject({ part: z.literal('alarms'), words: z.strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.alarms), priorities: priorityWords }).optional() }),
-  z.strictObject({ part: z.literal('enrolments'), words: z.strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.enrolments), kinds: wordsFor(ENROLMENT_KINDS) }).optional() }),
+  z.strictObject({
+    part: z.literal('enrolments'),
+    words: z
+      .strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.enrolments), kinds: wordsFor(ENROLMENT_KINDS), outcomes: wordsFor(ENROLMENT_OUTCOME_CODES).optional(), fields: fieldWords.optional() })
+      .optional(),
+  }),
   z.strictObject({ part: z.literal('badges'), words: z.strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.badges), outcomes: wordsFor(BADGE_OUTCOMES) }).optional() }),
 ]);
 export type OperatorLogExportRequest = z.infer<typeof OperatorLogExportRequest>;

@@ -56,7 +56,7 @@ export function operatorLogWordsOf<P extends OperatorLogExportRequest['part']>(l
     part === 'alarms'
       ? { headings: { ...d.alarms }, priorities: { ...DOCUMENTS[language].priorities } }
       : part === 'enrolments'
-        ? { headings: { ...d.enrolments }, kinds: { ...d.kinds } }
+        ? { headings: { ...d.enrolments }, kinds: { ...d.kinds }, outcomes: { ...d.enrolmentOutcomes } }
         : { headings: { ...d.badges }, outcomes: { ...d.outcomes } };
   return { part, words } as Extract<OperatorLogExportRequest, { part: P }>;
 }

@@ -118,29 +118,42 @@ export class EnrolmentLog {
   }
 }
 
+/** Words for an outcome in a file, from the screen that asked for it (the operator log's CSV). */
+export interface OutcomeWords {
+  outcomes?: Partial<Record<EnrolmentOutcome['code'], string>>;
+  fields?: Record<string, string>;
+  /** The kinds of action, for a refused or waiting subject ("created", "updated", "photo"). */
+  kinds?: Partial<Record<'created' | 'updated' | 'photo', string>>;
+}
+
 /**
- * An outcome in a line of plain, language-neutral terms — its code and values, field ids as they
- * are ("changed: last_Name, city") — for the log and a file that has no words from the screen; a
- * line written before outcomes were codes as it is. The screen words outcomes itself.
+ * An outcome in one short line: its code (or the screen's word for it) and its values, fields named
+ * by the screen's words where given ("geändert: Nachname, Ort"), else by id ("changed: last_Name,
+ * city") — for the log and a file; a line written before outcomes were codes as it is. The screen
+ * words outcomes itself, in sentences.
  */
-export function outcomeSummary(outcome: EnrolmentOutcome | string): string {
+export function outcomeSummary(outcome: EnrolmentOutcome | string, words: OutcomeWords = {}): string {
   if (typeof outcome === 'string') return outcome;
-  const subject = (s: EnrolmentSubject): string => (s.kind === 'update' ? `update (${s.fields.join(', ')})` : s.kind);
+  const field = (id: string): string => (words.fields && Object.hasOwn(words.fields, id) ? words.fields[id]! : id);
+  const fields = (ids: readonly string[]): string => ids.map(field).join(', ');
+  const kind = (k: 'created' | 'updated' | 'photo', fallback: string): string => words.kinds?.[k] ?? fallback;
+  const subject = (s: EnrolmentSubject): string => (s.kind === 'update' ? `${kind('updated', 'update')} (${fields(s.fields)})` : s.kind === 'create' ? kind('created', 'create') : kind('photo', 'photo'));
+  const code = words.outcomes?.[outcome.code] ?? outcome.code;
   switch (outcome.code) {
     case 'createdAfterWaiting':
     case 'linked':
-      return `${outcome.code}: ${outcome.recordId}`;
+      return `${code}: ${outcome.recordId}`;
     case 'changed':
     case 'changedAfterWaiting':
-      return `${outcome.code}: ${outcome.fields.join(', ')}`;
+      return `${code}: ${fields(outcome.fields)}`;
     case 'photoUploaded':
-      return outcome.hints.length > 0 ? `${outcome.code}: ${outcome.hints.join(', ')}` : outcome.code;
+      return outcome.hints.length > 0 ? `${code}: ${outcome.hints.join(', ')}` : code;
     case 'queued':
     case 'discarded':
-      return `${outcome.code}: ${subject(outcome.subject)}`;
+      return `${code}: ${subject(outcome.subject)}`;
     case 'refused':
-      return `${outcome.code}: ${subject(outcome.subject)}: ${outcome.error.message}`;
+      return `${code}: ${subject(outcome.subject)}: ${outcome.error.message}`;
     default:
-      return outcome.code;
+      return code;
   }
 }

@@ -51,7 +51,7 @@ async function table(request: OperatorLogExportRequest, options: OperatorLogExpo
       return {
         header: headings(OPERATOR_LOG_COLUMNS.enrolments, request.words?.headings),
         // The outcome as a code with its values (field ids), language-neutral; a line kept from before codes, as it was written.
-        rows: (await options.listEnrolmentLog()).map((e) => [e.at, word(e.kind, request.words?.kinds), e.cardholderId, e.name, outcomeSummary(e.outcome), e.operator ?? '']),
+        rows: (await options.listEnrolmentLog()).map((e) => [e.at, word(e.kind, request.words?.kinds), e.cardholderId, e.name, outcomeSummary(e.outcome, request.words ?? {}), e.operator ?? '']),
       };
   }
 }

@@ -6,6 +6,7 @@
 import type { OperatorLogExportRequest } from '../../../electron/contract/ipc';
 import { t } from '../i18n/i18n';
 import { documentPriorities } from '../operators/document-words';
+import { FIELD_LABELS } from '../enrolment/enrolment-rules';
 
 export type OperatorLogPart = OperatorLogExportRequest['part'];
 
@@ -50,6 +51,21 @@ export function operatorLogExportRequest(part: OperatorLogPart): OperatorLogExpo
             refused: t('documents.operatorLogCsv.kinds.refused'),
             discarded: t('documents.operatorLogCsv.kinds.discarded'),
           },
+          outcomes: {
+            created: t('documents.operatorLogCsv.enrolmentOutcomes.created'),
+            createdAfterWaiting: t('documents.operatorLogCsv.enrolmentOutcomes.createdAfterWaiting'),
+            changed: t('documents.operatorLogCsv.enrolmentOutcomes.changed'),
+            changedAfterWaiting: t('documents.operatorLogCsv.enrolmentOutcomes.changedAfterWaiting'),
+            alreadyHad: t('documents.operatorLogCsv.enrolmentOutcomes.alreadyHad'),
+            photoUploaded: t('documents.operatorLogCsv.enrolmentOutcomes.photoUploaded'),
+            photoAfterWaiting: t('documents.operatorLogCsv.enrolmentOutcomes.photoAfterWaiting'),
+            queued: t('documents.operatorLogCsv.enrolmentOutcomes.queued'),
+            discarded: t('documents.operatorLogCsv.enrolmentOutcomes.discarded'),
+            refused: t('documents.operatorLogCsv.enrolmentOutcomes.refused'),
+            linked: t('documents.operatorLogCsv.enrolmentOutcomes.linked'),
+          },
+          // The form's fields as the form names them (an outcome names the fields it changed).
+          fields: Object.fromEntries(Object.keys(FIELD_LABELS).map((field) => [field, FIELD_LABELS[field as keyof typeof FIELD_LABELS]])),
         },
       };
     case 'badges':

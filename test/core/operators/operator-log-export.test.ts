@@ -26,7 +26,10 @@ function exporter() {
     listAcknowledgements: () => [
       { alarmKey: 'k', recordIds: [4, 5], note: 'Wachdienst informiert', acknowledgedAt: '2026-11-23T10:00:00.000Z', device: 'Tür 3', text: 'Forced', operator: 'Ada Guard', eventCreated: '2026-11-23T09:59:00.000Z', priority: 'critical' },
     ],
-    listEnrolmentLog: () => [{ at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' }],
+    listEnrolmentLog: () => [
+      { at: '2026-11-23T10:00:00.000Z', kind: 'created', cardholderId: 7, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Bo Officer' },
+      { at: '2026-11-23T10:01:00.000Z', kind: 'updated', cardholderId: 7, name: 'Dupont, Marie', outcome: { code: 'changed', fields: ['last_Name', 'city'] }, operator: 'Bo Officer' },
+    ],
     listBadgeLog: async () => [
       { at: '2026-11-23T10:05:00.000Z', workstation: 'desk-1', cardholderId: 7, name: 'Dupont, Marie', template: 'employee-portrait', printer: 'Zebra_ZC300', outcome: 'printed', reason: 'lost', detail: '', operator: 'Bo Officer' },
     ],
@@ -46,6 +49,10 @@ describe('operator log CSV in the language of the screen', () => {
     const enrolments = await lines(operatorLogWordsOf('de', 'enrolments'));
     expect(enrolments[0]).toBe('Zeit,Vorgang,Ausweisinhaber-ID,Name,Ergebnis,Bediener');
     expect(enrolments[1]).toBe('2026-11-23T10:00:00.000Z,Angelegt,7,"Dupont, Marie",Created.,Bo Officer');
+    // An outcome kept as a code: the screen's word for it, the fields as the form names them.
+    const fields = { last_Name: 'Nachname', city: 'Ort' };
+    const worded = await lines({ part: 'enrolments', words: { ...operatorLogWordsOf('de', 'enrolments').words!, fields } } as Request);
+    expect(worded[2]).toBe('2026-11-23T10:01:00.000Z,Geändert,7,"Dupont, Marie","geändert: Nachname, Ort",Bo Officer');
     const badges = await lines(operatorLogWordsOf('de', 'badges'));
     expect(badges[0]).toBe('Zeit,Arbeitsplatz,Ausweisinhaber-ID,Name,Vorlage,Drucker,Ergebnis,Grund,Detail,Bediener');
     expect(badges[1]).toBe('2026-11-23T10:05:00.000Z,desk-1,7,"Dupont, Marie",employee-portrait,Zebra_ZC300,Gedruckt,lost,,Bo Officer');
