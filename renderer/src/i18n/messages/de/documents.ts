@@ -1,6 +1,7 @@
 // Deutsche Wörter der Dokumente, die der Kiosk schreibt (CSV der Suche, CSV des Protokolls,
 // Übergabebericht als PDF und CSV); Schlüssel wie im Englischen.
 import type { Messages } from '../../schema';
+import operatorLog from './operator-log';
 
 const documents: Messages['documents'] = {
   priorities: {
@@ -69,16 +70,8 @@ const documents: Messages['documents'] = {
       refused: 'vom Dienst abgelehnt',
       linked: 'mit vorhandenem Datensatz verknüpft',
     },
-    kinds: {
-      created: 'Angelegt',
-      updated: 'Geändert',
-      photo: 'Foto hochgeladen',
-      queued: 'Für später gespeichert',
-      replayed: 'Später gesendet',
-      linked: 'Mit vorhandenem Datensatz verknüpft',
-      refused: 'Vom Dienst abgelehnt',
-      discarded: 'Verworfen',
-    },
+    // The kinds of action as the operator log's screen names them.
+    kinds: operatorLog.kinds,
     outcomes: {
       printed: 'Gedruckt',
       saved: 'Als PDF gespeichert',

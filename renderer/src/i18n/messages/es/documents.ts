@@ -1,6 +1,7 @@
 // Palabras en español de los documentos que escribe el quiosco (CSV de la búsqueda, CSV del
 // registro, informe de relevo en PDF y CSV); las mismas claves que en inglés.
 import type { Messages } from '../../schema';
+import operatorLog from './operator-log';
 
 const documents: Messages['documents'] = {
   priorities: {
@@ -69,16 +70,8 @@ const documents: Messages['documents'] = {
       refused: 'rechazada por el servicio',
       linked: 'vinculada a una ficha existente',
     },
-    kinds: {
-      created: 'Creada',
-      updated: 'Modificada',
-      photo: 'Foto subida',
-      queued: 'Guardada para más tarde',
-      replayed: 'Enviada más tarde',
-      linked: 'Vinculada a una ficha existente',
-      refused: 'Rechazada por el servicio',
-      discarded: 'Descartada',
-    },
+    // The kinds of action as the operator log's screen names them.
+    kinds: operatorLog.kinds,
     outcomes: {
       printed: 'Impresa',
       saved: 'Guardada como PDF',

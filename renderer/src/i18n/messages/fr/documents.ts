@@ -1,6 +1,7 @@
 // Mots français des documents écrits par la borne (CSV de la recherche, CSV du journal, rapport de
 // relève en PDF et CSV) ; mêmes clés qu’en anglais.
 import type { Messages } from '../../schema';
+import operatorLog from './operator-log';
 
 const documents: Messages['documents'] = {
   priorities: {
@@ -69,16 +70,8 @@ const documents: Messages['documents'] = {
       refused: 'refusé par le service',
       linked: 'lié à une fiche existante',
     },
-    kinds: {
-      created: 'Créé',
-      updated: 'Modifié',
-      photo: 'Photo envoyée',
-      queued: 'Conservé pour plus tard',
-      replayed: 'Envoyé plus tard',
-      linked: 'Lié à une fiche existante',
-      refused: 'Refusé par le service',
-      discarded: 'Abandonné',
-    },
+    // The kinds of action as the operator log's screen names them.
+    kinds: operatorLog.kinds,
     outcomes: {
       printed: 'Imprimé',
       saved: 'Enregistré en PDF',
