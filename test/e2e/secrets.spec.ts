@@ -113,6 +113,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.leaveKioskMode = await k.leaveKioskMode!();
         out.exportOperatorLog = await k.exportOperatorLog!({ part: 'enrolments' });
         out.getOperatorState = await k.getOperatorState!();
+        out.showLanguage = await k.showLanguage!({ locale: 'de' });
         out.listAcknowledgementPage = await k.listAcknowledgementPage!({ offset: 0, limit: 50 });
         out.findEventPeople = await k.findEventPeople!({ text: 'Access denied Marie Dupont' });
         out.endShift = await k.endShift!(endShiftRequest);
