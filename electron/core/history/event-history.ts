@@ -24,6 +24,7 @@ import type {
   ParsedRequestOf,
 } from '../../contract/ipc';
 import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SystemEvent } from '../service/access-service';
+import { HISTORY_CSV_COLUMNS } from '../../contract/ipc';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { KioskFailure } from '../ipc/failure';
@@ -34,19 +35,14 @@ import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 export type ExportRequest = ParsedRequestOf<'exportSearchCsv'>;
 export type SortColumn = NonNullable<ExportRequest['sort']>['column'];
 
-/** The SystemEvent fields of the spec, in its order: the first CSV columns. */
-export const SYSTEM_EVENT_FIELDS = [
-  'record_ID',
-  'created',
-  'event_Category_Name',
-  'device_Name',
-  'custom_Text',
-  'origin_Name',
-  'additional_Info',
-  'cardnumber',
-  'facility_Code',
-] as const;
+/** After `created` (the service's value, as sent): the same time as the screen shows it (local, with its offset) and in UTC. */
+const TIME_COLUMNS = ['created_Local_Time', 'created_UTC'] as const;
 const ALARM_COLUMNS = ['alarm_Priority', 'alarm_Rule', 'service_Alarm_Flag'] as const;
+type SystemEventField = Exclude<HistoryCsvColumn, (typeof TIME_COLUMNS)[number] | (typeof ALARM_COLUMNS)[number]>;
+/** The SystemEvent fields of the spec, in its order: the contract's CSV columns without the kiosk's own. */
+export const SYSTEM_EVENT_FIELDS: readonly SystemEventField[] = HISTORY_CSV_COLUMNS.filter(
+  (column): column is SystemEventField => !(TIME_COLUMNS as readonly string[]).includes(column) && !(ALARM_COLUMNS as readonly string[]).includes(column),
+);
 
 export interface EventHistoryOptions {
   service: Pick<AccessService, 'searchEvents' | 'searchEventsByCodes'>;
@@ -334,8 +330,6 @@ function extraFields(events: readonly FeedEvent[]): string[] {
   return [...extras];
 }
 
-/** After `created` (the service's value, as sent): the same time as the screen shows it (local, with its offset) and in UTC. */
-const TIME_COLUMNS = ['created_Local_Time', 'created_UTC'] as const;
 const CREATED_AT = SYSTEM_EVENT_FIELDS.indexOf('created') + 1;
 
 /**

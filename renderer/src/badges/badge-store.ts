@@ -9,42 +9,25 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import { currentLocale, i18n, t } from '../i18n/i18n';
+import { currentLocale, i18n, t, type MessageKey } from '../i18n/i18n';
 import type { BadgeCardholder, BadgePreview, BadgePrintResult, CardholderRecord, ReprintReason } from '../../../electron/contract/ipc';
 
-/** Labels in the language shown (getters: reactive where they are read). */
-export const REASON_CHOICES: ReadonlyArray<{ value: ReprintReason; readonly label: string }> = [
-  {
-    value: 'lost',
-    get label() {
-      return t('badges.reasons.lost');
-    },
+/** Each reprint reason's label, by key (typecheck checks each). */
+const REASON_KEYS = {
+  lost: 'badges.reasons.lost',
+  damaged: 'badges.reasons.damaged',
+  'name-change': 'badges.reasons.nameChange',
+  'new-photo': 'badges.reasons.newPhoto',
+  other: 'badges.reasons.other',
+} as const satisfies Record<ReprintReason, MessageKey>;
+
+/** The reasons offered, in order, each label in the language shown (a getter: reactive where it is read). */
+export const REASON_CHOICES: ReadonlyArray<{ value: ReprintReason; readonly label: string }> = (Object.keys(REASON_KEYS) as ReprintReason[]).map((value) => ({
+  value,
+  get label() {
+    return t(REASON_KEYS[value]);
   },
-  {
-    value: 'damaged',
-    get label() {
-      return t('badges.reasons.damaged');
-    },
-  },
-  {
-    value: 'name-change',
-    get label() {
-      return t('badges.reasons.nameChange');
-    },
-  },
-  {
-    value: 'new-photo',
-    get label() {
-      return t('badges.reasons.newPhoto');
-    },
-  },
-  {
-    value: 'other',
-    get label() {
-      return t('badges.reasons.other');
-    },
-  },
-];
+}));
 
 export function badgeCardholderOf(record: Pick<CardholderRecord, 'id' | 'first_Name' | 'middle_Name' | 'last_Name' | 'displayName' | 'employee_ID' | 'card_Holder_Type_ID' | 'tenant'>): BadgeCardholder {
   return {
