@@ -9,7 +9,7 @@
  * feed polls now instead of waiting out its back-off, up to feed.maxBackoffMs; the outbox sends).
  * A failed probe tells the connection why (or, while live, the feed polls now), so the one
  * connection state the screen shows is current. It also answers "Check now" (getServiceStatus): a
- * probe at once. While the feed is live it sends nothing: the feed's own polls are the probe.
+ * probe at once, which the ticks leave alone while the feed is live (somebody waits for its answer). While the feed is live it sends nothing: the feed's own polls are the probe.
  * It owns no connection state of its own: it reads the connection's and reports to it.
  */
 import { keyedError, type ServiceStatus } from '../../contract/ipc';
@@ -89,6 +89,9 @@ export class ServiceWatch {
     const wanted = connection.watching && connection.state().status !== 'live';
     const stuck = this.inFlightAbort;
     if (stuck) {
+      // A "Check now" somebody waits for (the Administration's "Test the connection") is never
+      // abandoned because the feed is live: it ends with the service's answer or the request timeout.
+      if (!wanted && !stuck.byTick) return;
       // Under way for a whole interval (sent by the last tick, or older), or no longer wanted:
       // abandon it rather than wait behind it.
       if (wanted && !stuck.byTick && stuck.tick === this.ticks - 1) return;
@@ -100,7 +103,11 @@ export class ServiceWatch {
   }
 
   private probe(byTick = false): Promise<ServiceStatus> {
-    if (this.inFlight) return this.inFlight;
+    if (this.inFlight) {
+      // A "Check now" that joins a tick's probe waits for its answer: it is a check now too.
+      if (!byTick && this.inFlightAbort) this.inFlightAbort.byTick = false;
+      return this.inFlight;
+    }
     const controller = new AbortController();
     this.inFlightAbort = { controller, tick: this.ticks, byTick };
     const probe: Promise<ServiceStatus> = this.ask(controller.signal).finally(() => {

@@ -182,6 +182,44 @@ describe('ServiceWatch and the feed during an outage (simulated time)', () => {
     await env.feed.stop();
   });
 
+  it('a "Check now" that answers slowly while the feed is live is waited for, not abandoned by the ticks', async () => {
+    const env = setup({ watch: true });
+    await env.clock.runUntil(() => env.feed.state().status === 'live');
+    const release = env.service.holdNext();
+    const check = env.watch.checkNow();
+    await env.clock.advance(probeIntervalFor(500) * 3); // three ticks while the check is under way
+    expect(env.service.inFlight).toBe(1); // still asked, not aborted
+    release();
+    expect(await check).toMatchObject({ reachable: true, error: null });
+    await env.watch.stop();
+    await env.feed.stop();
+  });
+
+  it('a "Check now" that joins a probe under way is waited for when the feed goes live meanwhile', async () => {
+    const service = new FakeEventService();
+    service.append(5);
+    const clock = new ManualClock();
+    let status: 'offline' | 'live' = 'offline';
+    const connection = {
+      watching: true,
+      state: () => ({ status, since: at.toISOString(), lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null }),
+      heard: () => undefined,
+      unreachable: () => undefined,
+    };
+    const watch = new ServiceWatch({ service, connection, mode: 'demo', serviceLabel: 'sim:1', intervalMs: 1_000, timers: clock });
+    const release = service.holdNext(); // the first probe answers slowly
+    watch.start();
+    await clock.advance(1_000);
+    expect(service.inFlight).toBe(1); // the tick's probe is under way
+    const check = watch.checkNow(); // shares it
+    status = 'live'; // the feed's own poll succeeded meanwhile
+    await clock.advance(3_000);
+    expect(service.inFlight).toBe(1);
+    release();
+    expect(await check).toMatchObject({ reachable: true, error: null });
+    await watch.stop();
+  });
+
   it('a "Check now" that fails while the feed is live makes the feed poll now and find out', async () => {
     const env = setup({ watch: false });
     await env.clock.runUntil(() => env.feed.state().status === 'live');

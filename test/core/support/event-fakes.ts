@@ -23,7 +23,7 @@ export interface RangeSemantics {
 
 export const INCLUSIVE_ASC: RangeSemantics = { fromInclusive: true, maxInclusive: true, order: 'asc' };
 
-type Step = { kind: 'fail'; error: Error } | { kind: 'hang' };
+type Step = { kind: 'fail'; error: Error } | { kind: 'hang' } | { kind: 'hold'; held: Promise<void> };
 
 export function unreachable(): KioskFailure {
   return KioskFailure.of('unreachable', 'The access-control service cannot be reached.', { detail: 'ECONNREFUSED (fake)' });
@@ -125,6 +125,14 @@ export class FakeEventService {
     this.plan.push({ kind: 'hang' });
   }
 
+  /** The next call waits until the returned function is called (or its signal aborts), then answers. */
+  holdNext(): () => void {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.plan.push({ kind: 'hold', held });
+    return release;
+  }
+
   /** The range request after `afterCalls` more successful range requests fails once. */
   failListAfter(afterCalls: number, error: Error = unreachable()): void {
     this.listFailure = { remaining: afterCalls, error };
@@ -201,6 +209,7 @@ export class FakeEventService {
       const step = this.plan.shift();
       if (step?.kind === 'fail') throw step.error;
       if (step?.kind === 'hang') await untilAborted(options?.signal);
+      if (step?.kind === 'hold') await Promise.race([step.held, untilAborted(options?.signal)]);
       options?.signal?.throwIfAborted();
       return answer();
     } finally {
