@@ -1,6 +1,7 @@
 /**
- * Every screen in the two longest languages (issue 23): German and the pseudo-locale en-XA (about
- * 40 % longer, accented), each at 1024×768 and 1920×1080, with something on every screen (a
+ * Every screen in every language but English (issue 23): German and the pseudo-locale en-XA (about
+ * 40 % longer, accented), the longest, and French and Spanish, whose words differ in length where
+ * German's do not (a History filter's "Todos los dispositivos"), each at 1024×768 and 1920×1080, with something on every screen (a
  * lookup's results and a record, the enrolment form with its problems, the live feed with an
  * alarm waiting, a History search's results, the operator log, Administration behind the PIN).
  * On each: the page never scrolls sideways and no text that must be read whole is cut. Any other
@@ -50,7 +51,7 @@ async function checkScreen(page: Page, testInfo: TestInfo, locale: string, name:
 
 const tab = (page: Page, id: string) => page.locator(`#tab-${id}`);
 
-for (const locale of ['de', 'en-XA'] as const) {
+for (const locale of ['de', 'en-XA', 'fr', 'es'] as const) {
   test(`${locale}: every screen with content keeps to the window at 1024×768 and 1920×1080, nothing to read whole cut, axe passes`, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-every-screen-'));
