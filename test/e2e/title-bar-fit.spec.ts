@@ -1,17 +1,19 @@
 /**
- * The title bar keeps to one line wherever its words can share one (issue 23's layout in every
- * language): it gives up room step by step — the kiosk's name, the theme's words and the globe,
+ * The title bar and the status bar keep to one line wherever their words can share one (issue 23's
+ * layout in every language). The title bar it gives up room step by step — the kiosk's name, the theme's words and the globe,
  * "On shift:", tighter tabs — chosen by measuring, not by breakpoints tuned to English. German,
  * French and Spanish took two rows at every width up to 1440 px before. What is hidden keeps its
- * name for screen readers, and a language switch (or a wider window) gives the room back.
+ * name for screen readers, and a language switch (or a wider window) gives the room back. The
+ * status bar, live, the same way: the last poll and "embedded simulator" first, then shorter labels
+ * (the connection's state is never shortened, and must be on one line for a level to count).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, launchPreview } from './fixtures';
 
 /** How many rows the title bar's items take, and whether the page scrolls sideways. */
-async function titleBar(page: Page): Promise<{ rows: number; sideways: boolean; nameShown: boolean }> {
-  return page.evaluate(() => {
-    const top = document.querySelector('header.top') as HTMLElement;
+async function titleBar(page: Page, selector = 'header.top'): Promise<{ rows: number; sideways: boolean; nameShown: boolean }> {
+  return page.evaluate((selector) => {
+    const top = document.querySelector(selector) as HTMLElement;
     const items = [...top.children, ...top.querySelectorAll('[role="tab"]')].filter(
       (el) => el.getClientRects().length > 0 && getComputedStyle(el).position !== 'absolute',
     );
@@ -21,9 +23,9 @@ async function titleBar(page: Page): Promise<{ rows: number; sideways: boolean; 
       const middle = r.top + r.height / 2;
       if (!rowTops.some((t) => Math.abs(t - middle) < 12)) rowTops.push(middle);
     }
-    const h1 = top.querySelector('h1') as HTMLElement;
+    const h1 = document.querySelector('header.top h1') as HTMLElement;
     return { rows: rowTops.length, sideways: document.documentElement.scrollWidth > window.innerWidth, nameShown: getComputedStyle(h1).position !== 'absolute' };
-  });
+  }, selector);
 }
 
 // Where the words fit on one line once compacted (measured: Spanish and the pseudo-locale need
@@ -73,6 +75,38 @@ test('one line in English, German, French and Spanish where the words fit, switc
     await page.getByTestId('language-switch').selectOption('en');
     await expect.poll(async () => (await titleBar(page)).nameShown).toBe(true);
     expect((await titleBar(page)).rows).toBe(1);
+  } finally {
+    await kiosk.close();
+  }
+});
+
+test('the status bar, live, keeps to one row in all four languages from 1280 px and in English at 1024, its state on one line', async ({ page }, testInfo) => {
+  const kiosk = await launchPreview();
+  try {
+    await page.goto(kiosk.url);
+    await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+    const cases = [
+      { width: 1024, locales: ['en'] },
+      { width: 1280, locales: ['en', 'de', 'fr', 'es'] },
+      { width: 1920, locales: ['en', 'de', 'fr', 'es'] },
+    ];
+    for (const { width, locales } of cases) {
+      await page.setViewportSize({ width, height: 768 });
+      for (const locale of locales) {
+        await page.getByTestId('language-switch').selectOption(locale);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect.poll(async () => (await titleBar(page, '#status-bar')).rows, `${locale} at ${width}`).toBe(1);
+        const state = page.getByTestId('service-reachability');
+        const lines = await state.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+        });
+        expect(lines, `the connection's state in ${locale} at ${width}`).toBe(1);
+        expect((await titleBar(page)).sideways).toBe(false);
+        await page.screenshot({ path: testInfo.outputPath(`status-${locale}-${width}.png`), clip: { x: 0, y: 768 - 70, width, height: 70 } });
+      }
+    }
   } finally {
     await kiosk.close();
   }

@@ -1,16 +1,19 @@
 /**
- * One-line fit: keeps a wrapping bar (the title bar) on one line for as long as it can, in any
- * language at any width, by stepping through levels of compaction until its items share one row —
- * instead of fixed breakpoints tuned to English, which left German, French and Spanish on two rows
- * up to 1440 px and gave room away where English did not need it. The element gets the classes
- * `fit-1` … `fit-N` for the level chosen (cumulative: level 2 has `fit-1` and `fit-2`); the
- * component's CSS says what each level hides or tightens. Re-chosen when the window's width changes
- * and when a given source (the language, who is on shift) changes — not by observing the bar
- * itself, whose height the levels change (a ResizeObserver would report a loop). Where no level fits, the last
- * one stays and the bar takes a second row (it never widens the page).
+ * One-line fit: keeps a wrapping bar (the title bar, the status bar) on one line for as long as it
+ * can, in any language at any width, by stepping through levels of compaction until its items
+ * share one row — instead of fixed breakpoints tuned to English, which left German, French and
+ * Spanish on two rows where English had one, and gave room away where English did not need it.
+ * The element gets the classes `fit-1` … `fit-N` for the level chosen (cumulative: level 2 has
+ * `fit-1` and `fit-2`); the component's CSS says what each level hides or tightens. Re-chosen when
+ * the window's width changes and when the bar's text or children change (a language, a name, a
+ * count) — not by observing the bar's size, which the levels themselves change. Where no level
+ * fits, the last one stays and the bar takes a second row (it never widens the page). An item
+ * marked `data-fit-own-row` takes a row of its own on purpose and is left out of the measure; the
+ * items of one marked `data-fit-row` (the tabs) are measured as the bar's own; a text marked
+ * `data-fit-line` (the connection's state) must keep to one line for the bar to fit.
  */
-import { nextTick, onMounted, watch, type Ref, type WatchSource } from 'vue';
-import { useEventListener } from '@vueuse/core';
+import { onMounted, type Ref } from 'vue';
+import { useEventListener, useMutationObserver } from '@vueuse/core';
 
 /** The lowest level from 0 to `max` at which `fits` says yes; `max` when none does. */
 export function lowestFittingLevel(max: number, fits: (level: number) => boolean): number {
@@ -18,51 +21,66 @@ export function lowestFittingLevel(max: number, fits: (level: number) => boolean
   return max;
 }
 
+/** Whether boxes share one row: some horizontal line crosses every one of them. */
+export function crossedByOneLine(boxes: ReadonlyArray<{ top: number; bottom: number }>): boolean {
+  if (boxes.length === 0) return true;
+  return Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)) - 1;
+}
+
+function shown(el: Element): el is HTMLElement {
+  return el instanceof HTMLElement && el.getClientRects().length > 0 && getComputedStyle(el).position !== 'absolute';
+}
+
+/** How many lines an element's text takes (its text's boxes, by their tops). */
+function lineCount(el: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top / 4)));
+  return tops.size;
+}
+
 /**
- * Whether a flex row's items share one line: the content is no taller than its tallest item, and
- * no item's own rows (a tab list that wraps) are taller than their tallest child.
+ * Whether the bar fits on one line: its items (and the items of its `data-fit-row` parts) share
+ * one row, none reaches out of the bar, and each text marked `data-fit-line` is on one line.
  */
 export function sharesOneRow(bar: HTMLElement): boolean {
-  const style = getComputedStyle(bar);
-  const content = bar.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  const items = Array.from(bar.children).filter((el): el is HTMLElement => el instanceof HTMLElement && el.getClientRects().length > 0 && getComputedStyle(el).position !== 'absolute');
-  const tallest = Math.max(0, ...items.map((el) => el.getBoundingClientRect().height));
-  if (content > tallest + 2) return false;
-  // An item that wraps inside itself (the tabs): taller than each of its own items.
-  return items.every((item) => {
-    const rows = item.querySelectorAll<HTMLElement>('[data-fit-row]');
-    if (rows.length === 0) return true;
-    return Array.from(rows).every((row) => {
-      const kids = Array.from(row.children).filter((el): el is HTMLElement => el instanceof HTMLElement);
-      const kid = Math.max(0, ...kids.map((el) => el.getBoundingClientRect().height));
-      return row.getBoundingClientRect().height <= kid + 2;
-    });
-  });
+  const mine = (el: Element): boolean => shown(el) && !el.closest('[data-fit-own-row]');
+  const items = Array.from(bar.children).filter(mine);
+  const inner = Array.from(bar.querySelectorAll('[data-fit-row] > *')).filter(mine);
+  const boxes = [...items, ...inner].map((el) => el.getBoundingClientRect());
+  const edge = bar.getBoundingClientRect();
+  if (bar.scrollWidth > bar.clientWidth + 1 || boxes.some((b) => b.right > edge.right + 1 || b.left < edge.left - 1)) return false;
+  if (!Array.from(bar.querySelectorAll('[data-fit-line]')).filter(mine).every((el) => lineCount(el) <= 1)) return false;
+  return crossedByOneLine(boxes);
 }
 
 function applyLevel(bar: HTMLElement, level: number, max: number): void {
   for (let l = 1; l <= max; l++) bar.classList.toggle(`fit-${l}`, l <= level);
 }
 
-/** Fits `bar` to one line with up to `levels` steps of compaction; returns nothing, sets classes. */
-export function useOneLineFit(bar: Ref<HTMLElement | null>, levels: number, sources: WatchSource[]): void {
-  let fitting = false;
+/** Fits `bar` to one line with up to `levels` steps of compaction (sets its `fit-N` classes). */
+export function useOneLineFit(bar: Ref<HTMLElement | null>, levels: number): void {
   function fit(): void {
     const el = bar.value;
-    if (!el || fitting) return;
-    fitting = true;
-    try {
-      // Each try is laid out at once (a synchronous measure), before anything is painted.
-      const level = lowestFittingLevel(levels, (l) => {
-        applyLevel(el, l, levels);
-        return sharesOneRow(el);
-      });
-      applyLevel(el, level, levels);
-    } finally {
-      fitting = false;
-    }
+    if (!el) return;
+    // Each try is laid out at once (a synchronous measure), before anything is painted.
+    const level = lowestFittingLevel(levels, (l) => {
+      applyLevel(el, l, levels);
+      return sharesOneRow(el);
+    });
+    applyLevel(el, level, levels);
+  }
+  let queued = false;
+  function soon(): void {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      fit();
+    });
   }
   useEventListener(window, 'resize', fit, { passive: true });
+  // Text and children only: the classes set here are not watched, so fitting never feeds itself.
+  useMutationObserver(bar, soon, { childList: true, characterData: true, subtree: true });
   onMounted(fit);
-  watch(sources, () => void nextTick(fit));
 }
