@@ -9,9 +9,22 @@ declare const KIOSK_BRIDGE_TOKEN: string;
 
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
 let stream: EventSource | null = null;
+/**
+ * Open once the stream is connected. The preload's listeners are in place the moment they are
+ * added; this stream connects later, so a call made after subscribing waits for it: a feed
+ * snapshot read before the stream opened missed the events pushed in between (seen in CI).
+ */
+let streamOpen: Promise<void> | null = null;
 
 function ensureStream(channel: string): void {
-  if (!stream) stream = new EventSource(`/__kiosk/push?token=${encodeURIComponent(KIOSK_BRIDGE_TOKEN)}`);
+  if (!stream) {
+    const opening = new EventSource(`/__kiosk/push?token=${encodeURIComponent(KIOSK_BRIDGE_TOKEN)}`);
+    stream = opening;
+    streamOpen = new Promise<void>((resolve) => {
+      opening.addEventListener('open', () => resolve(), { once: true });
+      setTimeout(resolve, 5_000); // a stream that cannot open never holds a call for ever
+    });
+  }
   if (listeners.has(channel)) return;
   listeners.set(channel, new Set());
   stream.addEventListener(channel, (message) => {
@@ -35,6 +48,7 @@ function encodeBytes(_key: string, value: unknown): unknown {
 
 const kiosk = buildKioskApi({
   async invoke(channel, payload) {
+    if (streamOpen) await streamOpen;
     const name = channel.replace(/^kiosk:op:/, '');
     const response = await fetch(`/__kiosk/op/${encodeURIComponent(name)}`, {
       method: 'POST',
