@@ -9,7 +9,8 @@
  * feed polls now instead of waiting out its back-off, up to feed.maxBackoffMs; the outbox sends).
  * A failed probe tells the connection why (or, while live, the feed polls now), so the one
  * connection state the screen shows is current. It also answers "Check now" (getServiceStatus): a
- * probe at once, which the ticks leave alone while the feed is live (somebody waits for its answer). While the feed is live it sends nothing: the feed's own polls are the probe.
+ * probe at once, which the ticks leave alone while the feed is live (somebody waits for its
+ * answer). While the feed is live it sends nothing: the feed's own polls are the probe.
  * It owns no connection state of its own: it reads the connection's and reports to it.
  */
 import { keyedError, type ServiceStatus } from '../../contract/ipc';

@@ -10,7 +10,8 @@
  * fits, the last one stays and the bar takes a second row (it never widens the page). An item
  * marked `data-fit-own-row` takes a row of its own on purpose and is left out of the measure; the
  * items of one marked `data-fit-row` (the tabs) are measured as the bar's own; a text marked
- * `data-fit-line` (the connection's state) must keep to one line for the bar to fit.
+ * `data-fit-line` (the connection's state) must keep to one line for the bar to fit. A part marked
+ * `data-fit-hide="N"` is hidden from sight from level N on by the one rule in theme.css.
  */
 import { onMounted, type Ref } from 'vue';
 import { useEventListener, useMutationObserver } from '@vueuse/core';
