@@ -5,13 +5,14 @@
 import { z } from 'zod';
 import type { AlarmPriority, FeedEvent } from './feed';
 import { id, MAX_PAGE, noPayload, op } from './operation';
-import type { ErrorParams } from './error-text';
-import type { MainText, ScreenTextKey } from './screen-text';
+import type { ScreenText } from './screen-text';
 
 /** One entry of the operator log: an alarm acknowledged, with the guard's note. */
 export interface Acknowledgement {
-  /** "event:<record_ID>" (older entries: a merged row's device + text + first id). */
+  /** "alarm:<the kiosk's alarm number>" (older entries: "event:<record_ID>", or a merged row's device + text + first id). */
   alarmKey: string;
+  /** The kiosk's number of the alarm acknowledged (absent in entries written before alarms had one). */
+  alarmId?: number;
   recordIds: number[];
   note: string;
   acknowledgedAt: string;
@@ -31,56 +32,117 @@ export interface AcknowledgementPage {
   items: Acknowledgement[];
 }
 
-/** An alarm nobody has acknowledged yet, as main keeps it apart from the feed's rolling buffer. */
+/** An alarm nobody has acknowledged yet, as main keeps it (in its database, apart from the feed's rolling buffer). */
 export interface OpenAlarm {
+  /** The kiosk's number of this alarm: its identity is the event's id together with its content. */
+  id: number;
   event: FeedEvent;
   /** Its `created` is before this shift began (older than alarms.shiftHours at start): grouped, never escalated. */
   preShift: boolean;
+  /** Set aside because more alarms waited than the list's bound: still unacknowledged, listed in their own group. */
+  setAside: boolean;
 }
 
-/** How the kiosk's list of unacknowledged alarms stands: its bound, and alarms it had to set aside. */
-export interface OpenAlarmsOverflow {
-  /** Alarms set aside unacknowledged since start because the list was full (the lowest priority, oldest first). */
-  dropped: number;
-  /** When that first happened, and last (ISO 8601). */
-  firstAt: string;
-  lastAt: string;
-  /** English (the log, older saved lists); the screen words `key` + `params` (`bound`, `count`). */
-  message: string;
-  key?: ScreenTextKey;
-  params?: ErrorParams;
-}
+/** The groups of unacknowledged alarms the screen lists: this shift's waiting, from before it, set aside, or all of them. */
+export const ALARM_GROUPS = ['shift', 'preShift', 'setAside', 'all'] as const;
+export type AlarmGroup = (typeof ALARM_GROUPS)[number];
+/** priority: most urgent first (the priority shown, then how long it waited); newest / oldest: by the event's time. */
+export const ALARM_ORDERS = ['priority', 'newest', 'oldest'] as const;
+export type AlarmOrder = (typeof ALARM_ORDERS)[number];
 
-/** Every unacknowledged alarm main holds (whatever the event rate), in record_ID order. */
-export interface OpenAlarmsSnapshot {
-  /** Increases with every change; a push with a revision other than the next one asks for a new snapshot. */
+/** How the unacknowledged alarms stand: the counts the status bar, the alarm list and the handover agree on. */
+export interface AlarmSummary {
+  /** Increases with every change. */
   revision: number;
-  alarms: OpenAlarm[];
-  /** Most alarms held at once (alarms.maxOpen). */
+  /** Alarms of this shift waiting, by the priority shown (escalation included). */
+  waiting: Record<AlarmPriority, number>;
+  /** Their sum. */
+  waitingTotal: number;
+  /** Alarms from before this shift, waiting in their own group. */
+  preShift: number;
+  /** Alarms set aside beyond the list's bound, waiting in their own group until acknowledged. */
+  setAside: number;
+  /** Every unacknowledged alarm: waitingTotal + preShift + setAside. */
+  unacknowledged: number;
+  /** `created` of the oldest unacknowledged alarm (ISO 8601), null when none waits. */
+  oldestAt: string | null;
+  /** The highest alarm number so far: a group acknowledged "up to" it never takes an alarm that came after the guard looked. */
+  highestId: number;
+  /** Most alarms listed as waiting (alarms.maxOpen); beyond it the lowest priority, oldest are set aside. */
   bound: number;
   /** Alarms created before this instant are "from before this shift" (ISO 8601). */
   shiftStartedAt: string;
-  overflow: OpenAlarmsOverflow | null;
-  /** The saved list could not be read at start (it was kept aside); null when it could. */
-  loadProblem: string | null;
-  /** The same, as a key + parameters the screen words in its language (null when it could be read). */
-  loadProblemText?: MainText | null;
+  /** Said while alarms are set aside (English; the screen words `key` + `params`); null when none is. */
+  setAsideText: ScreenText | null;
+  /** The kiosk's saved records could not be read at start (a key + parameters the screen words); null when they could. */
+  loadProblemText: ScreenText | null;
 }
 
-/** A change of the unacknowledged alarms (push). */
+/** One page of unacknowledged alarms of a group. */
+export interface OpenAlarmPage {
+  revision: number;
+  group: AlarmGroup;
+  order: AlarmOrder;
+  /** How many the group holds in all. */
+  total: number;
+  offset: number;
+  items: OpenAlarm[];
+}
+
+/** A change of the unacknowledged alarms (push): the new summary, the alarms that arrived and those no longer waiting. */
 export interface OpenAlarmsChange {
   revision: number;
+  summary: AlarmSummary;
+  /** Alarms that arrived since the last push (at most MAX_ADDED_PER_PUSH; `moreAdded` counts the rest). */
   added: OpenAlarm[];
-  removed: number[];
-  overflow: OpenAlarmsOverflow | null;
+  moreAdded: number;
+  /** Alarm numbers acknowledged since the last push (any screen, any group), at most MAX_ACKNOWLEDGED_PER_PUSH. */
+  acknowledged: number[];
+  /** Alarms acknowledged beyond those listed (a whole group at once): the screen reads the states again. */
+  moreAcknowledged: number;
+}
+
+/** Most acknowledged alarm numbers a push lists. */
+export const MAX_ACKNOWLEDGED_PER_PUSH = 5_000;
+
+/** Most new alarms a push carries (a flood is counted, not sent whole: the screen reads pages). */
+export const MAX_ADDED_PER_PUSH = 200;
+
+/** What an acknowledgement did. */
+export interface AcknowledgeResult {
+  /** Alarms acknowledged now (one operator-log entry each). */
+  acknowledged: number;
+  /** Alarms asked for that were acknowledged already (by another screen or an earlier request). */
+  alreadyAcknowledged: number;
+  /** Asked-for numbers the kiosk does not hold (never an alarm, or of another service). */
+  unknown: number;
+  /** The newest entries written (at most 100), newest first. */
+  entries: Acknowledgement[];
+}
+
+/** When to sound, decided by main: a new burst of alarms, alarms that waited one more period, alarms found by a catch-up. */
+export interface AlarmSignal {
+  kind: 'new' | 'escalated' | 'catchUp';
+  /** The highest priority among them. */
+  priority: AlarmPriority;
+  /** How many alarms this tone stands for (new since the last tone, escalated, or found). */
+  count: number;
+  /** The time of the last tone before this one (ISO 8601), null for the first. */
+  since: string | null;
+  at: string;
 }
 
 /** What the guard needs of an alarm rule on screen (never the matching criteria). */
 export interface AlarmRuleView {
   id: string;
   priority: AlarmPriority;
-  /** Lines telling the guard what to do, provisioned with the rule (may be empty). */
+  /**
+   * Lines telling the guard what to do, provisioned with the rule (may be empty), shown whatever
+   * the language: the rule's one list, or — given per language — English's, else the first given.
+   */
   instructions: string[];
+  /** When the rule gives them per language ("en", "de", "fr", "es"): the screen shows the language shown's, else `instructions`. Absent for one list. */
+  instructionsByLanguage?: Partial<Record<string, string[]>>;
   /** Acknowledging needs a note (main refuses one without). */
   requireNote: boolean;
   /** Whether a new alarm of this rule sounds: the rule's own choice, else alarms.soundFor. */
@@ -88,21 +150,45 @@ export interface AlarmRuleView {
 }
 
 export const alarmsOperations = {
-  /** Acknowledges alarms (a row, a merged group, a selection) with one note: one operator-log entry per alarm event. */
-  acknowledgeAlarms: op<Acknowledgement[]>()(
+  /** Acknowledges alarms (a row, a merged group, a selection) with one note: one operator-log entry per alarm. */
+  acknowledgeAlarms: op<AcknowledgeResult>()(
     z
       .object({
-        recordIds: z.array(id).min(1).max(10_000),
+        alarmIds: z.array(id).min(1).max(10_000),
         note: z.string().max(2000),
       })
       .strict(),
     { shift: 'Acknowledging an alarm' },
+  ),
+  /** Acknowledges a whole group (from before this shift, set aside) up to an alarm number, with one note. */
+  acknowledgeAlarmGroup: op<AcknowledgeResult>()(
+    z
+      .object({
+        group: z.enum(['preShift', 'setAside', 'all']),
+        upToId: id,
+        /** How many the guard was shown: refused when the group holds a different number up to upToId (it changed meanwhile). */
+        expected: z.number().int().min(1).max(100_000_000),
+        note: z.string().max(2000),
+      })
+      .strict(),
+    { shift: 'Acknowledging alarms' },
   ),
   listAcknowledgements: op<Acknowledgement[]>()(noPayload),
   /** One page of the operator log's acknowledgements (newest first) with how many there are in all. */
   listAcknowledgementPage: op<AcknowledgementPage>()(
     z.object({ offset: z.number().int().min(0).max(100_000_000), limit: z.number().int().min(1).max(MAX_PAGE) }).strict(),
   ),
-  /** Every unacknowledged alarm main holds, apart from the feed's rolling buffer. */
-  getOpenAlarms: op<OpenAlarmsSnapshot>()(noPayload),
+  /** How the unacknowledged alarms stand (counts, oldest, set aside). */
+  getOpenAlarms: op<AlarmSummary>()(noPayload),
+  /** One page of a group of unacknowledged alarms, in an order. */
+  listOpenAlarms: op<OpenAlarmPage>()(
+    z
+      .object({
+        group: z.enum(ALARM_GROUPS),
+        order: z.enum(ALARM_ORDERS),
+        offset: z.number().int().min(0).max(100_000_000),
+        limit: z.number().int().min(1).max(MAX_PAGE),
+      })
+      .strict(),
+  ),
 } as const;

@@ -80,6 +80,8 @@ export const ERROR_TEXT = {
   noteRequiredNoDevice: 'A note is required to acknowledge this alarm ({alarm} on an unnamed device): say what was done.',
   ackNotSaved: 'The acknowledgement could not be saved on this computer. Please tell the administrator.',
   acksUnreadable: 'The list of acknowledged alarms could not be read.',
+  outageGone: 'That outage is over and was already dealt with.',
+  groupChanged: 'The group changed while the dialog was open ({expected} shown, {found} now): look at it again, then acknowledge.',
   // i23-docs: the History export and End shift.
   searchResultGone: 'This search result is no longer available. Please run the search again, then export.',
   exportNotSaved: 'The file could not be saved there. Please choose another folder or file name.',
@@ -135,6 +137,8 @@ export const ERROR_ACTION = {
   saveBadgeTemplate: 'Saving a badge template',
   showBadgeTemplate: 'Showing a badge template',
   acknowledgeAlarm: 'Acknowledging an alarm',
+  acknowledgeAlarms: 'Acknowledging alarms',
+  acknowledgeOutage: 'Acknowledging an outage',
   changeCardholder: 'Changing a cardholder',
   discardEnrolment: 'Discarding a waiting enrolment',
   enrolCardholder: 'Enrolling a cardholder',

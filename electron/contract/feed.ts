@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { KioskError } from './errors';
+import type { ErrorParams } from './error-text';
+import type { ScreenTextKey } from './screen-text';
 import { id, noPayload, op } from './operation';
 
 /** A system event as the service defines it (spec field names kept verbatim). */
@@ -24,9 +26,21 @@ export interface SystemEvent {
 export const ALARM_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type AlarmPriority = (typeof ALARM_PRIORITIES)[number];
 
+/** waiting: nobody has acknowledged it; setAside: waiting, set aside beyond the list's bound; acknowledged. */
+export type AlarmState = 'waiting' | 'setAside' | 'acknowledged';
+
+/** What the alarm rules decided of an event; for an alarm main keeps, its number and state as it was sent. */
+export interface AlarmMark {
+  priority: AlarmPriority;
+  rule: string;
+  /** The kiosk's number of this alarm (its identity: the event's id with its content); absent for History's events. */
+  id?: number;
+  state?: AlarmState;
+}
+
 /** An event as the kiosk shows it: the service's record plus what the alarm rules decided. */
 export interface FeedEvent extends SystemEvent {
-  alarm: { priority: AlarmPriority; rule: string } | null;
+  alarm: AlarmMark | null;
 }
 
 /**
@@ -60,8 +74,53 @@ export interface FeedSnapshot {
   state: FeedState;
   /** The events main holds, in record_ID order (oldest first). */
   events: FeedEvent[];
-  /** Main's resync epoch: 0 at start, +1 each time the server's ids went back (the renderer follows it). */
+  /** Main's numbering of the service's ids: +1 each time they restarted (the renderer follows it). */
   epoch?: number;
+  /** The catch-up under way and the events set aside. */
+  progress?: FeedProgress;
+  /** The last notices of this run (a reloaded screen shows them again). */
+  notices?: FeedNotice[];
+}
+
+/**
+ * Something the guard should read about the feed: its numbering restarted (resync), what the
+ * kiosk read after the fact (caughtUp), events it could not read (notRead), other (info).
+ */
+export interface FeedNotice {
+  kind: 'resync' | 'info' | 'caughtUp' | 'notRead';
+  /** English (the log, the fallback); the screen words `key` + `params`. */
+  message: string;
+  at: string;
+  key?: ScreenTextKey;
+  params?: ErrorParams;
+}
+
+/** Events the service produced while the kiosk was stopped (or after its numbering restarted), read after the fact. */
+export interface CatchUpProgress {
+  cause: 'stopped' | 'renumbered';
+  /** Events read so far. */
+  read: number;
+  /** Ids in the range being read: at most this many events (ids the service skipped are not events). */
+  total: number;
+  /** Ids passed so far (read or not existing), of `total`. */
+  passed: number;
+  /** Alarms found so far. */
+  alarms: number;
+  /** The time span: since the service last answered before, until the kiosk started (ISO 8601). */
+  since: string | null;
+  until: string;
+}
+
+/** The feed's work besides the live tail: a catch-up under way, events set aside. */
+export interface FeedProgress {
+  catchUp: CatchUpProgress | null;
+  setAside: {
+    /** Events the service sent that could not be read, kept apart (for this service). */
+    count: number;
+    lastId: number | null;
+    lastReason: string | null;
+    lastAt: string | null;
+  };
 }
 
 export const feedOperations = {

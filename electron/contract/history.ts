@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { FeedEvent } from './feed';
 import { MAX_SERVICE_ID, op, taskId, type ExportResult } from './operation';
-import { priorityWords, wordsFor } from './document-words';
+import { documentLine, priorityWords, wordsFor } from './document-words';
 
 /** A history result: the event classified by the kiosk's alarm rules, and what the service's own alarm flag says. */
 export interface HistoryEvent extends FeedEvent {
@@ -12,10 +12,38 @@ export interface HistoryEvent extends FeedEvent {
   serviceAlarm: boolean | null;
 }
 
+/**
+ * Why older events of a search may be missing from its result (core/history/search-parts.ts decides):
+ * - `service`: an answer of the service held as many events as its limit seems to be (10,000, the
+ *   simulator's, unless the service was seen answering more): a service that answers exactly its
+ *   limit has probably cut the answer;
+ * - `kiosk`: the result holds as many events as the kiosk keeps of one search (every part read).
+ */
+export interface SearchCut {
+  by: 'service' | 'kiosk';
+  /** The limit reached: the events in the service's answer, or the most the kiosk keeps. */
+  limit: number;
+  /** Events of the search at this instant (ISO 8601 UTC) and before may be missing. */
+  upTo: string;
+  /**
+   * Whether the next part can be read ("Read the next part"): false once the kiosk keeps no more,
+   * or when the service's answers no longer reach further back (more events than its limit at one
+   * instant): then only a narrower search finds them.
+   */
+  canReadNext: boolean;
+}
+
 export interface EventSearchResult {
   /** Handle main keeps for the result so it can be exported without sending it back. */
   resultId: string;
+  /** Of a search: its events. Of a next part (`nextPartOf`): only the events that part added, none shown before. */
   events: HistoryEvent[];
+  /** Which part this answer is: 1 for the search, 2, 3… for each next part. Absent means 1. */
+  part?: number;
+  /** How many events the result holds in all, every part read so far. Absent means `events.length`. */
+  total?: number;
+  /** Present when older events of the search may be missing; absent when the result is complete. */
+  cut?: SearchCut;
 }
 
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -34,6 +62,14 @@ const nameList = z.array(z.string().trim().min(1).max(200)).max(MAX_SEEN_NAMES);
 const rangeInOrder = (r: { from: string; to: string }): boolean => Date.parse(r.from) <= Date.parse(r.to);
 const RANGE_ORDER = { message: 'The start of the range must not be after its end.', path: ['to'] };
 
+/**
+ * "Read the next part" of a result that was cut: the id of that result, sent with the same search
+ * again. Main reads the part from what it kept of the result (the search's own end moved back to
+ * where the last part stopped), refuses a search that is not the one of that result, and answers
+ * only the events not shown before, under the same result id.
+ */
+const nextPartOf = z.string().min(1).max(100);
+
 export const EventSearchRequest = z
   .object({
     from: isoTimestamp,
@@ -47,6 +83,7 @@ export const EventSearchRequest = z
     categoryNames: nameList.optional(),
     deviceType: z.number().int().nonnegative().max(MAX_SERVICE_ID).optional(),
     isAlarm: z.boolean().optional(),
+    nextPartOf: nextPartOf.optional(),
   })
   .strict()
   .refine(rangeInOrder, RANGE_ORDER);
@@ -66,6 +103,7 @@ export const EventCodeSearchRequest = z
     eventTypeIDs: idList.optional(),
     subcodeCategoryIDs: idList.optional(),
     subcodeIDs: idList.optional(),
+    nextPartOf: nextPartOf.optional(),
   })
   .strict()
   .refine(rangeInOrder, RANGE_ORDER);
@@ -102,6 +140,15 @@ export type HistoryCsvColumn = (typeof HISTORY_CSV_COLUMNS)[number];
 export const HistoryCsvWords = z.strictObject({ headings: wordsFor(HISTORY_CSV_COLUMNS), priorities: priorityWords });
 export type HistoryCsvWords = z.infer<typeof HistoryCsvWords>;
 
+/**
+ * The first line of the CSV of a result that was cut (SearchCut), in the language of the screen:
+ * one line for each reason, main fills in `{limit}` and `{upTo}` (the time as the CSV's local time
+ * column writes it) and writes it only when the result it exports is cut. Without them (a script)
+ * main writes the English line.
+ */
+export const HistoryCsvCutWords = z.strictObject({ service: documentLine('limit', 'upTo'), kiosk: documentLine('limit', 'upTo') });
+export type HistoryCsvCutWords = z.infer<typeof HistoryCsvCutWords>;
+
 export const historyOperations = {
   searchEvents: op<EventSearchResult>()(EventSearchRequest),
   searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
@@ -118,6 +165,7 @@ export const historyOperations = {
           .strict()
           .optional(),
         words: HistoryCsvWords.optional(),
+        cutWords: HistoryCsvCutWords.optional(),
       })
       .strict(),
     { shift: 'Exporting search results' },

@@ -10,20 +10,18 @@
  */
 import type { z } from 'zod';
 import { adminOperations } from './admin';
-import { alarmsOperations, type OpenAlarmsChange } from './alarms';
+import { alarmsOperations, type AlarmSignal, type OpenAlarmsChange } from './alarms';
 import { badgesOperations } from './badges';
 import { cardholdersOperations, type DirectoryState } from './cardholders';
 import { configOperations } from './config';
 import type { Result } from './errors';
-import { feedOperations, type FeedEvent, type FeedState } from './feed';
+import { feedOperations, type FeedEvent, type FeedNotice, type FeedProgress, type FeedState } from './feed';
 import { historyOperations } from './history';
 import type { OperationPolicy, TaskProgress } from './operation';
 import { operatorsOperations } from './operators';
 import { outboxOperations, type OutboxState } from './outbox';
 import { photoOperations } from './photo';
-import { statusOperations } from './status';
-import type { ErrorParams } from './error-text';
-import type { ScreenTextKey } from './screen-text';
+import { statusOperations, type OutageAlarmState } from './status';
 
 export * from './admin';
 export * from './alarms';
@@ -79,15 +77,21 @@ export interface PushEvents {
   /** `epoch`: main's resync epoch of these events (a higher one than before starts a new id space). */
   feedEvents: { events: FeedEvent[]; epoch?: number };
   feedState: FeedState;
-  /** Something the guard should read, e.g. the server's event ids went down and the feed resynchronised. */
-  feedNotice: { kind: 'resync' | 'info'; message: string; at: string; key?: ScreenTextKey; params?: ErrorParams };
+  /** Something the guard should read, e.g. the service's event numbering restarted, or what a catch-up found. */
+  feedNotice: FeedNotice;
+  /** The catch-up under way and the events set aside. */
+  feedProgress: FeedProgress;
+  /** When to sound an alarm tone (main decides: new bursts, escalation, what a catch-up found). */
+  alarmSignal: AlarmSignal;
+  /** The outage alarm (main's): raised, acknowledged, ended. */
+  outageAlarm: OutageAlarmState;
   taskProgress: TaskProgress;
   directoryState: DirectoryState;
   outboxState: OutboxState;
   openAlarms: OpenAlarmsChange;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'taskProgress', 'directoryState', 'outboxState', 'openAlarms'] as const satisfies readonly PushName[];
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'feedProgress', 'alarmSignal', 'outageAlarm', 'taskProgress', 'directoryState', 'outboxState', 'openAlarms'] as const satisfies readonly PushName[];
 // Compile-time check that PUSH_NAMES lists every push event.
 type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
 export const _allPushNamesListed: _AllPushNamesListed = true;

@@ -26,24 +26,116 @@ export interface OperatorState {
   addCommand: string;
 }
 
-/** Alarms of one priority raised during a shift. */
+/**
+ * Alarms of one priority for a shift, from the kiosk's record (its database). The alarms raised
+ * in the shift are counted once each: raised = acknowledged + waiting + setAside.
+ */
 export interface HandoverPriorityLine {
   priority: AlarmPriority;
+  /** Alarms whose event happened during the shift (the time it arrived, when the event's own is unreadable). */
   raised: number;
+  /** Of those, acknowledged by the end of the shift. */
   acknowledged: number;
+  /** Of those, still unacknowledged: waiting + setAside. */
   open: number;
+  /** Of those, still waiting in the alarm list. */
+  waiting: number;
+  /** Of those, still unacknowledged and set aside beyond the list's bound (alarms.maxOpen). */
+  setAside: number;
+  /** Of those, found by a catch-up: raised while the kiosk was stopped, read afterwards. */
+  caughtUp: number;
+  /** Acknowledgements made during the shift at this priority (operator-log entries), whenever the alarm was raised. */
+  acknowledgedInShift: number;
 }
 
-/** The shift handover report made at "End shift" (saved as PDF and CSV, kept in the operator log). */
+/**
+ * Every alarm still unacknowledged when the shift ended, whichever shift raised it: the status
+ * bar's count (`AlarmSummary.unacknowledged`) and its groups. total = waiting + preShift + setAside.
+ */
+export interface HandoverUnacknowledged {
+  total: number;
+  /** Waiting in the alarm list. */
+  waiting: number;
+  /** Waiting in the list's group "from before this shift" (older than alarms.shiftHours when the kiosk started). */
+  preShift: number;
+  /** Set aside beyond the list's bound. */
+  setAside: number;
+  /** The list's bound (alarms.maxOpen). */
+  bound: number;
+}
+
+/** A time the service was lost, from its true start (the first request that did not succeed) to its true end. */
+export interface HandoverOutage {
+  from: string;
+  /** The first answer after it, or when the kiosk stopped while it lasted; null: still under way when the shift ended. */
+  to: string | null;
+  /** How it ended: the service answered again, or the kiosk stopped while it lasted (the service was not heard after); null: still under way, or not recorded (an earlier version). */
+  end: 'answered' | 'kioskStopped' | null;
+  /** When its alarm was raised (alarms.outageAfterSeconds after its start). */
+  raisedAt: string | null;
+  acknowledgedAt: string | null;
+  /** Who acknowledged it, where the record says so; else null. */
+  acknowledgedBy: string | null;
+  /** An earlier version's journal entry: its reason as it was written (English); null otherwise. */
+  detail: string | null;
+}
+
+/** A time the kiosk itself was not running: from the end of one run to the start of the next. */
+export interface HandoverDowntime {
+  /** When it stopped, or was last known running when it did not stop cleanly. */
+  from: string;
+  to: string;
+  /** false: a crash or a power cut (the run never said it stopped). */
+  cleanStop: boolean;
+}
+
+/**
+ * A catch-up: the events the service produced while the kiosk was stopped (or again after its
+ * numbering restarted), read afterwards, and what they held.
+ */
+export interface HandoverCatchUp {
+  cause: 'stopped' | 'renumbered';
+  /** The time it covers: from the service's last answer before (null when not known) until the kiosk found it. */
+  from: string | null;
+  to: string;
+  /** The event ids it covers, first to last, the part not read included. */
+  firstId: number;
+  lastId: number;
+  /** Events read. */
+  readEvents: number;
+  /** Alarms recorded with ids in it, by priority. */
+  alarms: { total: number; critical: number; high: number; medium: number; low: number };
+  /** Events in it that could not be read (set aside). */
+  setAside: number;
+  /** Ids NEVER read: beyond the catch-up bound, or left when the service's numbering restarted. */
+  notRead: Array<{ firstId: number; lastId: number }>;
+  /** 'reading': still being read when the shift ended (up to `readUpTo`). */
+  state: 'reading' | 'done' | 'abandoned';
+  readUpTo: number;
+  finishedAt: string | null;
+}
+
+/** The shift handover report made at "End shift" (saved as PDF and CSV, kept in the operator log). Every figure is from the kiosk's record. */
 export interface HandoverReport {
   operator: string;
   from: string;
   to: string;
+  /** The alarms raised during the shift, by priority (critical first). */
   alarms: HandoverPriorityLine[];
-  /** Alarms still waiting at the end of the shift (at most the first 50). */
+  /** Acknowledgements made during the shift, every priority: the operator log's entries of the shift. */
+  acknowledgementsMade: number;
+  /** Every alarm still unacknowledged when the shift ended: the status bar's count. */
+  unacknowledged: HandoverUnacknowledged;
+  /** The most urgent of them (critical first, then oldest), at most the first 50; `unacknowledged.total` counts them all. */
   stillOpen: Array<{ id: number; created: string; priority: AlarmPriority; device: string; text: string }>;
+  /** Every acknowledgement made during the shift, oldest first, with its note (empty when none was written). */
   notes: Array<{ at: string; device: string; text: string; note: string; operator: string | null }>;
-  outages: Array<{ from: string; to: string | null; reason: string }>;
+  outages: HandoverOutage[];
+  /** The kiosk's own downtime during the shift. */
+  downtime: HandoverDowntime[];
+  catchUps: HandoverCatchUp[];
+  /** Events the service sent during the shift that could not be read (kept, set aside, as they came). */
+  setAsideEvents: number;
   exports: Array<{ at: string; what: string; path: string; rows: number; operator: string | null }>;
   /** Where the PDF and the CSV were saved (owner-only), null when they could not be written. */
   pdfPath: string | null;
@@ -61,7 +153,27 @@ export type HandoverWarning =
 /** The handover CSV's columns, in their order. */
 export const HANDOVER_CSV_COLUMNS = ['section', 'time', 'until', 'priority', 'device', 'text', 'detail', 'count', 'operator'] as const;
 /** What each row of the handover CSV is about (its first cell). */
-export const HANDOVER_CSV_SECTIONS = ['shift', 'alarmsRaised', 'alarmsAcknowledged', 'alarmsStillOpen', 'openAlarm', 'note', 'outage', 'export'] as const;
+export const HANDOVER_CSV_SECTIONS = [
+  'shift',
+  'alarmsRaised',
+  'alarmsAcknowledged',
+  'alarmsWaiting',
+  'alarmsSetAside',
+  'alarmsCaughtUp',
+  'acknowledgementsMade',
+  'unacknowledgedNow',
+  'openAlarm',
+  'note',
+  'outage',
+  'downtime',
+  'catchUp',
+  'setAsideEvents',
+  'export',
+] as const;
+/** The columns of the page's table of alarms by priority, after the priority's own. */
+export const HANDOVER_ALARM_COLUMNS = ['raised', 'acknowledged', 'waiting', 'setAside', 'caughtUp', 'acknowledgedInShift'] as const;
+/** The groups of the alarms still unacknowledged, as the CSV names them. */
+export const HANDOVER_UNACKNOWLEDGED_GROUPS = ['total', 'waiting', 'preShift', 'setAside'] as const;
 
 /** What an export of the shift was (recorded by code in the shift journal; older entries hold English words). */
 export const EXPORT_KINDS = ['historySearch', 'operatorLog'] as const;
@@ -77,24 +189,50 @@ export const HandoverWords = z.strictObject({
   shift: documentWord,
   operator: documentLine('operator'),
   span: documentLine('from', 'to'),
+  /** A span of time with how long it lasted (outages, downtime, catch-ups). */
+  period: documentLine('from', 'to', 'duration'),
+  /** How long something lasted, by its size. */
+  duration: z.strictObject({ days: documentLine('days', 'hours'), hours: documentLine('hours', 'minutes'), minutes: documentLine('minutes', 'seconds'), seconds: documentLine('seconds') }),
   alarmsByPriority: documentWord,
-  alarmLine: documentLine('priority', 'raised', 'acknowledged', 'open'),
-  stillOpen: documentLine('count'),
+  /** What the table's figures count (one line under it). */
+  alarmsExplained: documentLine(),
+  /** The table's column headings: the priority's, then each figure's. */
+  alarmColumns: wordsFor(['priority', ...HANDOVER_ALARM_COLUMNS]),
+  total: documentWord,
+  /** Heading: every alarm still unacknowledged now. */
+  unacknowledged: documentLine('count'),
+  unacknowledgedGroups: documentLine('waiting', 'preShift', 'setAside', 'bound'),
+  /** After the listed ones: how many more there are (the list on screen has them all). */
+  notListed: documentLine('count'),
   notes: documentLine('count'),
   outages: documentLine('count'),
-  outageSpan: documentLine('from', 'to'),
   stillDown: documentWord,
+  outageRaised: documentLine('time'),
+  outageAcknowledged: documentLine('time'),
+  outageAcknowledgedBy: documentLine('time', 'operator'),
+  outageNotAcknowledged: documentWord,
+  outageKioskStopped: documentLine(),
+  downtime: documentLine('count'),
+  stoppedCleanly: documentWord,
+  notStoppedCleanly: documentLine(),
+  catchUps: documentLine('count'),
+  catchUpCauses: z.strictObject({ stopped: documentWord, renumbered: documentWord }),
+  /** A catch-up whose start is not known (the service had not answered before): until the time it was found. */
+  catchUpUntil: documentLine('to'),
+  catchUpRead: documentLine('first', 'last', 'read', 'setAside'),
+  catchUpAlarms: documentLine('alarms', 'critical', 'high', 'medium', 'low'),
+  catchUpNotRead: documentLine('first', 'last', 'count'),
+  catchUpReading: documentLine('id'),
+  setAsideEvents: documentLine('count'),
+  setAsideEventsExplained: documentLine(),
   exportsMade: documentLine('count'),
   rows: pluralLine('count'),
   none: documentWord,
-  andMore: documentLine('count'),
   moreInCsv: documentLine('count'),
   priorities: priorityWords,
   csvHeadings: wordsFor(HANDOVER_CSV_COLUMNS),
   csvSections: wordsFor(HANDOVER_CSV_SECTIONS),
-  csvRaised: documentWord,
-  csvAcknowledged: documentWord,
-  csvOpen: documentWord,
+  csvGroups: wordsFor(HANDOVER_UNACKNOWLEDGED_GROUPS),
   csvEvent: documentLine('id'),
   /** The name of a shift begun without one (main records the marker "unnamed"); absent: the marker. */
   unnamed: documentWord.optional(),
@@ -142,7 +280,9 @@ export interface HandoverLogEntry {
   at: string;
   operator: string;
   from: string;
+  /** Acknowledgements made during the shift (the report's `acknowledgementsMade`: the operator log's entries of the shift). */
   acknowledged: number;
+  /** Alarms still unacknowledged when it ended (the report's `unacknowledged.total`: the status bar's count then). */
   open: number;
   pdfPath: string | null;
   csvPath: string | null;

@@ -16,9 +16,13 @@ const CATALOGUE_CHECK = 'Check that their names are spelt as the service\'s even
 
 export const SCREEN_TEXT = {
   feed: {
-    resync:
-      'The event server went back to an earlier state (it may have been restored from a backup). ' +
-      'The live feed has been reloaded with the latest events from the server; events shown before this message may no longer exist there.',
+    renumbered:
+      "The service's event numbering restarted at {time} (a restore from a backup, or a new database). The kiosk reads its events again; an alarm acknowledged before is never taken for a new one that reuses its number.",
+    caughtUp: 'While this kiosk was stopped, {from} to {to}: {events} events read since, {alarms} alarms ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    caughtUpNoStart: 'Before this kiosk started ({to}): {events} events read since, {alarms} alarms ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    readAgain: 'After the numbering restarted: {events} events read again, {alarms} alarms among them ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    notRead: 'Events #{from} to #{to} ({count} events) from while this kiosk was stopped were NOT read: more than the catch-up reads at once ({bound}). Search History for that time.',
+    lostToRenumbering: "{count} events from while this kiosk was stopped could not be read before the service's numbering restarted. Search History for that time.",
     reloadedUnresponsive: `The screen was reloaded after it stopped responding; ${RELOADED}`,
     reloadedOutOfMemory: `The screen was reloaded after it ran out of memory; ${RELOADED}`,
     reloadedCrashed: `The screen was reloaded after it crashed; ${RELOADED}`,
@@ -26,10 +30,10 @@ export const SCREEN_TEXT = {
     reloadedOther: `The screen was reloaded after it stopped ({reason}); ${RELOADED}`,
   },
   alarms: {
-    overflow:
-      'The list of unacknowledged alarms is full ({bound}): {count} of the lowest priority and oldest were set aside without being acknowledged. Acknowledge alarms, and look for the others in History.',
-    savedListUnreadable: 'The saved list of unacknowledged alarms could not be read ({reason}).',
-    savedListKeptAside: "The saved list of unacknowledged alarms could not be read; it was kept aside as {file}. Check the service's History for alarms of the last hours.",
+    setAside:
+      '{count} alarms are set aside: more than {bound} were waiting, so the lowest priority and oldest left the list. They are still unacknowledged: review and acknowledge them below.',
+    recordsMovedAside:
+      "The kiosk's saved records could not be read ({reason}); they were kept aside as {file} and a new record started. Alarms acknowledged before may be listed again; check the service's History for the last hours.",
   },
   admin: {
     quitting: 'The kiosk is quitting.',

@@ -1,111 +1,109 @@
 /**
  * The events capability of the guard station, wired for the IPC gateway: the operation handlers
- * (feed snapshot, event detail, history search and export, alarm acknowledgements, the
- * unacknowledged alarms) and the factory that builds the feed, the history, the acknowledgement
- * store and the store of unacknowledged alarms (fed with what the feed delivers) from plain settings.
- * Besides assembling the three capability folders (feed/feed-engine, history/event-history,
- * alarms/alarm-rules and alarms/acknowledgements) it holds one piece of policy of its own: how an
- * acknowledgement describes its alarms (from the feed's buffer, else a few from the service) and
- * refuses one without the note a rule requires. kiosk-core.ts composes it with the other
- * capabilities behind one gateway.
+ * (feed snapshot, event detail, history search and export, acknowledging alarms one by one or a
+ * whole group, the operator log, the unacknowledged alarms' counts and pages) and the factory that
+ * builds, for the service the kiosk reads, the live feed (with its keeper in the kiosk's database:
+ * feed/feed-record.ts), the alarm store (alarms/alarm-store.ts), the alarm tone's announcer and the
+ * escalation tick, and the history, from plain settings.
+ * Besides assembling its folders it holds one piece of policy of its own: an acknowledgement
+ * refused without the note a rule requires. kiosk-core.ts composes it with the other capabilities.
  */
-import type { Acknowledgement, FeedEvent, PushEvents } from '../contract/ipc';
+import { screenText, type AcknowledgeResult, type FeedEvent, type FeedSnapshot, type ScreenText } from '../contract/ipc';
 import { KioskFailure } from './ipc/failure';
-import { OpenAlarmStore } from './alarms/open-alarms';
 import type { OperationHandlers } from './ipc/gateway';
 import type { PushBus } from './ipc/push-bus';
 import type { Logger } from './log/logger';
 import type { AccessService } from './service/access-service';
-import { AcknowledgementStore } from './alarms/acknowledgements';
+import { AlarmStore } from './alarms/alarm-store';
+import { AlarmAnnouncer } from './alarms/alarm-announcer';
+import { importLegacyAlarmFiles } from './alarms/legacy-alarm-files';
 import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
+import type { AlarmPriority } from '../contract/ipc';
 import { EventHistory } from './history/event-history';
 import type { PickSaveFile } from './ports/save-file';
 import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
+import { DatabaseFeedKeeper } from './feed/feed-record';
 import type { ServiceConnection } from './connection/service-connection';
+import { realTimers } from './connection/service-connection';
+import type { KioskDatabase } from './storage/kiosk-database';
+import { serviceRecordId } from './connection/service-identity';
 
 export type EventHandlers = Pick<
   OperationHandlers,
-  'getFeedSnapshot' | 'getEvent' | 'searchEvents' | 'searchEventsByCodes' | 'exportSearchCsv' | 'acknowledgeAlarms' | 'listAcknowledgements' | 'listAcknowledgementPage' | 'getOpenAlarms'
+  | 'getFeedSnapshot'
+  | 'getEvent'
+  | 'searchEvents'
+  | 'searchEventsByCodes'
+  | 'exportSearchCsv'
+  | 'acknowledgeAlarms'
+  | 'acknowledgeAlarmGroup'
+  | 'listAcknowledgements'
+  | 'listAcknowledgementPage'
+  | 'getOpenAlarms'
+  | 'listOpenAlarms'
 >;
 
+/** Most entries `listAcknowledgements` returns (newest first); the operator log pages through all. */
+export const ACKNOWLEDGEMENTS_LISTED = 1_000;
+/** The escalation tick: alarms that waited one more period are shown higher and sound again. */
+export const ESCALATION_TICK_MS = 15_000;
+
 export interface EventHandlerDeps {
-  feed: Pick<EventFeed, 'snapshot' | 'findEvent' | 'classify'>;
+  feed: Pick<EventFeed, 'snapshot' | 'classify'>;
   service: Pick<AccessService, 'getEvent'>;
   history: Pick<EventHistory, 'search' | 'searchByCodes' | 'exportCsv'>;
-  acknowledgements: Pick<AcknowledgementStore, 'addAll' | 'list' | 'page'>;
-  /** The unacknowledged alarms (acknowledged ones leave it); absent in older tests. */
-  openAlarms?: Pick<OpenAlarmStore, 'get' | 'remove' | 'snapshot'>;
+  alarms: Pick<AlarmStore, 'describe' | 'acknowledge' | 'groupIds' | 'summary' | 'page' | 'states' | 'acknowledgementPage'>;
   /** The rules' ids whose alarms need a note to be acknowledged. */
   noteRequiredBy?: ReadonlySet<string>;
 }
 
-/** Events of a bulk acknowledgement that main no longer holds and asks the service about, at most. */
-export const MAX_DESCRIBED_FROM_SERVICE = 20;
-
-export function createEventHandlers({ feed, service, history, acknowledgements, openAlarms, noteRequiredBy }: EventHandlerDeps): EventHandlers {
-  /** The event as the guard saw it: from main's buffer, else from the service (a few), else unknown. */
-  const describeAll = async (ids: readonly number[]): Promise<Map<number, FeedEvent | null>> => {
-    const described = new Map<number, FeedEvent | null>();
-    let asked = 0;
-    for (const id of ids) {
-      const held = feed.findEvent(id) ?? openAlarms?.get(id)?.event;
-      if (held || asked >= MAX_DESCRIBED_FROM_SERVICE) {
-        described.set(id, held ?? null);
-        continue;
-      }
-      asked += 1;
-      try {
-        described.set(id, feed.classify(await service.getEvent(id)));
-      } catch {
-        described.set(id, null);
-      }
+export function createEventHandlers({ feed, service, history, alarms, noteRequiredBy }: EventHandlerDeps): EventHandlers {
+  /** Refuses an acknowledgement without a note when one of the alarms' rules requires one. */
+  const checkNote = (alarmIds: readonly number[], note: string): void => {
+    if (note.trim() !== '' || !noteRequiredBy || noteRequiredBy.size === 0) return;
+    for (const alarm of alarms.describe(alarmIds).values()) {
+      const event = alarm.event;
+      if (alarm.state === 'acknowledged' || !event.alarm || !noteRequiredBy.has(event.alarm.rule)) continue;
+      const text = String(event.custom_Text || event.alarm.rule);
+      const device = event.device_Name ? String(event.device_Name) : '';
+      throw KioskFailure.keyed('invalid_request', device ? 'noteRequired' : 'noteRequiredNoDevice', device ? { alarm: text, device } : { alarm: text }, {
+        field: 'note',
+        detail: `rule ${event.alarm.rule} requires a note (alarm ${alarm.id}, event #${event.record_ID})`,
+      });
     }
-    return described;
   };
 
   return {
-    getFeedSnapshot: () => feed.snapshot(),
+    /** The ring's events, their alarms marked with their state now (acknowledged since they arrived, here or elsewhere). */
+    getFeedSnapshot: (): FeedSnapshot => {
+      const snapshot = feed.snapshot();
+      const ids = snapshot.events.flatMap((event) => (event.alarm?.id !== undefined ? [event.alarm.id] : []));
+      if (ids.length === 0) return snapshot;
+      const states = alarms.states(ids);
+      return { ...snapshot, events: snapshot.events.map((event) => (event.alarm?.id !== undefined && states.has(event.alarm.id) ? { ...event, alarm: { ...event.alarm, state: states.get(event.alarm.id)! } } : event)) };
+    },
     getEvent: async ({ id }) => feed.classify(await service.getEvent(id)),
     searchEvents: (request) => history.search(request),
     searchEventsByCodes: (request) => history.searchByCodes(request),
     exportSearchCsv: (request) => history.exportCsv(request),
-    acknowledgeAlarms: async ({ recordIds, note }): Promise<Acknowledgement[]> => {
-      const ids = [...new Set(recordIds)].sort((a, b) => a - b);
-      const events = await describeAll(ids);
-      if (note.trim() === '' && noteRequiredBy && noteRequiredBy.size > 0) {
-        const needing = ids.map((id) => events.get(id)).find((event) => event?.alarm && noteRequiredBy.has(event.alarm.rule));
-        if (needing) {
-          const alarm = String(needing.custom_Text || needing.alarm?.rule);
-          const device = needing.device_Name ? String(needing.device_Name) : '';
-          throw KioskFailure.keyed('invalid_request', device ? 'noteRequired' : 'noteRequiredNoDevice', device ? { alarm, device } : { alarm }, {
-            field: 'note',
-            detail: `rule ${needing.alarm?.rule} requires a note (event #${needing.record_ID})`,
-          });
-        }
+    acknowledgeAlarms: ({ alarmIds, note }): AcknowledgeResult => {
+      checkNote(alarmIds, note);
+      return alarms.acknowledge(alarmIds, note);
+    },
+    acknowledgeAlarmGroup: ({ group, upToId, expected, note }): AcknowledgeResult => {
+      const ids = alarms.groupIds(group, upToId);
+      if (ids.length > expected) {
+        throw KioskFailure.keyed('rejected', 'groupChanged', { expected, found: ids.length }, { detail: `${group} up to alarm ${upToId}: ${ids.length} now, ${expected} shown` });
       }
-      const written = await acknowledgements.addAll(
-        ids.map((id) => {
-          const event = events.get(id);
-          return {
-            alarmKey: `event:${id}`,
-            recordIds: [id],
-            note,
-            device: String(event?.device_Name ?? ''),
-            text: String(event?.custom_Text ?? ''),
-            eventCreated: event ? String(event.created) : null,
-            priority: event?.alarm?.priority ?? null,
-          };
-        }),
-      );
-      openAlarms?.remove(ids);
-      return written;
+      checkNote(ids, note);
+      const result = alarms.acknowledge(ids, note);
+      // Those the guard saw that are no longer in the group were acknowledged meanwhile (another screen).
+      return { ...result, alreadyAcknowledged: result.alreadyAcknowledged + (expected - ids.length) };
     },
-    listAcknowledgements: () => acknowledgements.list(),
-    listAcknowledgementPage: ({ offset, limit }) => acknowledgements.page(offset, limit),
-    getOpenAlarms: () => {
-      if (!openAlarms) throw KioskFailure.of('internal', 'The list of unacknowledged alarms is not available.');
-      return openAlarms.snapshot();
-    },
+    listAcknowledgements: () => alarms.acknowledgementPage(0, ACKNOWLEDGEMENTS_LISTED).items,
+    listAcknowledgementPage: ({ offset, limit }) => alarms.acknowledgementPage(offset, limit),
+    getOpenAlarms: () => alarms.summary(),
+    listOpenAlarms: ({ group, order, offset, limit }) => alarms.page(group, order, offset, limit),
   };
 }
 
@@ -113,19 +111,31 @@ export interface EventsCapabilityOptions {
   service: AccessService;
   push: PushBus;
   log: Logger;
-  /** Where the acknowledgement log lives. */
+  /** The kiosk's database: the alarms, the operator log and the feed's position live there. */
+  database: KioskDatabase;
+  /** Which service this is (connection/service-identity.ts): records are kept per service. */
+  serviceIdentity: string;
+  /** Where an earlier version's files are (moved into the database at the first start). */
   dataDir: string;
-  /** The data key that seals the acknowledgement log (notes can name people) and the saved unacknowledged alarms, or null. */
+  /** The data key that seals texts and notes in the database, or null. */
   dataKey?: Buffer | null;
   feedConfig: Pick<FeedConfig, 'pollIntervalMs' | 'initialEvents' | 'chunkSize' | 'bufferSize' | 'maxBackoffMs'> & Partial<FeedConfig>;
   alarmRules: readonly AlarmRule[];
-  /** The unacknowledged alarms' bound and the shift's length (config alarms.maxOpen, alarms.shiftHours). */
-  openAlarms?: { bound: number; shiftHours: number };
+  alarms?: {
+    /** Most alarms listed as waiting (alarms.maxOpen). */
+    bound?: number;
+    shiftHours?: number;
+    escalateAfterMinutes?: number;
+    soundFor?: readonly AlarmPriority[];
+    soundIntervalSeconds?: number;
+  };
   defaultTenants: readonly number[];
   pickSaveFile: PickSaveFile;
   /** Who is on shift (the operators capability): main stamps it on each acknowledgement. */
   operatorName?: () => string | null;
-  /** Tests only: replace the real timers and clock of the feed. */
+  /** The kiosk's records could not be read at start (the screen says so). */
+  loadProblem?: ScreenText | null;
+  /** Tests only: replace the real timers and clock. */
   timers?: FeedTimers;
   now?: () => number;
 }
@@ -136,46 +146,62 @@ export interface EventsCapability {
   /** The kiosk's one account of whether the service answers (the feed reports its polls there). */
   connection: ServiceConnection;
   history: EventHistory;
-  acknowledgements: AcknowledgementStore;
-  openAlarms: OpenAlarmStore;
-  /** Reads the acknowledgement log and the saved unacknowledged alarms, then starts the live feed. */
+  alarms: AlarmStore;
+  keeper: DatabaseFeedKeeper;
+  serviceId: number;
+  /** Moves an earlier version's files in, then starts the live feed and the escalation tick. */
   start(): Promise<void>;
-  /** Stops the feed (aborting its request in flight) and waits for pending writes. */
+  /** Stops the feed (aborting its request in flight) and the tick; what was read is kept. */
   stop(): Promise<void>;
 }
 
 export function createEventsCapability(options: EventsCapabilityOptions): EventsCapability {
+  const now = options.now ?? Date.now;
+  const timers = options.timers ?? realTimers;
   const classifier = createAlarmClassifier(options.alarmRules);
-  const acknowledgements = new AcknowledgementStore({
-    dataDir: options.dataDir,
+  const serviceId = serviceRecordId(options.database, options.serviceIdentity, now());
+  const key = options.dataKey ?? null;
+  const alarms = new AlarmStore({
+    database: options.database,
+    serviceId,
+    key,
+    bound: options.alarms?.bound ?? 100_000,
+    shiftHours: options.alarms?.shiftHours ?? 12,
+    escalateAfterMinutes: options.alarms?.escalateAfterMinutes ?? 0,
     log: options.log,
-    dataKey: options.dataKey ?? null,
     ...(options.operatorName ? { operator: options.operatorName } : {}),
-  });
-  const openAlarms = new OpenAlarmStore({
-    dataDir: options.dataDir,
-    log: options.log,
-    key: options.dataKey ?? null,
-    bound: options.openAlarms?.bound ?? 5_000,
-    shiftHours: options.openAlarms?.shiftHours ?? 12,
-    isAcknowledged: (id) => acknowledgements.isAcknowledged(id),
     onChange: (change) => options.push.emit('openAlarms', change),
+    now,
+    timers,
+    pushDelayMs: 250,
+    loadProblem: options.loadProblem ?? null,
   });
-  // Every event the feed delivers passes here first: the alarms among them are kept apart from its ring.
-  const feedPush = {
-    emit<P extends keyof PushEvents>(name: P, payload: PushEvents[P]): void {
-      if (name === 'feedEvents') openAlarms.observe((payload as PushEvents['feedEvents']).events);
-      options.push.emit(name, payload);
-    },
-  };
+  const announcer = new AlarmAnnouncer({
+    push: options.push,
+    intervalMs: (options.alarms?.soundIntervalSeconds ?? 30) * 1000,
+    rules: options.alarmRules,
+    soundFor: options.alarms?.soundFor ?? ['critical', 'high'],
+    timers,
+    now,
+  });
+  const keeper = new DatabaseFeedKeeper(options.database, serviceId, key, alarms, now);
   const feed = new EventFeed({
     service: options.service,
-    push: feedPush,
+    push: options.push,
     log: options.log,
     classifier,
     config: options.feedConfig,
-    ...(options.timers ? { timers: options.timers } : {}),
-    ...(options.now ? { now: options.now } : {}),
+    keeper,
+    timers,
+    now,
+    onRecorded: (events, via) => {
+      if (via === 'live') announcer.arrived(events);
+    },
+    onCaughtUp: (gap) => {
+      const found = keeper.gapAlarms(gap);
+      const top = (['critical', 'high', 'medium', 'low'] as const).find((p) => found[p] > 0 && announcer.sounds({ rule: '', priority: p }));
+      if (top) announcer.caughtUp(top, found.total);
+    },
   });
   const history = new EventHistory({
     service: options.service,
@@ -186,27 +212,45 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     pickSaveFile: options.pickSaveFile,
   });
   const noteRequiredBy = new Set(options.alarmRules.filter((rule) => rule.requireNote).map((rule) => rule.id));
-  const handlers = createEventHandlers({ feed, service: options.service, history, acknowledgements, openAlarms, noteRequiredBy });
+  const handlers = createEventHandlers({ feed, service: options.service, history, alarms, noteRequiredBy });
+  let escalation: unknown = null;
+  const tick = (): void => {
+    try {
+      const raised = alarms.escalate();
+      if (raised) announcer.escalated(raised);
+    } catch (thrown) {
+      options.log.error('alarms', `the escalation tick failed: ${String(thrown)}`);
+    }
+    escalation = timers.setTimeout(tick, ESCALATION_TICK_MS);
+  };
   return {
     handlers,
     feed,
     connection: feed.connection,
     history,
-    acknowledgements,
-    openAlarms,
+    alarms,
+    keeper,
+    serviceId,
     async start() {
-      try {
-        await acknowledgements.load();
-      } catch {
-        // Logged by the store; the feed runs anyway and the next acknowledgement call retries the read.
-      }
-      await openAlarms.load();
+      const moved = await importLegacyAlarmFiles({ dataDir: options.dataDir, key, database: options.database, store: alarms, numbering: keeper.position()?.numbering ?? 0, log: options.log });
+      if (moved.problems.length > 0) options.log.warn('alarms', `${moved.problems.length} file(s) of an earlier version were left where they are`);
+      tick();
       feed.start();
     },
     async stop() {
+      if (escalation !== null) timers.clearTimeout(escalation);
+      escalation = null;
+      announcer.stop();
       await feed.stop();
-      await acknowledgements.flush();
-      await openAlarms.flush();
+      keeper.flush();
+      alarms.flush();
     },
   };
 }
+
+/** The screen words for a damaged database moved aside (kiosk-core passes it to the capability). */
+export function recordsMovedAside(file: string, reason: string): ScreenText {
+  return screenText('alarms.fromMain.recordsMovedAside', { file, reason });
+}
+
+export type { FeedEvent };

@@ -19,7 +19,11 @@ import type { KioskError, ScreenText } from '../contract/ipc';
 import type { Secret } from './credentials/secret';
 import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
 import type { EngineFactory } from './cardholders/engine-handle';
-import { createEventsCapability, type EventsCapability } from './events-capability';
+import { createEventsCapability, recordsMovedAside, type EventsCapability } from './events-capability';
+import { KioskDatabase } from './storage/kiosk-database';
+import { KioskRuns } from './storage/kiosk-runs';
+import { serviceIdentity } from './connection/service-identity';
+import { OutageAlarm } from './status/outage-alarm';
 import type { PickSaveFile } from './ports/save-file';
 import { siteCatalogue } from './history/site-catalogue';
 import { catalogueWarningText, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
@@ -31,6 +35,7 @@ import { clearCrashLeftovers } from './storage/crash-leftovers';
 import { createServiceClient, type ServiceClient } from './service/service-client';
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
+import { createShiftRecord } from './operators/shift-record';
 import { findEventPeople } from './cardholders/event-person';
 import { createBadgesCapability } from './badges/badges-capability';
 import type { BadgePrinterPort } from './badges/badge-printer-port';
@@ -106,6 +111,10 @@ export interface KioskCore {
   events: EventsCapability;
   cardholders: CardholdersCapability;
   operators: OperatorsCapability;
+  /** The outage alarm (main's). */
+  outage: OutageAlarm;
+  /** The kiosk's database (its records). */
+  database: KioskDatabase;
   stop(): Promise<void>;
 }
 
@@ -143,10 +152,17 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
   }
 
   let client: ServiceClient | null = null;
+  let database: KioskDatabase | null = null;
   try {
+    // The kiosk's records (alarms, the operator log, the feed's position, outages): one database.
+    const opened = KioskDatabase.open(options.dataDir, { info: (m) => log.info('storage', m), error: (m) => log.error('storage', m) });
+    database = opened.database;
+    const db = database;
+    const runs = new KioskRuns(db);
     client = createServiceClient({ config: effectiveConfig, baseUrl, secret, credentialProblem, log });
     // Who is on shift: main stamps this name on every recorded action, never the renderer's word.
     let eventsRef: EventsCapability | null = null;
+    let outageRef: OutageAlarm | null = null;
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
@@ -154,33 +170,53 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       signIn: config.operators.signIn,
       allowUnnamed: config.operators.allowUnnamed,
       log,
-      // The feed's ring and every alarm still unacknowledged, even one the ring has let go of.
-      events: () => {
-        if (!eventsRef) return [];
-        const byId = new Map(eventsRef.feed.snapshot().events.map((event) => [event.record_ID, event]));
-        for (const open of eventsRef.openAlarms.snapshot().alarms) byId.set(open.event.record_ID, open.event);
-        return [...byId.values()];
-      },
-      acknowledgements: async () => (eventsRef ? eventsRef.acknowledgements.all() : []),
+      // The handover report's figures: the kiosk's record of the shift (its database), never the feed's ring.
+      record: createShiftRecord({
+        alarms: () => eventsRef?.alarms ?? null,
+        feed: () => eventsRef?.keeper ?? null,
+        outages: () => outageRef,
+        runs: () => runs,
+        database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
+      }),
     });
     const operatorName = (): string | null => operators.name();
+    const identity = serviceIdentity(demo ? null : baseUrl);
     const events = createEventsCapability({
       service: client,
       push,
       log,
+      database: db,
+      serviceIdentity: identity,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
       // The feed stops saying "live" once no poll has succeeded for longer than the service's timeout.
       feedConfig: { ...config.feed, stalledAfterMs: config.service.timeoutMs },
       alarmRules: config.alarms.rules,
-      openAlarms: { bound: config.alarms.maxOpen, shiftHours: config.alarms.shiftHours },
+      alarms: {
+        bound: config.alarms.maxOpen,
+        shiftHours: config.alarms.shiftHours,
+        escalateAfterMinutes: config.alarms.escalateAfterMinutes,
+        soundFor: config.alarms.soundFor,
+        soundIntervalSeconds: config.alarms.soundIntervalSeconds,
+      },
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
       operatorName,
+      loadProblem: opened.movedAside ? recordsMovedAside(opened.movedAside.file, opened.movedAside.reason) : null,
     });
     eventsRef = events;
-    // The service's connection state: the shift journal records its outages.
-    const unsubscribeShift = events.connection.onChange((state) => operators.feedState(state));
+    // Losing the service is an alarm, main's: raised after alarms.outageAfterSeconds with its true start.
+    const outage = new OutageAlarm({
+      connection: events.connection,
+      push,
+      log,
+      afterMs: config.alarms.outageAfterSeconds * 1000,
+      guardStation: config.kiosk.homeView === 'live-feed',
+      operator: operatorName,
+      database: { db, serviceId: events.serviceId, key: options.dataKey },
+      previousRunEnd: runs.previous?.endedAt ?? null,
+    });
+    outageRef = outage;
     const cardholders = createCardholdersCapability({
       service: client,
       push,
@@ -205,7 +241,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       log,
       pickSaveFile: options.pickSaveFile,
       // Every entry, newest first (the screen pages; the export carries them all).
-      listAcknowledgements: async () => [...(await events.acknowledgements.all())].reverse(),
+      listAcknowledgements: async () => events.alarms.acknowledgements().reverse(),
       listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
       listBadgeLog: () => badges.log.list(),
     });
@@ -290,6 +326,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return { ...(await overview()), catalogueWarning: catalogue?.message ?? null, catalogueWarningText: catalogue };
       },
       ...events.handlers,
+      getOutageAlarm: () => outage.state(),
+      // The live feed screen opened: alarm and outage tones sound at this kiosk from now on.
+      openedGuardScreen: () => {
+        outage.watchedNow();
+        return outage.state();
+      },
+      acknowledgeOutage: ({ id }) => outage.acknowledge(id),
       ...cardholders.handlers,
       ...badges.handlers,
       ...createBadgeEditor(badges, log),
@@ -315,7 +358,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     };
     const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift });
     await operators.start();
+    runs.start();
     await events.start();
+    outage.start();
     watch.start();
     await cardholders.start();
     const started = client;
@@ -329,18 +374,23 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       events,
       cardholders,
       operators,
+      outage,
+      database: db,
       async stop() {
-        unsubscribeShift();
         await operators.stop();
         await cardholders.stop();
         await watch.stop();
         await events.stop();
+        await outage.stop();
+        runs.stop();
+        db.close();
         started.close();
         await demo?.close();
       },
     };
   } catch (thrown) {
     client?.close();
+    database?.close();
     await demo?.close();
     throw thrown;
   }

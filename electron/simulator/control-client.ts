@@ -1,9 +1,41 @@
 // A small typed client for the simulator's /_sim/ test controls, over global fetch.
 // For tests and tools; imports types only, so it never pulls the server into a bundle.
 
-import type { ApiErrorBody, FaultRule, FaultSpec, InjectableEvent, ListAnswer, ListEdit, PhotoMeta, SystemEventRecord } from './records';
+import type {
+  ApiErrorBody,
+  BulkEventsRequest,
+  BulkEventsResult,
+  EventStats,
+  FaultRule,
+  FaultSpec,
+  GeneratorSettings,
+  InjectableEvent,
+  ListAnswer,
+  ListEdit,
+  MalformedEventRequest,
+  MalformedEventResult,
+  PhotoMeta,
+  SystemEventRecord,
+} from './records';
 
-export type { CardHolderRecord, FaultRule, FaultSpec, InjectableEvent, ListAnswer, ListEdit, PhotoMeta, SystemEventRecord } from './records';
+export type {
+  BulkEventsRequest,
+  BulkEventsResult,
+  CardHolderRecord,
+  EventStats,
+  EventTextCount,
+  FaultRule,
+  FaultSpec,
+  GeneratorSettings,
+  InjectableEvent,
+  ListAnswer,
+  ListEdit,
+  MalformedEventKind,
+  MalformedEventRequest,
+  MalformedEventResult,
+  PhotoMeta,
+  SystemEventRecord,
+} from './records';
 
 /** Where a body fault applies: every API path (default) or those starting with pathPrefix. */
 export interface FaultScope {
@@ -30,6 +62,39 @@ export class SimulatorControls {
 
   async injectEvent(partial: Partial<InjectableEvent> = {}): Promise<SystemEventRecord> {
     return (await this.send('POST', '/_sim/events', partial, 'Injecting an event')) as SystemEventRecord;
+  }
+
+  /**
+   * Appends a malformed ("poison") event at the next id, its JSON off the spec as `kind` says; the
+   * other fields set its internal attributes as for injectEvent. Answers the id it occupies and the
+   * length of its JSON.
+   */
+  async injectMalformedEvent(request: MalformedEventRequest): Promise<MalformedEventResult> {
+    return (await this.send('POST', '/_sim/events/malformed', request, 'Injecting a malformed event')) as MalformedEventResult;
+  }
+
+  /** Appends `count` events at once (ordinary, or as the live generator makes them), the fields given laid over each. */
+  async injectBulkEvents(request: BulkEventsRequest): Promise<BulkEventsResult> {
+    return (await this.send('POST', '/_sim/events/bulk', request, 'Appending events in bulk')) as BulkEventsResult;
+  }
+
+  /** Counts of the retained events with fromId ≤ record_ID ≤ toId (each end optional). */
+  async eventStats(range: { fromId?: number; toId?: number } = {}): Promise<EventStats> {
+    const query = new URLSearchParams();
+    if (range.fromId !== undefined) query.set('fromId', String(range.fromId));
+    if (range.toId !== undefined) query.set('toId', String(range.toId));
+    const suffix = query.size === 0 ? '' : `?${query.toString()}`;
+    return (await this.send('GET', `/_sim/events/stats${suffix}`, undefined, 'Counting events')) as EventStats;
+  }
+
+  /** The live generator's rate and alarm share. */
+  async generator(): Promise<GeneratorSettings> {
+    return (await this.send('GET', '/_sim/generator', undefined, 'Reading the generator settings')) as GeneratorSettings;
+  }
+
+  /** Changes the live generator's rate (0 stops it) and, when given, its alarm share; answers the new settings. */
+  async setGenerator(settings: { eventsPerSecond: number; alarmShare?: number }): Promise<GeneratorSettings> {
+    return (await this.send('POST', '/_sim/generator', settings, 'Setting the generator')) as GeneratorSettings;
   }
 
   async setFaults(faults: FaultSpec): Promise<void> {

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { foldForSearch, parseIsoTimestamp, type EventFilter } from './events';
-import { ApiError, MAX_INT32, jsonResponse, parseIdSegment, parseWith, readJsonBody, serializedJsonResponse, type SimResponse } from './http-exchange';
+import { ApiError, MAX_INT32, jsonResponse, parseIdSegment, parseWith, queryId, readJsonBody, serializedJsonResponse, type SimResponse } from './http-exchange';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
@@ -62,22 +62,6 @@ function timeRange(from: string | null | undefined, to: string | null | undefine
   const toMs = to === null || to === undefined ? undefined : parseIsoTimestamp(to);
   if (fromMs !== undefined && toMs !== undefined && toMs < fromMs) throw new ApiError(400, 'to must not be earlier than from.', 'to');
   return { fromMs, toMs };
-}
-
-/** A query parameter, its name matched without regard to case (FromID, fromid, fromId…). */
-function queryParam(url: URL, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of url.searchParams) if (key.toLowerCase() === wanted) return value;
-  return undefined;
-}
-
-function queryId(url: URL, name: string): number | undefined {
-  const raw = queryParam(url, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > MAX_INT32) {
-    throw new ApiError(400, `${name} must be a non-negative integer (got "${raw}").`, name);
-  }
-  return Number(raw);
 }
 
 export function eventRoutes(sim: Simulation): Route[] {

@@ -1,6 +1,7 @@
 // Builds event attributes from the catalogue: realistic random events for the generator and the
-// seeded history (access granted/denied, door forced/held open, device online/offline), and the
-// filled-in form of an injected event. Does not store anything.
+// seeded history (access granted/denied, door forced/held open, device online/offline), with a
+// chosen share of alarms for the live generator and bulk events, ordinary (non-alarm) ones, the
+// filled-in form of an injected event and injected fields laid over a made one. Stores nothing.
 
 import {
   DEVICE_TYPE,
@@ -33,6 +34,16 @@ const KIND_WEIGHTS: readonly (readonly [number, number])[] = [
   [EVENT_TYPE.deviceOffline, 4],
   [EVENT_TYPE.tamper, 1],
 ];
+
+/** The same mix split in two, for a chosen share of alarms (plus "device online", which follows an "offline"). */
+const ALARM_WEIGHTS = KIND_WEIGHTS.filter(([id]) => findEventType(id)?.isAlarm === true);
+const ORDINARY_WEIGHTS: readonly (readonly [number, number])[] = [
+  ...KIND_WEIGHTS.filter(([id]) => findEventType(id)?.isAlarm === false),
+  [EVENT_TYPE.deviceOnline, 4],
+];
+
+/** The live generator's share of alarms unless told otherwise: about the mix of the seeded history. */
+export const DEFAULT_ALARM_SHARE = 0.1;
 
 function requireEventType(id: number): EventType {
   const type = findEventType(id);
@@ -77,15 +88,60 @@ export class EventFactory {
     return attributesFor(type, 52, server, createdMs, 'Service started');
   }
 
+  /** The seeded history's mix (about 9% alarms); "offline" for a device already offline brings it back online. */
   random(createdMs: number): EventAttributes {
     let type = requireEventType(this.rng.pickWeighted(KIND_WEIGHTS));
-    const device = this.rng.pick(this.devicesByType.get(type.id) ?? []);
+    const device = this.rng.pick(this.devicesOf(type));
     if (type.id === EVENT_TYPE.deviceOffline && this.offline.has(device.id)) {
       type = requireEventType(EVENT_TYPE.deviceOnline);
       this.offline.delete(device.id);
     } else if (type.id === EVENT_TYPE.deviceOffline) {
       this.offline.add(device.id);
     }
+    return this.describe(type, device, createdMs);
+  }
+
+  /** An alarm with probability `alarmShare` (0 … 1), otherwise an ordinary event: what the live generator produces. */
+  generated(createdMs: number, alarmShare: number): EventAttributes {
+    return this.rng.chance(alarmShare) ? this.alarm(createdMs) : this.ordinary(createdMs);
+  }
+
+  /** A non-alarm event: access granted or denied, remote unlock, door secured, device online. */
+  ordinary(createdMs: number): EventAttributes {
+    const type = requireEventType(this.rng.pickWeighted(ORDINARY_WEIGHTS));
+    let devices = this.devicesOf(type);
+    if (type.id === EVENT_TYPE.deviceOnline) {
+      // A device comes back when one is down; otherwise a link-up of a device that is up (a reconnect).
+      const down = devices.filter((device) => this.offline.has(device.id));
+      if (down.length > 0) devices = down;
+    }
+    const device = this.rng.pick(devices);
+    if (type.id === EVENT_TYPE.deviceOnline) this.offline.delete(device.id);
+    return this.describe(type, device, createdMs);
+  }
+
+  /** Door forced or held open, device offline (of a device that is up; tamper when all are down), tamper. */
+  alarm(createdMs: number): EventAttributes {
+    let type = requireEventType(this.rng.pickWeighted(ALARM_WEIGHTS));
+    let devices = this.devicesOf(type);
+    if (type.id === EVENT_TYPE.deviceOffline) {
+      devices = devices.filter((device) => !this.offline.has(device.id));
+      if (devices.length === 0) {
+        type = requireEventType(EVENT_TYPE.tamper);
+        devices = this.devicesOf(type);
+      }
+    }
+    const device = this.rng.pick(devices);
+    if (type.id === EVENT_TYPE.deviceOffline) this.offline.add(device.id);
+    return this.describe(type, device, createdMs);
+  }
+
+  private devicesOf(type: EventType): Device[] {
+    return this.devicesByType.get(type.id) ?? [];
+  }
+
+  /** Subcode and text (with a person's name for access events) of an event of this type at this device. */
+  private describe(type: EventType, device: Device, createdMs: number): EventAttributes {
     const subcodeId = this.rng.pick(type.subcodeIds);
     const base = findSubcode(subcodeId)?.customText ?? type.name;
     const person = type.categoryId <= 2 && subcodeId !== 13 ? this.pickCardholderName(this.rng) : undefined;
@@ -122,5 +178,37 @@ export function injectedEventAttributes(partial: Partial<InjectableEvent>, nowMs
     categoryName: partial.event_Category_Name ?? findEventCategory(categoryId)?.name ?? `Category ${categoryId}`,
     deviceName: partial.device_Name ?? device?.name ?? `Device ${deviceId}`,
     customText: partial.custom_Text ?? subcode?.customText ?? type?.name ?? '',
+  };
+}
+
+/**
+ * The given fields of an injected event laid over a made one (bulk events). A given eventTypeId,
+ * eventCategoryId, subcodeId or deviceId also brings what the catalogue derives from it, as for an
+ * injected event (type → category, subcode, alarm flag; subcode → its category and text; device →
+ * name, type, tenant), unless that is given too. `createdMs` replaces the time when given.
+ */
+export function overlayInjectedFields(base: EventAttributes, partial: Partial<InjectableEvent>, createdMs?: number): EventAttributes {
+  const type = partial.eventTypeId === undefined ? undefined : findEventType(partial.eventTypeId);
+  const categoryId = partial.eventCategoryId ?? type?.categoryId ?? base.categoryId;
+  const subcodeId = partial.subcodeId ?? type?.subcodeIds[0] ?? base.subcodeId;
+  const subcodeChanged = subcodeId !== base.subcodeId;
+  const subcode = findSubcode(subcodeId);
+  const deviceId = partial.deviceId ?? base.deviceId;
+  const deviceChanged = deviceId !== base.deviceId;
+  const device = findDevice(deviceId);
+  return {
+    createdMs: createdMs ?? base.createdMs,
+    categoryId,
+    typeId: partial.eventTypeId ?? base.typeId,
+    subcodeCategoryId: partial.subcodeCategoryId ?? (subcodeChanged ? (subcode?.subcodeCategoryId ?? 0) : base.subcodeCategoryId),
+    subcodeId,
+    deviceId,
+    deviceType: partial.deviceType ?? (deviceChanged ? (device?.deviceType ?? 0) : base.deviceType),
+    tenant: partial.tenant ?? (deviceChanged ? (device?.tenant ?? 0) : base.tenant),
+    isAlarm: partial.isAlarm ?? type?.isAlarm ?? base.isAlarm,
+    categoryName:
+      partial.event_Category_Name ?? (categoryId === base.categoryId ? base.categoryName : (findEventCategory(categoryId)?.name ?? `Category ${categoryId}`)),
+    deviceName: partial.device_Name ?? (deviceChanged ? (device?.name ?? `Device ${deviceId}`) : base.deviceName),
+    customText: partial.custom_Text ?? (subcodeChanged ? (subcode?.customText ?? type?.name ?? base.customText) : base.customText),
   };
 }

@@ -1,9 +1,10 @@
 // The system event log held in memory: events in ascending record_ID order with their internal
 // attributes (device, tenant, category, type, subcodes, alarm flag), id ranges, filtering for both
-// search endpoints, retention without id reuse, and "restore" (ids going back down).
-// The JSON of each event is built once and holds exactly the SystemEvent fields of the spec.
+// search endpoints, retention without id reuse, "restore" (ids going back down) and appending many
+// at once. The JSON of each event is built once (event-json.ts): the SystemEvent fields of the
+// spec, or the off-spec form of a malformed test event.
 
-import type { SystemEventRecord } from './records';
+import { eventJson, type MalformedSpec } from './event-json';
 
 /** What an event is, apart from its id. */
 export interface EventAttributes {
@@ -19,11 +20,13 @@ export interface EventAttributes {
   categoryName: string;
   deviceName: string;
   customText: string;
+  /** Set on the malformed ("poison") events of the test controls: their JSON is off the spec. */
+  malformed?: MalformedSpec;
 }
 
 export interface StoredEvent extends EventAttributes {
   id: number;
-  /** The public JSON of the event (a SystemEventRecord), UTF-8 encoded once. */
+  /** The public JSON of the event (a SystemEventRecord, unless malformed), UTF-8 encoded once. */
   json: Buffer;
   /** Case- and accent-folded text the searchstring filter looks in (foldForSearch); built on first search. */
   searchText?: string;
@@ -60,22 +63,27 @@ export function parseIsoTimestamp(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-export function toSystemEventRecord(event: EventAttributes & { id: number }): SystemEventRecord {
-  return {
-    record_ID: event.id,
-    created: new Date(event.createdMs).toISOString(),
-    event_Category_Name: event.categoryName,
-    device_Name: event.deviceName,
-    custom_Text: event.customText,
-    origin_Name: null,
-    additional_Info: null,
-    cardnumber: null,
-    facility_Code: null,
-  };
-}
-
+/** A RangeError when the JSON cannot be made (an oversize event asked to be shorter than it is). */
 export function storedEvent(attributes: EventAttributes, id: number): StoredEvent {
-  return { ...attributes, id, json: Buffer.from(JSON.stringify(toSystemEventRecord({ ...attributes, id }))) };
+  // Field by field rather than spread: every event gets the same shape, and bulk appends are faster.
+  const event: StoredEvent = {
+    id,
+    createdMs: attributes.createdMs,
+    categoryId: attributes.categoryId,
+    typeId: attributes.typeId,
+    subcodeCategoryId: attributes.subcodeCategoryId,
+    subcodeId: attributes.subcodeId,
+    deviceId: attributes.deviceId,
+    deviceType: attributes.deviceType,
+    tenant: attributes.tenant,
+    isAlarm: attributes.isAlarm,
+    categoryName: attributes.categoryName,
+    deviceName: attributes.deviceName,
+    customText: attributes.customText,
+    json: eventJson(attributes, id),
+  };
+  if (attributes.malformed !== undefined) event.malformed = attributes.malformed;
+  return event;
 }
 
 function searchTextOf(event: StoredEvent): string {
@@ -137,14 +145,32 @@ export class EventLog {
     return first === 0 ? this.events : this.events.slice(first);
   }
 
+  /** Appends at the next id; when the event's JSON cannot be made (RangeError) nothing changes. */
   append(attributes: EventAttributes): StoredEvent {
-    const id = this.nextIdValue++;
-    const event = storedEvent(attributes, id);
+    const event = storedEvent(attributes, this.nextIdValue);
+    this.nextIdValue++;
     this.events.push(event);
     const excess = this.events.length - this.maxRetained;
     if (excess > Math.max(1000, this.maxRetained >>> 3)) this.events.splice(0, excess);
     this.onAppend(event);
     return event;
+  }
+
+  /**
+   * Appends `count` events made by `make`, at consecutive ids. Events that retention would drop
+   * before the call returns are never made (nobody could see them): their ids are used up, and
+   * every older event goes, as retention would have it.
+   */
+  appendMany(count: number, make: () => EventAttributes): { firstId: number; lastId: number } {
+    const firstId = this.nextIdValue;
+    const unseen = Math.max(0, count - this.maxRetained);
+    if (unseen > 0) {
+      this.events = [];
+      this.nextIdValue += unseen;
+      this.onRewrite();
+    }
+    for (let index = unseen; index < count; index++) this.append(make());
+    return { firstId, lastId: this.nextIdValue - 1 };
   }
 
   /** Replaces everything (load, seed, reset); `events` must be in ascending id order. */
@@ -163,9 +189,12 @@ export class EventLog {
 
   /** Events with fromId ≤ record_ID ≤ toId, highest record_ID first. */
   range(fromId: number, toId: number): StoredEvent[] {
-    const start = this.positionOfFirstAtLeast(fromId);
-    const end = this.positionOfFirstAtLeast(toId + 1);
-    return this.events.slice(start, end).reverse();
+    return this.between(fromId, toId).reverse();
+  }
+
+  /** Retained events with fromId ≤ record_ID ≤ toId, ascending ids. */
+  between(fromId: number, toId: number): StoredEvent[] {
+    return this.events.slice(this.positionOfFirstAtLeast(fromId), this.positionOfFirstAtLeast(toId + 1));
   }
 
   /** Matching events, highest record_ID first, at most `limit`. */

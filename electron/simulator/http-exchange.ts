@@ -1,6 +1,6 @@
 // One HTTP exchange at the byte level: typed API errors, reading request bodies under a size
 // limit (draining what is left so the client still gets its answer), JSON parsing with field
-// errors, and writing a prepared response. Knows nothing about routes or the domain.
+// errors, query parameters, and writing a prepared response. Knows nothing about routes or the domain.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
@@ -180,6 +180,23 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown, knownFields: 
   const field = issue.path.length > 0 ? String(issue.path[0]) : undefined;
   const where = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
   throw new ApiError(400, `${where === '' ? 'body' : where.slice(1)}: ${issue.message}`, field);
+}
+
+/** A query parameter, its name matched without regard to case (FromID, fromid, fromId…). */
+export function queryParam(url: URL, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of url.searchParams) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/** A non-negative 32-bit integer query parameter (undefined when absent); 400 naming it otherwise. */
+export function queryId(url: URL, name: string): number | undefined {
+  const raw = queryParam(url, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > MAX_INT32) {
+    throw new ApiError(400, `${name} must be a non-negative integer (got "${raw}").`, name);
+  }
+  return Number(raw);
 }
 
 /** Positive 32-bit integer from a path segment; 400 naming `field` otherwise. */

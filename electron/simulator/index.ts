@@ -6,7 +6,7 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SimulatorAuth } from './auth';
-import { toSystemEventRecord } from './events';
+import { toSystemEventRecord } from './event-json';
 import { siteCatalogue, type SiteCatalogue } from './catalogue';
 import type { InjectableEvent, SystemEventRecord } from './records';
 import { SimulatorServer } from './server';
@@ -15,12 +15,20 @@ import { Simulation, type SimulationSettings } from './simulation';
 export type { SimulatorAuth } from './auth';
 export type {
   ApiErrorBody,
+  BulkEventsRequest,
+  BulkEventsResult,
   CardHolderRecord,
+  EventStats,
+  EventTextCount,
   FaultRule,
   FaultSpec,
+  GeneratorSettings,
   InjectableEvent,
   ListAnswer,
   ListEdit,
+  MalformedEventKind,
+  MalformedEventRequest,
+  MalformedEventResult,
   MaxIdResult,
   PhotoMeta,
   SystemEventList,

@@ -87,6 +87,77 @@ export interface InjectableEvent {
   custom_Text: string;
 }
 
+/**
+ * How a malformed ("poison") event's public JSON departs from the spec, as a faulty service would send it:
+ * - `null-text`: custom_Text is null;
+ * - `no-zone`: created has microseconds and no time zone ("2026-11-28T22:10:05.123456", UTC digits);
+ * - `string-id`: record_ID is a string ("1234");
+ * - `oversize`: custom_Text padded so that the event's JSON is `bytes` long;
+ * - `no-id`: record_ID is missing;
+ * - `not-an-object`: the element is the JSON string "garbage".
+ */
+export type MalformedEventKind = 'null-text' | 'no-zone' | 'string-id' | 'oversize' | 'no-id' | 'not-an-object';
+
+/** POST /_sim/events/malformed body: the kind, and the fields of an injected event (its internal attributes). */
+export type MalformedEventRequest = Partial<InjectableEvent> & {
+  kind: MalformedEventKind;
+  /** oversize only: length of the event's JSON in bytes; default 9 MiB, at most 64 MiB. */
+  bytes?: number;
+};
+
+/** POST /_sim/events/malformed answer (201). */
+export interface MalformedEventResult {
+  /** The record_ID it occupies (whether or not its JSON shows it). */
+  id: number;
+  kind: MalformedEventKind;
+  /** Length of its JSON in bytes, as served. */
+  bytes: number;
+}
+
+/** POST /_sim/events/bulk body: `count` events appended at once; the fields given are laid over every one. */
+export type BulkEventsRequest = Partial<InjectableEvent> & {
+  /** 1 … 1,000,000. */
+  count: number;
+  /** ordinary: plausible non-alarm events; generated: what the live generator produces (alarms mixed in). */
+  kind: 'ordinary' | 'generated';
+};
+
+/** POST /_sim/events/bulk answer (201): the ids handed out, both included. */
+export interface BulkEventsResult {
+  firstId: number;
+  lastId: number;
+}
+
+/** One line of EventStats.byText: events with this category and text as their JSON shows them. */
+export interface EventTextCount {
+  /** event_Category_Name as served; null when the JSON has none (not-an-object). */
+  category: string | null;
+  /** custom_Text as served; null for null-text and not-an-object (oversize: the text before padding). */
+  text: string | null;
+  count: number;
+}
+
+/** GET /_sim/events/stats: counts of the retained events in an id range. */
+export interface EventStats {
+  total: number;
+  /** Events whose internal alarm flag is set (malformed ones included). */
+  alarms: number;
+  /** Malformed events among them (also counted in total, alarms and byText). */
+  malformed: number;
+  /** The malformed ones by kind (kinds with none are absent). */
+  malformedByKind: Partial<Record<MalformedEventKind, number>>;
+  /** Highest count first; equal counts by category, then text (null first). */
+  byText: EventTextCount[];
+}
+
+/** GET and POST /_sim/generator: the live generator's settings. */
+export interface GeneratorSettings {
+  /** 0 … 5000 (fractions allowed); 0 = stopped. */
+  eventsPerSecond: number;
+  /** 0 … 1: the share of alarm events among generated ones. */
+  alarmShare: number;
+}
+
 /** A fault that applies to a request with some probability, or to the next `count` matching requests. */
 export interface FaultRule {
   /** 0..1, default 1. */

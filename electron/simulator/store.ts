@@ -1,13 +1,15 @@
 // Persistence of the directory and the event log in the data directory. Cardholders: one snapshot
 // file (header line + one JSON array per chunk of 1,000 records), rewritten atomically (temp file,
 // fsync, rename) after changes settle. Events: an append-only journal, compacted atomically when it
-// outgrows retention or after a restore. Writes are serialized; close() flushes everything.
+// outgrows retention or after a restore; a malformed test event is kept as its attributes plus its
+// kind (and length), and made again the same on load. Writes are serialized; close() flushes everything.
 // Also owns the atomic file write that photos.ts reuses.
 
 import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CARDHOLDER_CHUNK_SIZE, type CardholderDirectory } from './cardholders';
-import { storedEvent, type EventLog, type StoredEvent } from './events';
+import { isMalformedKind, type MalformedSpec } from './event-json';
+import { storedEvent, type EventAttributes, type EventLog, type StoredEvent } from './events';
 
 export const CARDHOLDERS_FILE = 'cardholders.ndjson';
 export const EVENTS_FILE = 'events.ndjson';
@@ -32,26 +34,50 @@ interface EventsHeader {
   nextId: number;
 }
 
-/** One journal line: [id, createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId, deviceType, tenant, isAlarm, categoryName, deviceName, customText]. */
-type EventTuple = [number, number, number, number, number, number, number, number, number, 0 | 1, string, string, string];
+/**
+ * One journal line: [id, createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId,
+ * deviceType, tenant, isAlarm, categoryName, deviceName, customText], and for a malformed test event
+ * its kind after them, then for an oversize one the length of its JSON (its padding is not stored).
+ */
+type EventTuple = [number, number, number, number, number, number, number, number, number, 0 | 1, string, string, string, string?, number?];
 
 function eventToTuple(event: StoredEvent): EventTuple {
-  return [
+  const tuple: EventTuple = [
     event.id, event.createdMs, event.categoryId, event.typeId, event.subcodeCategoryId, event.subcodeId,
     event.deviceId, event.deviceType, event.tenant, event.isAlarm ? 1 : 0, event.categoryName, event.deviceName, event.customText,
   ];
+  if (event.malformed !== undefined) {
+    tuple.push(event.malformed.kind);
+    if (event.malformed.bytes !== undefined) tuple.push(event.malformed.bytes);
+  }
+  return tuple;
+}
+
+function malformedOf(kind: unknown, bytes: unknown): MalformedSpec | undefined | false {
+  if (kind === undefined) return undefined;
+  if (!isMalformedKind(kind)) return false;
+  if (bytes === undefined) return { kind };
+  return typeof bytes === 'number' && kind === 'oversize' ? { kind, bytes } : false;
 }
 
 function tupleToEvent(tuple: unknown): StoredEvent | undefined {
-  if (!Array.isArray(tuple) || tuple.length !== 13) return undefined;
-  const [id, createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId, deviceType, tenant, isAlarm, categoryName, deviceName, customText] =
+  if (!Array.isArray(tuple) || tuple.length < 13 || tuple.length > 15) return undefined;
+  const [id, createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId, deviceType, tenant, isAlarm, categoryName, deviceName, customText, kind, bytes] =
     tuple as EventTuple;
   if (typeof id !== 'number' || typeof createdMs !== 'number' || typeof customText !== 'string') return undefined;
-  const attributes = {
+  const malformed = malformedOf(kind, bytes);
+  if (malformed === false) return undefined;
+  const attributes: EventAttributes = {
     createdMs, categoryId, typeId, subcodeCategoryId, subcodeId, deviceId, deviceType, tenant,
     isAlarm: isAlarm === 1, categoryName, deviceName, customText,
+    ...(malformed === undefined ? {} : { malformed }),
   };
-  return storedEvent(attributes, id);
+  try {
+    return storedEvent(attributes, id);
+  } catch {
+    // An oversize length its event cannot have: the line is damaged.
+    return undefined;
+  }
 }
 
 /** Splits a file into lines without decoding it all into one string (500k records exceed that comfortably). */
@@ -200,7 +226,8 @@ export class SimulatorStore {
       await writeAtomically(join(this.dir, CARDHOLDERS_FILE), parts);
       this.savedRevision = revision;
     }
-    if (this.journalLines > this.events.maxRetained + Math.max(1000, this.events.maxRetained >>> 2)) {
+    // Counting what is about to be appended too: a bulk append rewrites once instead of growing the journal past retention.
+    if (this.journalLines + this.pendingEvents.length > this.events.maxRetained + Math.max(1000, this.events.maxRetained >>> 2)) {
       this.eventsNeedRewrite = true;
     }
     if (this.eventsNeedRewrite) {

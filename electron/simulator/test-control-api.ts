@@ -1,37 +1,19 @@
-// The /_sim/ test controls: inject events, set and clear faults, simulate a database restore,
-// read stored photos, choose what the cardholder list answers, reset to the seeded state, read the
-// catalogue. Mounted only when test controls are enabled; never behind authentication, never
-// subject to faults.
+// The /_sim/ test controls: set and clear faults, simulate a database restore, read stored photos,
+// choose what the cardholder list answers, reset to the seeded state, read the catalogue, and the
+// event controls of event-test-controls.ts (inject, malformed, bulk, stats, generator). Mounted only
+// when test controls are enabled; never behind authentication, never subject to faults.
 
 import { z } from 'zod';
 import { catalogueSnapshot } from './catalogue';
-import { parseIsoTimestamp, toSystemEventRecord } from './events';
+import { eventTestControlRoutes } from './event-test-controls';
 import { ApiError, MAX_INT32, emptyResponse, jsonResponse, parseIdSegment, parseWith, readJsonBody } from './http-exchange';
-import type { FaultSpec, InjectableEvent, ListAnswer } from './records';
+import type { FaultSpec, ListAnswer } from './records';
 import type { Route } from './routing';
 import type { Simulation } from './simulation';
 
 const anyId = z.int().min(0).max(MAX_INT32);
 const rate = z.number().min(0).max(1);
 const count = z.int().min(0);
-
-const injectSchema = z.strictObject({
-  created: z
-    .string()
-    .refine((value) => parseIsoTimestamp(value) !== undefined, 'must be an ISO 8601 timestamp')
-    .optional(),
-  eventTypeId: anyId.optional(),
-  eventCategoryId: anyId.optional(),
-  subcodeId: anyId.optional(),
-  subcodeCategoryId: anyId.optional(),
-  deviceId: anyId.optional(),
-  deviceType: anyId.optional(),
-  tenant: anyId.optional(),
-  isAlarm: z.boolean().optional(),
-  event_Category_Name: z.string().max(200).optional(),
-  device_Name: z.string().max(200).optional(),
-  custom_Text: z.string().max(2000).optional(),
-});
 
 const faultSchema = z.strictObject({
   pathPrefix: z.string().startsWith('/', 'must start with /').optional(),
@@ -68,22 +50,8 @@ const restoreSchema = z.strictObject({ maxId: anyId });
 
 export function testControlRoutes(sim: Simulation): Route[] {
   const limit = sim.settings.maxBodyBytes;
-  /** Test-control bodies may be empty: an empty body means {}. */
-  const optionalBody = async (req: Parameters<Route['handle']>[0]['req']): Promise<unknown> => {
-    if (req.headers['content-length'] === '0' || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) {
-      return {};
-    }
-    return readJsonBody(req, limit);
-  };
   return [
-    {
-      method: 'POST',
-      path: '/_sim/events',
-      handle: async ({ req }) => {
-        const partial: Partial<InjectableEvent> = parseWith(injectSchema, await optionalBody(req));
-        return jsonResponse(201, toSystemEventRecord(sim.injectEvent(partial)));
-      },
-    },
+    ...eventTestControlRoutes(sim),
     {
       method: 'GET',
       path: '/_sim/faults',

@@ -10,6 +10,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { electronUnavailable, findElectronBinary } from './electron-binary';
+import { chooseKioskNode, runOnKioskNode } from './kiosk-node';
 
 const DOWNLOAD_TIMEOUT_MS = 90_000;
 
@@ -19,10 +20,20 @@ function tryDownload(): void {
   spawnSync(process.execPath, [install], { stdio: 'ignore', timeout: DOWNLOAD_TIMEOUT_MS });
 }
 
-/** The browser harness, in this process (electron/preview/cli.ts reads the same arguments). */
+/**
+ * The browser harness (electron/preview/cli.ts reads the same arguments), on a Node that has
+ * node:sqlite: this one where it does, else Electron's Node from the npm registry (kiosk-node.ts).
+ */
 async function runInBrowser(reason: string): Promise<void> {
-  console.log(`Electron cannot start here: ${reason}. Running the same kiosk in the browser harness instead; open the address printed below.`);
-  await import('../preview/cli');
+  const node = chooseKioskNode({ exact: false });
+  if ('unavailable' in node) {
+    console.error(`Electron cannot start here (${reason}), and neither can the browser harness: ${node.unavailable}.`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(`Electron cannot start here: ${reason}. Running the same kiosk in the browser harness instead (on ${node.label}); open the address printed below.`);
+  const tsx = createRequire(__filename).resolve('tsx/cli');
+  process.exitCode = await runOnKioskNode(node, tsx, [join(__dirname, '../preview/cli.ts'), ...process.argv.slice(2)]);
 }
 
 async function main(): Promise<void> {

@@ -12,7 +12,7 @@ import { startSimulator, type RunningSimulator } from '../../electron/simulator'
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../electron/core/service/service-client';
 import { loadConfig } from '../../electron/core/config/load-config';
-import { EventFeed, RESYNC_MESSAGE } from '../../electron/core/feed/feed-engine';
+import { EventFeed } from '../../electron/core/feed/feed-engine';
 import { EventHistory } from '../../electron/core/history/event-history';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../electron/core/alarms/alarm-rules';
 import { createLogger, memorySink } from '../../electron/core/log/logger';
@@ -159,7 +159,7 @@ describe('feed against the simulator', () => {
     await controls.restore(350);
     inject(10); // 351..360: reused ids, other events
     await waitFor(() => push.of('feedNotice').length === 1 && caughtUp(), 'the resync');
-    expect(push.of('feedNotice')[0]).toMatchObject({ kind: 'resync', message: RESYNC_MESSAGE });
+    expect(push.of('feedNotice')[0]).toMatchObject({ kind: 'resync', key: 'feed.fromMain.renumbered' });
     // The recent 50 up to the new top: 301..350 when a poll fell between the restore and the
     // injection (351..360 then arrive as new events), else 311..360. Each id once either way.
     const since = push.deliveredSinceLastResync();

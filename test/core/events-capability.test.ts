@@ -12,6 +12,7 @@ import { createLogger, silentSink } from '../../electron/core/log/logger';
 import type { PushEvents, PushName } from '../../electron/contract/ipc';
 import { FakeEventService, ManualClock } from './support/event-fakes';
 import { openAccess } from '../support/open-access';
+import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -22,6 +23,7 @@ afterEach(async () => {
 });
 
 function setup(alarmRules = DEFAULT_ALARM_RULES) {
+  const database = KioskDatabase.open(dataDir, { info: () => undefined, error: () => undefined }).database;
   const service = new FakeEventService();
   service.append(30);
   const clock = new ManualClock();
@@ -33,6 +35,8 @@ function setup(alarmRules = DEFAULT_ALARM_RULES) {
     service: service as unknown as AccessService,
     push,
     log,
+    database,
+    serviceIdentity: 'demo',
     dataDir,
     feedConfig: { pollIntervalMs: 500, initialEvents: 10, chunkSize: 50, bufferSize: 100, maxBackoffMs: 5_000 },
     alarmRules,
@@ -44,13 +48,20 @@ function setup(alarmRules = DEFAULT_ALARM_RULES) {
   // The gateway validates payloads as the renderer would send them; the other handlers are not ours.
   const gateway = new Gateway(capability.handlers as OperationHandlers, log, openAccess);
   const call = (name: string, payload?: unknown) => gateway.handle(name, payload, { trusted: true, description: 'test' });
-  return { service, clock, capability, pushed, call };
+  const stop = async (): Promise<void> => {
+    await capability.stop();
+    database.close();
+  };
+  return { service, clock, capability, pushed, call, stop };
 }
+
+const alarmIdOf = (capability: ReturnType<typeof setup>['capability'], recordId: number): number =>
+  capability.alarms.page('shift', 'newest', 0, 500).items.find((a) => a.event.record_ID === recordId)?.id ?? -1;
 
 describe('events capability through the gateway', () => {
   it('keeps an alarm apart from the ring until acknowledged; a rule that requires a note is refused without one', async () => {
     const rules = DEFAULT_ALARM_RULES.map((rule) => (rule.id === 'door-forced' ? { ...rule, instructions: ['Call 4410'], requireNote: true } : rule));
-    const { service, clock, capability, call, pushed } = setup(rules);
+    const { service, clock, capability, call, pushed, stop } = setup(rules);
     await capability.start();
     await clock.runUntil(() => capability.feed.state().lastDeliveredId === 30);
     const forced = service.appendWithText('Door forced open');
@@ -58,21 +69,23 @@ describe('events capability through the gateway', () => {
     for (let i = 0; i < 3; i++) service.append(100); // three times the ring of 100
     await clock.runUntil(() => capability.feed.state().lastDeliveredId === forced + 300);
     expect(capability.feed.findEvent(forced)).toBeUndefined();
-    const open = await call('getOpenAlarms');
-    expect(open).toMatchObject({ ok: true, value: { alarms: expect.arrayContaining([expect.objectContaining({ event: expect.objectContaining({ record_ID: forced }) })]) } });
+    const page = await call('listOpenAlarms', { group: 'shift', order: 'priority', offset: 0, limit: 50 });
+    const listed = (page as { value: { items: Array<{ id: number; event: { record_ID: number } }> } }).value.items.find((a) => a.event.record_ID === forced)!;
+    expect(listed).toBeDefined();
+    await clock.advance(300);
     expect(pushed.some((p) => p.name === 'openAlarms')).toBe(true);
-    const refused = await call('acknowledgeAlarms', { recordIds: [forced], note: ' ' });
+    const refused = await call('acknowledgeAlarms', { alarmIds: [listed.id], note: ' ' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'note' } });
     expect((refused as { error: { message: string } }).error.message).toMatch(/A note is required/);
     expect(refused).toMatchObject({ error: { key: 'errors.noteRequired', params: { alarm: expect.any(String), device: expect.any(String) } } });
-    expect(capability.openAlarms.has(forced)).toBe(true);
-    expect(await call('acknowledgeAlarms', { recordIds: [forced], note: 'Called 4410' })).toMatchObject({ ok: true, value: [{ recordIds: [forced], text: 'Door forced open' }] });
-    expect(capability.openAlarms.has(forced)).toBe(false);
-    await capability.stop();
+    expect(capability.alarms.states([listed.id]).get(listed.id)).toBe('waiting');
+    expect(await call('acknowledgeAlarms', { alarmIds: [listed.id], note: 'Called 4410' })).toMatchObject({ ok: true, value: { acknowledged: 1, entries: [{ recordIds: [forced], text: 'Door forced open' }] } });
+    expect(capability.alarms.states([listed.id]).get(listed.id)).toBe('acknowledged');
+    await stop();
   });
 
   it('serves the feed snapshot, event detail, search and export', async () => {
-    const { service, clock, capability, call } = setup();
+    const { service, clock, capability, call, stop } = setup();
     await capability.start();
     await clock.runUntil(() => capability.feed.state().lastDeliveredId === 30);
 
@@ -90,30 +103,28 @@ describe('events capability through the gateway', () => {
     const resultId = (found as { value: { resultId: string } }).value.resultId;
     expect(await call('exportSearchCsv', { resultId })).toEqual({ ok: true, value: { saved: false, path: null, rows: 0 } });
     expect(await call('exportSearchCsv', { resultId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    await capability.stop();
+    await stop();
   });
 
-  it('acknowledges alarms with one note, one entry per alarm event with its device and text, and lists them after a restart', async () => {
+  it('acknowledges alarms with one note, one entry per alarm with its device and text, and lists them after a restart', async () => {
     const first = setup();
+    const ids = [first.service.appendWithText('Door forced open'), first.service.appendWithText('Duress at desk'), first.service.appendWithText('Tamper')];
     await first.capability.start();
-    await first.clock.runUntil(() => first.capability.feed.state().lastDeliveredId === 30);
-    const acks = await first.call('acknowledgeAlarms', { recordIds: [30, 23, 30], note: '  Checked on camera ' });
-    expect(acks).toMatchObject({
-      ok: true,
-      value: [
-        { alarmKey: 'event:23', recordIds: [23], note: 'Checked on camera', device: 'Door 2', text: 'event 23 (generation 0)' },
-        { alarmKey: 'event:30', recordIds: [30], note: 'Checked on camera', device: 'Door 2', text: 'event 30 (generation 0)' },
-      ],
-    });
-    // An event no longer in main's buffer is read from the service.
-    const older = await first.call('acknowledgeAlarms', { recordIds: [3], note: '' });
-    expect(older).toMatchObject({ ok: true, value: [{ device: 'Door 3', text: 'event 3 (generation 0)' }] });
-    await first.capability.stop();
+    await first.clock.runUntil(() => first.capability.feed.state().lastDeliveredId === ids[2]);
+    const [a, b] = [alarmIdOf(first.capability, ids[0]!), alarmIdOf(first.capability, ids[1]!)];
+    const acks = await first.call('acknowledgeAlarms', { alarmIds: [b, a, b], note: '  Checked on camera ' });
+    expect(acks).toMatchObject({ ok: true, value: { acknowledged: 2, alreadyAcknowledged: 0 } });
+    const entries = (acks as { value: { entries: Array<{ alarmKey: string; note: string; text: string }> } }).value.entries;
+    expect(entries.map((e) => [e.note, e.text]).sort()).toEqual([['Checked on camera', 'Door forced open'], ['Checked on camera', 'Duress at desk']]);
+    expect(await first.call('acknowledgeAlarms', { alarmIds: [a], note: '' })).toMatchObject({ ok: true, value: { acknowledged: 0, alreadyAcknowledged: 1 } });
+    await first.stop();
 
     const second = setup();
     await second.capability.start();
     const listed = await second.call('listAcknowledgements');
-    expect(listed).toMatchObject({ ok: true, value: [{ alarmKey: 'event:3' }, { alarmKey: 'event:30', note: 'Checked on camera' }, { alarmKey: 'event:23' }] });
-    await second.capability.stop();
+    expect((listed as { value: Array<{ text: string; note: string }> }).value.map((e) => e.text).sort()).toEqual(['Door forced open', 'Duress at desk']);
+    const summary = await second.call('getOpenAlarms');
+    expect(summary).toMatchObject({ ok: true, value: { waitingTotal: 1, unacknowledged: 1 } });
+    await second.stop();
   });
 });

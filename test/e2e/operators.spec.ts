@@ -106,6 +106,8 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     await expect(page.getByRole('tab')).toHaveCount(0);
     const report = page.getByTestId('handover-report');
     await expect(report).toContainText('Shift handover — Ada Guard');
+    await expect(report).toContainText(/still unacknowledged now, as the status bar counts/);
+    await expect(report.getByTestId('handover-alarms').getByRole('row', { name: /^critical/ })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     const pdfPath = ((await page.getByTestId('handover-pdf').locator('code').textContent()) ?? '').trim();
     const csvPath = ((await page.getByTestId('handover-csv').locator('code').textContent()) ?? '').trim();
@@ -113,9 +115,14 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     expect(statSync(csvPath).mode & 0o777).toBe(0o600);
     const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
     expect(text).toContain('Shift handover — Ada Guard');
-    expect(text).toMatch(/critical: \d+ raised, [1-9]\d* acknowledged/);
+    // The table of the shift's alarms: critical raised, acknowledged, still waiting, set aside, found by catch-up, acknowledgements made.
+    expect(text).toMatch(/Priority\s+Raised\s+Acknowledged\s+Still waiting\s+Set aside/);
+    expect(text).toMatch(/critical\s+[1-9][\d,]*\s+[1-9][\d,]*\s+[\d,]+\s+[\d,]+\s+[\d,]+\s+[1-9][\d,]*\n/);
+    expect(text).toMatch(/Still unacknowledged now \([\d,]+, as the status bar counts them\)/);
     expect(text).toContain(note);
     expect(text).toContain('Service outages (0)');
+    expect(text).toContain('Kiosk downtime (0)');
+    expect(text).toContain('Catch-ups: events read after the fact (0)');
     expect(text).toContain('Exports made (1)');
     expect(text).toMatch(/Ada Guard\s+History search \(CSV\): 1 row,/);
     expect(execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);

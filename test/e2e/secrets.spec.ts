@@ -64,7 +64,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.searchEventsByCodes = await k.searchEventsByCodes!({ ...range, tenants: [0], eventCategoryIDs: [1] });
         const resultId = search.ok ? (search.value as { resultId: string }).resultId : 'none';
         out.exportSearchCsv = await k.exportSearchCsv!({ resultId });
-        out.acknowledgeAlarms = await k.acknowledgeAlarms!({ recordIds: [1], note: 'secret check' });
+        out.acknowledgeAlarms = await k.acknowledgeAlarms!({ alarmIds: [1], note: 'secret check' });
         out.getSiteCatalogue = await k.getSiteCatalogue!();
         out.listAcknowledgements = await k.listAcknowledgements!();
         out.getOpenAlarms = await k.getOpenAlarms!();

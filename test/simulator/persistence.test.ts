@@ -128,6 +128,25 @@ describe('persistence', () => {
     }
   });
 
+  it('takes a journal line of an unknown malformed kind, or of an impossible length, as a damaged tail', async () => {
+    const first = await startSmallSimulator({ dataDir: dir.path, historyEvents: 3 });
+    await new SimulatorControls(first.url).injectMalformedEvent({ kind: 'oversize', bytes: 1000 });
+    await first.close();
+    const journal = join(dir.path, 'events.ndjson');
+    const text = await readFile(journal, 'utf8');
+    expect(text.trim().split('\n').at(-1)).toMatch(/^\[4,.*,"oversize",1000\]$/);
+    for (const damaged of [text.replace('"oversize",1000]', '"oversize",10]'), text.replace('"oversize",1000]', '"mystery"]'), text.replace('"oversize",1000]', '"no-id",1000]')]) {
+      await writeFile(journal, damaged);
+      const second = await startSmallSimulator({ dataDir: dir.path });
+      try {
+        expect(second.maxEventId()).toBe(3);
+        expect((await call(second.url, 'GET', '/api/SystemEvents/4')).status).toBe(404);
+      } finally {
+        await second.close();
+      }
+    }
+  });
+
   it('refuses a damaged cardholder snapshot with a message pointing at --fresh', async () => {
     const first = await startSmallSimulator({ dataDir: dir.path });
     await first.close();

@@ -100,4 +100,30 @@ describe('event log retention', () => {
     expect(log.all().map((event) => event.id)).toEqual([1491, 1492, 1493, 1494, 1495]);
     expect(log.append(attributes(0)).id).toBe(1496);
   });
+  it('appends many at consecutive ids, making only what retention keeps, and asks for a rewrite when it drops the rest', () => {
+    const log = new EventLog(10);
+    let rewrites = 0;
+    let appended = 0;
+    log.onRewrite = () => rewrites++;
+    log.onAppend = () => appended++;
+    for (let index = 1; index <= 5; index++) log.append(attributes(index));
+    let made = 0;
+    expect(log.appendMany(4, () => attributes(100 + made++))).toEqual({ firstId: 6, lastId: 9 });
+    expect([made, rewrites, appended]).toEqual([4, 0, 9]);
+    expect(log.all().map((event) => event.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    made = 0;
+    expect(log.appendMany(25, () => attributes(1000 + made++))).toEqual({ firstId: 10, lastId: 34 });
+    expect([made, rewrites, appended]).toEqual([10, 1, 19]);
+    expect(log.all().map((event) => [event.id, event.createdMs])).toEqual(Array.from({ length: 10 }, (_, index) => [25 + index, 1000 + index]));
+    expect(log.maxId).toBe(34);
+    expect(log.append(attributes(0)).id).toBe(35);
+  });
+
+  it('leaves the log as it was when an event cannot be made', () => {
+    const log = new EventLog(10);
+    log.append(attributes(1));
+    expect(() => log.append({ ...attributes(2), malformed: { kind: 'oversize', bytes: 5 } })).toThrow(RangeError);
+    expect(log.maxId).toBe(1);
+    expect(log.append(attributes(3)).id).toBe(2);
+  });
 });

@@ -5,45 +5,28 @@ import type { EndShiftRequest, HandoverWords, HistoryCsvWords, OperatorLogExport
 import type { Messages } from '../../renderer/src/i18n/schema';
 import en from '../../renderer/src/i18n/messages/en/documents';
 import de from '../../renderer/src/i18n/messages/de/documents';
+import fr from '../../renderer/src/i18n/messages/fr/documents';
+import es from '../../renderer/src/i18n/messages/es/documents';
 import { pseudoMessages } from '../../renderer/src/i18n/pseudo';
 
 type Documents = Messages['documents'];
-/** English, German, and the pseudo-locale en-XA (accented, about 40 % longer) made from English as the kiosk makes it. */
-export type DocumentLanguage = 'en' | 'de' | 'en-XA';
-export const DOCUMENTS: Record<DocumentLanguage, Documents> = { en, de, 'en-XA': pseudoMessages(en) };
-const LOCALE = { en: 'en-GB', de: 'de-DE', 'en-XA': 'en-GB' } as const;
+/** The kiosk's languages, and the pseudo-locale en-XA (accented, about 40 % longer) made from English as the kiosk makes it. */
+export type DocumentLanguage = 'en' | 'de' | 'fr' | 'es' | 'en-XA';
+export type HandoverLanguageCode = DocumentLanguage;
+export const DOCUMENTS: Record<DocumentLanguage, Documents> = { en, de, fr, es, 'en-XA': pseudoMessages(en) };
+/** The locale each language's dates, times and numbers are written in (renderer/src/i18n/locales.ts). */
+export const LOCALE: Record<DocumentLanguage, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', 'en-XA': 'en-GB' };
 
+/**
+ * The handover report's words: the message file's keys are the contract's (HandoverWords) but for
+ * the plural `rows`, the priorities and the CSV's words, renamed here; a word added to both needs
+ * no change here.
+ */
 export function handoverWordsOf(language: DocumentLanguage): HandoverWords {
-  const { handover: h, priorities } = DOCUMENTS[language];
-  const [one = '', other = ''] = h.rows.split(/\s*\|\s*/);
-  return {
-    title: h.title,
-    madeAt: h.madeAt,
-    shift: h.shift,
-    operator: h.operator,
-    span: h.span,
-    alarmsByPriority: h.alarmsByPriority,
-    alarmLine: h.alarmLine,
-    stillOpen: h.stillOpen,
-    notes: h.notes,
-    outages: h.outages,
-    outageSpan: h.outageSpan,
-    stillDown: h.stillDown,
-    exportsMade: h.exportsMade,
-    rows: { one, other },
-    none: h.none,
-    andMore: h.andMore,
-    moreInCsv: h.moreInCsv,
-    priorities: { ...priorities },
-    csvHeadings: { ...h.csv },
-    csvSections: { ...h.sections },
-    csvRaised: h.raised,
-    csvAcknowledged: h.acknowledged,
-    csvOpen: h.open,
-    csvEvent: h.event,
-    unnamed: h.unnamed,
-    exportKinds: { ...h.exportKinds },
-  };
+  const { handover, priorities } = DOCUMENTS[language];
+  const { rows, csv, sections, groups, event, ...rest } = handover;
+  const [one = '', other = ''] = rows.split(/\s*\|\s*/);
+  return { ...rest, rows: { one, other }, priorities: { ...priorities }, csvHeadings: { ...csv }, csvSections: { ...sections }, csvGroups: { ...groups }, csvEvent: event };
 }
 
 export const endShiftIn = (language: DocumentLanguage): EndShiftRequest => ({ locale: LOCALE[language], words: handoverWordsOf(language) });

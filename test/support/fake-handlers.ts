@@ -77,6 +77,22 @@ export const BADGE_ENTRY: BadgePrintEntry = {
   detail: '',
 };
 
+/** No alarm waits (the fake's summary). */
+export const OPEN_ALARM_SUMMARY = {
+  revision: 0,
+  waiting: { critical: 0, high: 0, medium: 0, low: 0 },
+  waitingTotal: 0,
+  preShift: 0,
+  setAside: 0,
+  unacknowledged: 0,
+  oldestAt: null,
+  highestId: 0,
+  bound: 100_000,
+  shiftStartedAt: new Date(0).toISOString(),
+  setAsideText: null,
+  loadProblemText: null,
+};
+
 export function fakeHandlers(): OperationHandlers {
   return {
     getServiceStatus: vi.fn(async () => STATUS),
@@ -112,11 +128,19 @@ export function fakeHandlers(): OperationHandlers {
       seen: { tenants: [0], devices: ['Front door'], categories: ['Access'] },
     })),
     exportSearchCsv: vi.fn(async () => ({ saved: true, path: '/tmp/x.csv', rows: 1 })),
-    acknowledgeAlarms: vi.fn(async (r: { recordIds: number[]; note: string }) =>
-      r.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: r.note, acknowledgedAt: '2026-11-21T10:00:00.000Z', device: 'Front door', text: 'Door forced open' })),
-    ),
+    acknowledgeAlarms: vi.fn(async (r: { alarmIds: number[]; note: string }) => ({
+      acknowledged: r.alarmIds.length,
+      alreadyAcknowledged: 0,
+      unknown: 0,
+      entries: r.alarmIds.map((id) => ({ alarmKey: `alarm:${id}`, alarmId: id, recordIds: [id], note: r.note, acknowledgedAt: '2026-11-21T10:00:00.000Z', device: 'Front door', text: 'Door forced open' })),
+    })),
+    acknowledgeAlarmGroup: vi.fn(async (r: { expected: number }) => ({ acknowledged: r.expected, alreadyAcknowledged: 0, unknown: 0, entries: [] })),
     listAcknowledgements: vi.fn(async () => []),
-    getOpenAlarms: vi.fn(async () => ({ revision: 0, alarms: [], bound: 5000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null })),
+    getOpenAlarms: vi.fn(async () => OPEN_ALARM_SUMMARY),
+    listOpenAlarms: vi.fn(async (r: { group: 'shift' | 'preShift' | 'setAside' | 'all'; order: 'priority' | 'newest' | 'oldest'; offset: number }) => ({ revision: 0, group: r.group, order: r.order, total: 0, offset: r.offset, items: [] })),
+    getOutageAlarm: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
+    openedGuardScreen: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
+    acknowledgeOutage: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,
       serviceLabel: '127.0.0.1:1',
@@ -157,9 +181,14 @@ export function fakeHandlers(): OperationHandlers {
       from: '2026-11-21T08:00:00.000Z',
       to: '2026-11-21T10:00:00.000Z',
       alarms: [],
+      acknowledgementsMade: 0,
+      unacknowledged: { total: 0, waiting: 0, preShift: 0, setAside: 0, bound: 5000 },
       stillOpen: [],
       notes: [],
       outages: [],
+      downtime: [],
+      catchUps: [],
+      setAsideEvents: 0,
       exports: [],
       pdfPath: '/tmp/handover.pdf',
       csvPath: '/tmp/handover.csv',

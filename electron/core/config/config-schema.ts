@@ -160,6 +160,8 @@ const FeedSchema = z.strictObject({
   autoScrollResumeMs: millis(0, 3_600_000),
   alarmMergeWindowMs: millis(0, 86_400_000),
   maxBackoffMs: millis(500, 3_600_000),
+  /** Most events read after the fact for one stop of the kiosk; beyond it the oldest are said, not read. */
+  catchUpMaxEvents: count(1_000, 100_000_000, 'events read after the kiosk was stopped'),
 });
 
 const AlarmsSchema = z.strictObject({
@@ -172,8 +174,12 @@ const AlarmsSchema = z.strictObject({
   soundFor: z.array(z.enum(ALARM_PRIORITIES, { error: 'expected critical, high, medium or low' }), { error: 'expected a list of priorities, e.g. ["critical", "high"]' }).max(4),
   /** Alarms older than this at start are "from before this shift": one group, never escalated. */
   shiftHours: count(1, 168, 'hours in a shift'),
-  /** Most unacknowledged alarms kept (memory stays flat under a flood; reaching it is said on screen and in the log). */
-  maxOpen: count(100, 100_000, 'unacknowledged alarms kept'),
+  /** Most alarms listed as waiting (kept on disk; beyond it the lowest priority, oldest are set aside, still unacknowledged, and said). */
+  maxOpen: count(100, 1_000_000, 'alarms listed as waiting'),
+  /** A burst of new alarms sounds at once, then at most once in this many seconds (with the count of those that came). */
+  soundIntervalSeconds: count(1, 3600, 'seconds between two alarm tones'),
+  /** Losing the service is an alarm once it has not answered for this many seconds. */
+  outageAfterSeconds: count(1, 600, 'seconds without an answer before the outage alarm'),
 });
 
 const SearchSchema = z.strictObject({
@@ -343,8 +349,9 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
     autoScrollResumeMs: 15_000,
     alarmMergeWindowMs: 60_000,
     maxBackoffMs: 30_000,
+    catchUpMaxEvents: 1_000_000,
   },
-  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: DEFAULT_SOUND_FOR, shiftHours: 12, maxOpen: 5_000 },
+  alarms: { rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: DEFAULT_SOUND_FOR, shiftHours: 12, maxOpen: 100_000, soundIntervalSeconds: 30, outageAfterSeconds: 10 },
   search: { defaultTenants: [] },
   photo: {
     upload: 'multipart',

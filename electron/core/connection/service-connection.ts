@@ -70,6 +70,8 @@ export class ServiceConnection {
   private error: KioskError | null = null;
   private failureCount = 0;
   private outageSince: number | null = null;
+  /** When the first request that has not succeeded since the last success began (a poll under way counts). */
+  private pendingSince: number | null = null;
   private lastStatePushAt = Number.NEGATIVE_INFINITY;
   private watched = false;
   private facts: () => ConnectionFacts = () => ({ lastDeliveredId: null, maxEventId: null });
@@ -157,12 +159,28 @@ export class ServiceConnection {
   /** The feed stopped: the probe stops reporting. */
   stopped(): void {
     this.watched = false;
+    this.pendingSince = null;
+  }
+
+  /** A poll began at `at` (until it succeeds, the service has not answered since then at the latest). */
+  pollStarted(at: number): void {
+    this.pendingSince ??= at;
+  }
+
+  /**
+   * Since when the service has not answered: the start of the first request that has not
+   * succeeded since the last success (whether it failed or is still under way); null while it answers.
+   */
+  unansweredSince(): number | null {
+    const candidates = [this.pendingSince, this.outageSince].filter((t): t is number => t !== null);
+    return candidates.length === 0 ? null : Math.min(...candidates);
   }
 
   /** A poll (or a step of a catch-up) succeeded: live. */
   succeeded(): void {
     const now = this.options.now();
     this.lastSuccessAt = now;
+    this.pendingSince = null;
     const recovered = this.status !== 'live' || this.error !== null;
     if (recovered && this.failureCount > 0) this.options.log.info(SCOPE, `service answering again after ${this.failureCount} failed attempt(s)`);
     this.failureCount = 0;

@@ -4,14 +4,23 @@
  * range semantics of the service), classifies each event with the alarm rules, keeps the most
  * recent ones in a ring for renderer reloads and pushes `feedEvents`, `feedState` and `feedNotice`.
  *
+ * What it has read is kept (feed-keeper.ts: in the kiosk's database, feed-record.ts): at start it
+ * resumes from the last event it read for this service, and every event the service produced
+ * while the kiosk was stopped is read after the fact by the catch-up (catch-up.ts) while the feed
+ * is live meanwhile — with progress on screen and, at its end, what the gap held. An element of
+ * an answer that is not an event, or an event too large to read even alone, is set aside (kept,
+ * counted, said) and the feed goes on: one bad event never stops it.
+ *
  * It owns: the poll loop (never two polls at once, exponential back-off with jitter on failure,
  * cut short by `wake()` when the connection asks for a recheck (the reachability probe heard the
  * service again, or "Check now" failed while live), which abandons a
  * poll stuck on a slow answer instead of waiting behind it), the stall watchdog (no successful
  * poll for longer than service.timeoutMs: the feed stops claiming to be live at once), the
  * delivered-id frontier and the detection of a server whose ids went back (restore from a
- * backup), after which it starts a new epoch (carried on every push and snapshot: the renderer
- * follows it and never works a resync out itself), reloads the recent events and tells the guard. Its requests are not
+ * backup, a new database), after which it starts a new numbering (the epoch, carried on every push
+ * and snapshot: the renderer follows it and never works a resync out itself), reads the events of
+ * the new numbering again (an alarm is known by its id and content, so nothing is raised twice),
+ * reloads the recent events and tells the guard when the numbering restarted. Its requests are not
  * retried by the service client (`retries: 0`): the loop is the retry, so a service that does not
  * answer is reported after one timeout. The connection state itself — the kiosk's one account of
  * whether the service answers, which the status bar shows — is connection/service-connection.ts's:
@@ -19,8 +28,8 @@
  * It must not: talk HTTP itself (only through AccessService), import Electron, or wait on real
  * time in a way tests cannot replace (timers, clock and randomness are injectable).
  */
-import type { FeedEvent, FeedSnapshot, FeedState } from '../../contract/ipc';
-import { englishScreenText, screenText } from '../../contract/screen-text';
+import type { FeedEvent, FeedNotice, FeedProgress, FeedSnapshot, FeedState } from '../../contract/ipc';
+import { screenText } from '../../contract/screen-text';
 import type { AccessService, SystemEvent } from '../service/access-service';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
@@ -29,7 +38,10 @@ import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
 import { realTimers, ServiceConnection, type Timers } from '../connection/service-connection';
-import { fingerprint, type DeliveredMark } from './event-fingerprint';
+import type { DeliveredMark } from './event-fingerprint';
+import { MemoryFeedKeeper, type FeedGap, type FeedKeeper, type FeedPosition, type ReadVia } from './feed-keeper';
+import { CatchUp } from './catch-up';
+import type { UnreadableEvent } from '../service/event-reading';
 
 export interface FeedConfig {
   /** Pause between two polls of the highest id while the service answers. */
@@ -50,6 +62,8 @@ export interface FeedConfig {
   stateThrottleMs: number;
   /** No successful poll for longer than this while live: the feed reports slow (service.timeoutMs). */
   stalledAfterMs: number;
+  /** Most events read after the fact for one gap (while the kiosk was stopped); older ones are said, not read. */
+  catchUpMaxEvents: number;
 }
 
 export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
@@ -62,14 +76,18 @@ export const DEFAULT_FEED_CONFIG: Readonly<FeedConfig> = {
   offlineAfterMs: 30_000,
   stateThrottleMs: 1_000,
   stalledAfterMs: 10_000,
+  catchUpMaxEvents: 1_000_000,
 };
+
+/** Notices kept for a renderer reload. */
+const NOTICES_KEPT = 5;
 
 /** When the recent events are sparse (id gaps), how far back the first load looks, in multiples of initialEvents. */
 const LOOKBACK_FACTOR = 10;
 
 export type FeedTimers = Timers;
 
-export type FeedService = Pick<AccessService, 'getMaxEventId' | 'listEvents'>;
+export type FeedService = Pick<AccessService, 'getMaxEventId' | 'listEvents'> & Partial<Pick<AccessService, 'getEvent'>>;
 export type PushEmitter = Pick<PushBus, 'emit'>;
 
 export interface EventFeedOptions {
@@ -87,6 +105,12 @@ export interface EventFeedOptions {
   random?: () => number;
   /** Told about every poll once it has ended (diagnostics, benchmarks). */
   observe?: (poll: PollObservation) => void;
+  /** What the feed keeps between runs (default: nothing beyond this run). */
+  keeper?: FeedKeeper;
+  /** Told about every run of events recorded, marked with their alarms' numbers and states (the alarm sound). */
+  onRecorded?: (events: readonly FeedEvent[], via: ReadVia) => void;
+  /** Told when a catch-up over a gap has ended (the alarm sound for what it found). */
+  onCaughtUp?: (gap: FeedGap, alarms: number) => void;
 }
 
 export interface PollObservation {
@@ -107,8 +131,9 @@ export interface FeedStats {
   resyncs: number;
 }
 
-/** The resync notice in English (the log; the screen words its key, electron/contract/screen-text.ts). */
-export const RESYNC_MESSAGE = englishScreenText('feed.fromMain.resync');
+
+/** "22:41:05" in UTC for the log; the screen words the ISO time itself. */
+const isoOf = (ms: number): string => new Date(ms).toISOString();
 
 const SCOPE = 'feed';
 
@@ -134,6 +159,13 @@ export class EventFeed {
   private readonly ranges: RangeSource;
   /** Starts at config.chunkSize; halved each time the service refuses a range (its limit is not in the spec). */
   private chunkSize: number;
+  private readonly keeper: FeedKeeper;
+  private readonly catchUp: CatchUp;
+  private readonly onRecorded: ((events: readonly FeedEvent[], via: ReadVia) => void) | undefined;
+  /** Where the feed stood when this service was last read (this run's first poll picks up from there). */
+  private resumeFrom: FeedPosition | null;
+  private lastSuccessAt: number | null = null;
+  private readonly notices: FeedNotice[] = [];
 
   /** The kiosk's one account of whether the service answers; the feed reports its polls there. */
   readonly connection: ServiceConnection;
@@ -170,6 +202,10 @@ export class EventFeed {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.observe = options.observe;
+    this.onRecorded = options.onRecorded;
+    this.keeper = options.keeper ?? new MemoryFeedKeeper(null, this.now);
+    this.resumeFrom = this.keeper.position();
+    this.epoch = this.resumeFrom?.numbering ?? 0;
     this.buffer = new EventRing<FeedEvent>(this.config.bufferSize);
     this.chunkSize = this.config.chunkSize;
     this.ranges = {
@@ -178,11 +214,30 @@ export class EventFeed {
         try {
           return await this.service.listEvents(fromId, maxId, { ...callOptions, retries: 0 });
         } catch (thrown) {
-          if (thrown instanceof KioskFailure && (thrown.error.code === 'rejected' || thrown.error.code === 'too_large')) this.shrinkChunk(maxId - fromId);
+          if (thrown instanceof KioskFailure && thrown.error.code === 'rejected') this.shrinkChunk(maxId - fromId);
           throw thrown;
         }
       },
     };
+    const getEvent = this.service.getEvent?.bind(this.service);
+    this.catchUp = new CatchUp({
+      keeper: this.keeper,
+      ranges: this.ranges,
+      ...(getEvent ? { readOne: (id: number, signal?: AbortSignal) => getEvent(id, { ...(signal ? { signal } : {}), retries: 0 }) } : {}),
+      classify: (event) => this.classify(event),
+      numbering: () => this.epoch,
+      chunkSize: () => this.chunkSize,
+      timers: this.timers,
+      now: this.now,
+      log: this.log,
+      onRecorded: (events) => this.onRecorded?.(events, 'catch-up'),
+      onProgress: () => this.pushProgress(),
+      onFinished: (gap, alarms) => {
+        this.finishedGap(gap, alarms);
+        options.onCaughtUp?.(gap, alarms.total);
+      },
+      onSetAside: (count) => this.noteSetAside(count),
+    });
     this.connection = options.connection ?? new ServiceConnection({ config: this.config, push: this.push, log: this.log, now: this.now });
     this.connection.describeWith(() => ({ lastDeliveredId: this.lastDelivered?.id ?? null, maxEventId: this.serviceMaxId }));
   }
@@ -201,6 +256,8 @@ export class EventFeed {
     this.unsubscribeRecheck = this.connection.onRecheck(() => this.wake());
     this.connection.started();
     this.armWatchdog();
+    // Gaps left by an earlier run are read again as soon as the service answers.
+    if (this.frontier !== null) this.catchUp.run();
     const previous = this.cycle;
     if (!previous) {
       this.schedule(0);
@@ -225,6 +282,7 @@ export class EventFeed {
     this.disarmWatchdog();
     controller?.abort();
     await this.cycle;
+    await this.catchUp.stop();
   }
 
   state(): FeedState {
@@ -253,7 +311,21 @@ export class EventFeed {
   }
 
   snapshot(): FeedSnapshot {
-    return { state: this.state(), events: this.buffer.toArray(), epoch: this.epoch };
+    return { state: this.state(), events: this.buffer.toArray(), epoch: this.epoch, progress: this.progress(), notices: [...this.notices] };
+  }
+
+  /** The catch-up under way and the events set aside. */
+  progress(): FeedProgress {
+    const setAside = this.keeper.setAsideSummary();
+    return {
+      catchUp: this.catchUp.current(),
+      setAside: {
+        count: setAside.count,
+        lastId: setAside.last?.recordId ?? null,
+        lastReason: setAside.last?.reason ?? null,
+        lastAt: setAside.last ? isoOf(setAside.last.at) : null,
+      },
+    };
   }
 
   /** An event main still holds, by record_ID. */
@@ -290,6 +362,7 @@ export class EventFeed {
     this.cycleAbort = cycleAbort;
     this.superseded = false;
     this.pollStartedAt = this.now();
+    this.connection.pollStarted(this.pollStartedAt);
     let delay = this.config.pollIntervalMs;
     const before = this.observe ? { at: performance.now(), requests: this.counters.requests, delivered: this.counters.delivered } : null;
     let ok = true;
@@ -324,7 +397,7 @@ export class EventFeed {
     this.counters.requests++;
     this.serviceMaxId = top;
     if (this.frontier === null) {
-      await this.load(top, signal);
+      await this.resumeOrLoad(top, signal);
       return;
     }
     const last = this.lastDelivered;
@@ -350,11 +423,13 @@ export class EventFeed {
         // Ask again for the last delivered event so a reused id shows up at once (see checkNotReused).
         probeFromId: last && this.frontier - last.id < this.chunkSize ? last.id - 1 : undefined,
         inspect: (events) => this.checkNotReused(events),
-        deliver: (events) => this.deliver(events),
+        deliver: (events) => this.deliver(events, 'live'),
         advance: (frontier) => {
           this.frontier = Math.max(this.frontier ?? frontier, frontier);
           this.noteSuccess();
         },
+        setAside: (unreadable) => this.setAside(unreadable),
+        ...this.readOneOption(signal),
       });
     } catch (thrown) {
       if (!(thrown instanceof IdsReused)) throw thrown;
@@ -365,41 +440,171 @@ export class EventFeed {
     }
   }
 
-  /** First connect (or after a resync): the most recent `initialEvents` events up to `top`. */
-  private async load(top: number, signal: AbortSignal): Promise<void> {
+  /**
+   * The first poll of this run. A service read before: was its last event kept (else its
+   * numbering restarted while the kiosk was stopped)? The ids it produced since are a gap, read by
+   * the catch-up while the feed goes live from `top`. A service never read: nothing to catch up.
+   */
+  private async resumeOrLoad(top: number, signal: AbortSignal): Promise<void> {
+    const resume = this.resumeFrom;
+    if (!resume) {
+      await this.load(top, signal);
+      return;
+    }
+    if (resume.lastId !== null && resume.lastMark !== null) {
+      this.lastDelivered = { id: resume.lastId, fingerprint: resume.lastMark };
+      if (!(await this.stillSameEvent(this.lastDelivered, signal))) {
+        this.resumeFrom = null;
+        this.lastDelivered = null;
+        await this.renumbered(top, signal, `event #${resume.lastId}, the last one read before the kiosk stopped, is gone or another event now`);
+        return;
+      }
+    }
+    this.resumeFrom = null;
+    const from = Math.min(resume.frontier, top);
+    if (top > resume.frontier) this.openGap('stopped', resume.frontier, top, resume.lastSuccessAt);
+    this.frontier = from;
+    await this.load(top, signal, from);
+    this.catchUp.run();
+  }
+
+  /** Records a range read after the fact; beyond the catch-up bound its oldest part is said, not read. */
+  private openGap(cause: 'stopped' | 'renumbered', from: number, to: number, sinceAt: number | null): void {
+    const bound = Math.max(1, this.config.catchUpMaxEvents);
+    const notRead = to - from > bound;
+    const gap = this.keeper.openGap({
+      numbering: this.epoch,
+      cause,
+      fromId: notRead ? to - bound : from,
+      toId: to,
+      notReadFrom: notRead ? from : null,
+      notReadTo: notRead ? to - bound : null,
+      sinceAt,
+      untilAt: this.now(),
+    });
+    this.log.info(SCOPE, `${cause === 'stopped' ? 'events produced while the kiosk was stopped' : 'events of the new numbering'}: ids ${gap.fromId + 1}–${gap.toId} to read after the fact`);
+    if (notRead) {
+      this.log.error(SCOPE, `ids ${from + 1}–${to - bound} (${to - bound - from} events) are not read: more than the catch-up bound of ${bound}`);
+      this.notice('notRead', screenText('feed.fromMain.notRead', { from: from + 1, to: to - bound, count: to - bound - from, bound }));
+    }
+    this.pushProgress();
+  }
+
+  /** First connect (or after a resync): the most recent `initialEvents` events up to `top`, above `floor`. */
+  private async load(top: number, signal: AbortSignal, floor = 0): Promise<void> {
     const wanted = this.config.initialEvents;
     let collected: SystemEvent[] = [];
-    let lo = Math.max(0, top - wanted);
+    let lo = Math.max(floor, top - wanted);
     const readInto = async (from: number, to: number): Promise<SystemEvent[]> => {
       const into: SystemEvent[] = [];
-      await readRange(this.ranges, from, to, { chunkSize: this.chunkSize, signal, deliver: (events) => into.push(...events) });
+      await readRange(this.ranges, from, to, {
+        chunkSize: this.chunkSize,
+        signal,
+        deliver: (events) => into.push(...events),
+        setAside: (unreadable) => this.setAside(unreadable),
+        ...this.readOneOption(signal),
+      });
       return into;
     };
     if (wanted > 0 && top > 0) {
       collected = await readInto(lo, top);
       // Sparse ids: look further back, within a bound, until enough events are found.
-      while (collected.length < wanted && lo > 0 && top - lo < wanted * LOOKBACK_FACTOR) {
-        const from = Math.max(0, lo - wanted);
+      while (collected.length < wanted && lo > floor && top - lo < wanted * LOOKBACK_FACTOR) {
+        const from = Math.max(floor, lo - wanted);
         collected = (await readInto(from, lo)).concat(collected);
         lo = from;
       }
     }
     this.frontier = Math.max(0, top);
     const recent = collected.slice(-wanted);
-    if (recent.length > 0) this.deliver(recent);
+    if (recent.length > 0) this.deliver(recent, 'start');
+    else this.keeper.advance(this.position());
     this.log.info(SCOPE, `loaded ${recent.length} recent events up to #${top}`);
   }
 
   private async resync(top: number, signal: AbortSignal, reason: string): Promise<void> {
-    this.log.warn(SCOPE, `resynchronising: ${reason}`);
-    this.counters.resyncs++;
     this.buffer.clear();
+    await this.renumbered(top, signal, reason);
+  }
+
+  /**
+   * The service's ids restarted (a restore, a new database): a new numbering. Gaps of the old one
+   * can no longer be read (said); the new numbering's events up to `top` are read again by the
+   * catch-up (within its bound: an alarm is known by its id and content, so none is raised twice),
+   * and the recent ones are loaded for the screen.
+   */
+  private async renumbered(top: number, signal: AbortSignal, reason: string): Promise<void> {
+    const at = this.now();
+    this.log.warn(SCOPE, `the service's event numbering restarted (${reason}); reading its events again up to #${top}`);
+    this.counters.resyncs++;
     this.lastDelivered = null;
     this.frontier = null;
     this.epoch++;
-    this.push.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.resync'), at: new Date(this.now()).toISOString() });
+    for (const gap of this.keeper.abandonGaps(this.epoch, at)) {
+      const unread = gap.toId - gap.nextId;
+      if (unread <= 0) continue;
+      this.log.error(SCOPE, `ids ${gap.nextId + 1}–${gap.toId} of the earlier numbering were not read before it restarted`);
+      this.notice('notRead', screenText('feed.fromMain.lostToRenumbering', { count: unread }));
+    }
+    this.notice('resync', screenText('feed.fromMain.renumbered', { time: isoOf(at) }));
     this.connection.push(true);
+    if (top > 0) this.openGap('renumbered', 0, top, null);
     await this.load(top, signal);
+    this.catchUp.run();
+  }
+
+  /** A notice for the guard, pushed now and kept for a reload. */
+  private notice(kind: FeedNotice['kind'], text: { message: string; key: FeedNotice['key']; params: FeedNotice['params'] }): void {
+    const notice: FeedNotice = { kind, ...text, at: isoOf(this.now()) };
+    this.notices.push(notice);
+    if (this.notices.length > NOTICES_KEPT) this.notices.shift();
+    this.push.emit('feedNotice', notice);
+  }
+
+  /** A gap was read whole: what it held, said once. */
+  private finishedGap(gap: FeedGap, alarms: { total: number; critical: number; high: number; medium: number; low: number }): void {
+    this.log.info(SCOPE, `read ${gap.readEvents} events after the fact (ids ${gap.fromId + 1}–${gap.toId}): ${alarms.total} alarm(s)`);
+    const params = {
+      from: gap.sinceAt === null ? '' : isoOf(gap.sinceAt),
+      to: isoOf(gap.untilAt),
+      events: gap.readEvents,
+      alarms: alarms.total,
+      critical: alarms.critical,
+      high: alarms.high,
+      medium: alarms.medium,
+      low: alarms.low,
+    };
+    const key = gap.cause === 'renumbered' ? 'feed.fromMain.readAgain' : gap.sinceAt === null ? 'feed.fromMain.caughtUpNoStart' : 'feed.fromMain.caughtUp';
+    this.notice('caughtUp', screenText(key, params));
+    this.pushProgress();
+  }
+
+  private pushProgress(): void {
+    this.push.emit('feedProgress', this.progress());
+  }
+
+  private setAside(unreadable: readonly UnreadableEvent[]): void {
+    for (const item of unreadable) this.log.error(SCOPE, `set aside ${item.recordId === null ? 'an element without an id' : `event #${item.recordId}`}: ${item.detail}`);
+    this.noteSetAside(this.keeper.setAside(unreadable, this.epoch));
+  }
+
+  private noteSetAside(added: number): void {
+    if (added > 0) this.pushProgress();
+  }
+
+  private readOneOption(signal: AbortSignal): { readOne?: (id: number) => Promise<SystemEvent> } {
+    const getEvent = this.service.getEvent?.bind(this.service);
+    return getEvent ? { readOne: (id) => getEvent(id, { signal, retries: 0 }) } : {};
+  }
+
+  private position(): FeedPosition {
+    return {
+      numbering: this.epoch,
+      frontier: this.frontier ?? 0,
+      lastId: this.lastDelivered?.id ?? null,
+      lastMark: this.lastDelivered?.fingerprint ?? null,
+      lastSuccessAt: this.lastSuccessAt,
+    };
   }
 
   /**
@@ -408,30 +613,49 @@ export class EventFeed {
    * The range (id - 1, id + 1) holds the id under every reading of the bounds.
    */
   private async stillSameEvent(last: DeliveredMark, signal: AbortSignal): Promise<boolean> {
-    const answer = await this.ranges.listEvents(last.id - 1, last.id + 1, { signal });
-    const event = answer.events.find((candidate) => candidate.record_ID === last.id);
-    return event !== undefined && fingerprint(event) === last.fingerprint;
+    let event: SystemEvent | undefined;
+    try {
+      const answer = await this.ranges.listEvents(last.id - 1, last.id + 1, { signal });
+      event = answer.events.find((candidate) => candidate.record_ID === last.id);
+    } catch (thrown) {
+      // A neighbour too large to read: the event alone (where the service is asked one by one).
+      if (!(thrown instanceof KioskFailure && thrown.error.code === 'too_large') || !this.service.getEvent) throw thrown;
+      try {
+        event = await this.service.getEvent(last.id, { signal, retries: 0 });
+      } catch (alone) {
+        if (alone instanceof KioskFailure && alone.error.code === 'not_found') return false;
+        if (alone instanceof KioskFailure && alone.error.code === 'too_large') {
+          this.log.warn(SCOPE, `event #${last.id} is too large to read again: taken as unchanged`);
+          return true;
+        }
+        throw alone;
+      }
+    }
+    return event !== undefined && this.keeper.mark(event) === last.fingerprint;
   }
 
   private checkNotReused(events: readonly SystemEvent[]): void {
     const last = this.lastDelivered;
     if (!last) return;
     for (const event of events) {
-      if (event.record_ID === last.id && fingerprint(event) !== last.fingerprint) {
+      if (event.record_ID === last.id && this.keeper.mark(event) !== last.fingerprint) {
         throw new IdsReused(`the server answered a different event under id #${last.id}`);
       }
     }
   }
 
-  private deliver(events: readonly SystemEvent[]): void {
+  /** Events read: recorded with the new position (their alarms kept), then on the screen. */
+  private deliver(events: readonly SystemEvent[], via: ReadVia): void {
     if (events.length === 0) return;
-    const feedEvents = events.map((event) => this.classify(event));
-    const newest = events[events.length - 1]!;
-    this.buffer.push(feedEvents);
-    this.lastDelivered = { id: newest.record_ID, fingerprint: fingerprint(newest) };
+    const classified = events.map((event) => this.classify(event));
+    const newest = classified[classified.length - 1]!;
+    this.lastDelivered = { id: newest.record_ID, fingerprint: this.keeper.mark(newest) };
     this.frontier = Math.max(this.frontier ?? 0, newest.record_ID);
+    const feedEvents = this.keeper.record(classified, via, this.position());
+    this.buffer.push(feedEvents);
     this.counters.delivered += feedEvents.length;
     this.push.emit('feedEvents', { events: feedEvents, epoch: this.epoch });
+    this.onRecorded?.(feedEvents, via);
     this.connection.delivered();
   }
 
@@ -444,6 +668,8 @@ export class EventFeed {
   // ───────────── connection state (connection/service-connection.ts) ─────────────
 
   private noteSuccess(): void {
+    this.lastSuccessAt = this.now();
+    if (this.frontier !== null && this.resumeFrom === null) this.keeper.advance(this.position());
     this.connection.succeeded();
     this.armWatchdog();
   }

@@ -13,10 +13,15 @@
  *    kept the highest ids of the range), it reads the hole first, so nothing below is skipped;
  *  - when an answer holds no new id at all, the range is taken as empty and passed, so an id that
  *    never exists cannot stall the feed (when that answer showed a bound to be inclusive, the range
- *    is asked once more without the bound ids first, as they may have filled a limited page).
+ *    is asked once more without the bound ids first, as they may have filled a limited page);
+ *  - an answer over the size limit is asked again in halves, down to a range of one id; that one
+ *    is then read alone (GET /api/SystemEvents/{id}), and when even that is too large (or cannot
+ *    be read) it is set aside by its id and passed, so one huge event never stops the feed;
+ *  - elements of an answer that cannot be read as events are handed to `setAside`, and passed.
  * It owns no state between calls and never talks to the renderer.
  */
-import type { AccessService, SystemEvent } from '../service/access-service';
+import { KioskFailure } from '../ipc/failure';
+import type { AccessService, SystemEvent, UnreadableEvent } from '../service/access-service';
 
 export type RangeSource = Pick<AccessService, 'listEvents'>;
 
@@ -35,6 +40,10 @@ export interface RangeReadOptions {
   deliver: (events: SystemEvent[]) => void;
   /** Called whenever every id up to `frontier` is known to be delivered or not to exist. */
   advance?: (frontier: number) => void;
+  /** Elements that could not be read (not events, no id) and ids too large to read even alone. */
+  setAside?: (unreadable: UnreadableEvent[]) => void;
+  /** Reads one event alone, when the range holding only its id is over the size limit (GET /api/SystemEvents/{id}). */
+  readOne?: (id: number) => Promise<SystemEvent>;
 }
 
 export interface RangeReadStats {
@@ -61,8 +70,18 @@ export async function readRange(source: RangeSource, lo: number, hi: number, opt
       const maxId = maxInclusive ? top : top + 1;
       const probing = fromId < frontier;
       probe = undefined;
-      const answer = await source.listEvents(fromId, maxId, { signal: options.signal });
+      let answer: Awaited<ReturnType<RangeSource['listEvents']>>;
+      try {
+        answer = await source.listEvents(fromId, maxId, { signal: options.signal });
+      } catch (thrown) {
+        if (!isTooLarge(thrown)) throw thrown;
+        stats.requests++;
+        // Over the size limit: the halves, down to one id read alone (or set aside).
+        frontier = top - frontier > 1 ? await cover(frontier, frontier + Math.floor((top - frontier) / 2)) : await readAlone(frontier + 1, thrown);
+        continue;
+      }
       stats.requests++;
+      if (answer.unreadable && answer.unreadable.length > 0) options.setAside?.(answer.unreadable);
       options.inspect?.(answer.events);
       const sawFrom = answer.events.some((event) => event.record_ID <= fromId);
       const sawMax = answer.events.some((event) => event.record_ID >= maxId);
@@ -91,11 +110,44 @@ export async function readRange(source: RangeSource, lo: number, hi: number, opt
     return top;
   };
 
+  /** The one id `id`, whose range was over the size limit: read alone, else set aside. Returns `id`. */
+  const readAlone = async (id: number, tooLarge: KioskFailure): Promise<number> => {
+    options.signal?.throwIfAborted();
+    let event: SystemEvent | null = null;
+    let why = tooLarge.error.detail ?? tooLarge.error.message;
+    if (options.readOne) {
+      try {
+        event = await options.readOne(id);
+        stats.requests++;
+      } catch (thrown) {
+        stats.requests++;
+        if (thrown instanceof KioskFailure && thrown.error.code === 'not_found') {
+          options.advance?.(id); // no such event: a neighbour made the range too large
+          return id;
+        }
+        if (!(thrown instanceof KioskFailure) || !['too_large', 'malformed_answer'].includes(thrown.error.code)) throw thrown;
+        why = thrown.error.detail ?? thrown.error.message;
+      }
+    }
+    if (event && event.record_ID === id) {
+      options.deliver([event]);
+      stats.delivered += 1;
+    } else {
+      options.setAside?.([{ recordId: id, reason: 'too-large', detail: `event #${id} could not be read: ${why}`, raw: null }]);
+    }
+    options.advance?.(id);
+    return id;
+  };
+
   let frontier = lo;
   while (frontier < hi) {
     frontier = await cover(frontier, Math.min(frontier + chunk, hi));
   }
   return stats;
+}
+
+function isTooLarge(thrown: unknown): thrown is KioskFailure {
+  return thrown instanceof KioskFailure && thrown.error.code === 'too_large';
 }
 
 /** The events of an answer with above < record_ID <= top, one per id, ascending. */

@@ -5,7 +5,8 @@
  * in slices to a temporary file beside the target and renamed into place, so a failed export
  * never leaves half a file under the name the guard chose. Exports hold personal data: the file
  * is readable by its owner only (0600). Times are written twice, as the screen shows them (the
- * kiosk's local time, with its UTC offset) and in UTC (csvTimes). No knowledge of events here.
+ * kiosk's local time, with its UTC offset) and in UTC (csvTimes). Lines may precede the header
+ * (a note that the file is incomplete: `before`). No knowledge of events here.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -57,6 +58,8 @@ export interface CsvWriteOptions {
   onProgress?: (rowsWritten: number) => void;
   /** Rows per write call. */
   sliceRows?: number;
+  /** Lines written before the header (each a row of cells), not counted as data rows. */
+  before?: ReadonlyArray<readonly unknown[]>;
 }
 
 /**
@@ -76,7 +79,7 @@ export async function writeCsvFile(
   try {
     // The umask may only remove bits; make it exact (the rename keeps it, also over an older file).
     if (process.platform !== 'win32') await handle.chmod(0o600);
-    let slice = CSV_BOM + csvLine(header);
+    let slice = CSV_BOM + (options.before ?? []).map(csvLine).join('') + csvLine(header);
     let inSlice = 0;
     for (const row of rows) {
       slice += csvLine(row);

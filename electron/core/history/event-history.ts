@@ -9,12 +9,19 @@
  * Devices and categories the site catalogue does not number (names seen in events) cannot be sent
  * as ids: each is searched by its name as text, where the endpoint has text search, and only the
  * events whose device or category is exactly that name are kept.
+ * A search whose answer may have been cut at the service's limit says so (SearchCut, decided in
+ * search-parts.ts) and can be read on, a part at a time ("Read the next part": the same search, its
+ * end moved back to where the answer stopped, only the queries that were cut, events already held
+ * dropped by id), into the same result, up to what the kiosk keeps of one search. The CSV of a cut
+ * result holds what was read and says so in its first line.
  * It must not: show dialogs itself (the save dialog is the `pickSaveFile` port), or import Electron.
  */
 import { randomUUID } from 'node:crypto';
 import type {
   AlarmPriority,
   EventCodeSearchRequest,
+  HistoryCsvCutWords,
+  SearchCut,
   EventSearchRequest,
   EventSearchResult,
   ExportResult,
@@ -30,6 +37,18 @@ import type { Logger } from '../log/logger';
 import { KioskFailure } from '../ipc/failure';
 import { csvTimes, writeCsvFile } from './csv';
 import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
+import {
+  afterAnswer,
+  ASSUMED_SERVICE_LIMIT,
+  canonicalRequest,
+  flagsFromAlarmAnswers,
+  idsFollowTime,
+  keepWithin,
+  MAX_RESULT_EVENTS,
+  resultCut,
+  ServiceAnswerLimit,
+  type QueryState,
+} from './search-parts';
 
 
 export type ExportRequest = ParsedRequestOf<'exportSearchCsv'>;
@@ -56,6 +75,10 @@ export interface EventHistoryOptions {
   keepResults?: number;
   /** Rows between two progress pushes during an export. */
   progressEvery?: number;
+  /** The answer size the service is first taken to cut at (search-parts.ts): the simulator's 10,000. */
+  serviceAnswerLimit?: number;
+  /** The most events the kiosk keeps of one search, every part read. */
+  maxResultEvents?: number;
   now?: () => Date;
 }
 
@@ -67,35 +90,71 @@ interface PlannedQuery<Body> {
   keep: (event: SystemEvent) => boolean;
 }
 
+/** One part read: the events new to the result, with the service's alarm flag of each. */
+interface PartRead {
+  found: SystemEvent[];
+  flag: (event: SystemEvent) => boolean | null;
+}
+
+/** A result main keeps: its events (every part, highest id first), and how to read its next part. */
+interface KeptResult {
+  /** The search it answers (canonicalRequest, without nextPartOf), to refuse another one's next part. */
+  request: string;
+  events: HistoryEvent[];
+  ids: Set<number>;
+  parts: number;
+  cut: SearchCut | undefined;
+  reader: PartReader;
+  /** Parts of one result are read one after the other. */
+  queue: Promise<unknown>;
+}
+
+/** Reads a search a part at a time; each planned query keeps where it stands. */
+interface PartReader {
+  readonly states: readonly QueryState[];
+  readonly fromMs: number;
+  read(): Promise<PartRead>;
+}
+
 export class EventHistory {
-  private readonly results = new Map<string, HistoryEvent[]>();
+  private readonly results = new Map<string, KeptResult>();
   private readonly keepResults: number;
   private readonly progressEvery: number;
+  private readonly maxResultEvents: number;
+  private readonly limit: ServiceAnswerLimit;
   private readonly now: () => Date;
 
   constructor(private readonly options: EventHistoryOptions) {
     this.keepResults = Math.max(1, options.keepResults ?? 5);
     this.progressEvery = Math.max(1, options.progressEvery ?? 1_000);
+    this.maxResultEvents = Math.max(1, options.maxResultEvents ?? MAX_RESULT_EVENTS);
+    this.limit = new ServiceAnswerLimit(options.serviceAnswerLimit ?? ASSUMED_SERVICE_LIMIT);
     this.now = options.now ?? (() => new Date());
   }
 
-  /** POST /api/SystemEvents/search. */
+  /** POST /api/SystemEvents/search; with nextPartOf, the next part of that result. */
   async search(request: EventSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
-    const queries = planSearch(request, this.options.defaultTenants);
-    return this.run(queries, request.isAlarm, (body) => this.options.service.searchEvents(body, options));
+    const { nextPartOf, ...search } = request;
+    const key = canonicalRequest({ endpoint: 'search', search });
+    if (nextPartOf !== undefined) return this.nextPart(nextPartOf, key);
+    const queries = planSearch(search, this.options.defaultTenants);
+    return this.first(key, this.reader(queries, search.isAlarm, (body) => this.options.service.searchEvents(body, options)));
   }
 
-  /** POST /api/SystemEvents/searchbycodes. */
+  /** POST /api/SystemEvents/searchbycodes; with nextPartOf, the next part of that result. */
   async searchByCodes(request: EventCodeSearchRequest, options?: CallOptions): Promise<EventSearchResult> {
-    const queries = planCodeSearch(request, this.options.defaultTenants);
-    return this.run(queries, request.isAlarm, (body) => this.options.service.searchEventsByCodes(body, options));
+    const { nextPartOf, ...search } = request;
+    const key = canonicalRequest({ endpoint: 'searchbycodes', search });
+    if (nextPartOf !== undefined) return this.nextPart(nextPartOf, key);
+    const queries = planCodeSearch(search, this.options.defaultTenants);
+    return this.first(key, this.reader(queries, search.isAlarm, (body) => this.options.service.searchEventsByCodes(body, options)));
   }
 
   /** Device and category names of the results kept, for the catalogue's "seen" names. */
   seenNames(): { devices: Set<string>; categories: Set<string> } {
     const devices = new Set<string>();
     const categories = new Set<string>();
-    for (const events of this.results.values()) {
+    for (const { events } of this.results.values()) {
       for (const event of events) {
         if (typeof event.device_Name === 'string' && event.device_Name !== '') devices.add(event.device_Name);
         if (typeof event.event_Category_Name === 'string' && event.event_Category_Name !== '') categories.add(event.event_Category_Name);
@@ -105,55 +164,159 @@ export class EventHistory {
   }
 
   /**
-   * Sends the planned queries one after the other and keeps what belongs to the search; then
-   * learns the service's alarm flag: from the request when the guard filtered by it, otherwise by
-   * asking the same queries again with isAlarm: true (when that fails, the flag stays unknown).
+   * A reader of the planned queries. Each part sends the queries not yet read whole one after the
+   * other (the first part every one, with the search's own end; later parts with their end moved
+   * back) and keeps what belongs to the search; then learns the service's alarm flag: from the
+   * request when the guard filtered by it, otherwise by asking the same queries again with
+   * isAlarm: true (when that fails, the flag stays unknown).
    */
-  private async run<Body extends { isAlarm?: boolean }>(
+  private reader<Body extends EventSearch | EventCodeSearch>(
     queries: PlannedQuery<Body>[],
     isAlarm: boolean | undefined,
     send: (body: Body) => Promise<SystemEvent[]>,
-  ): Promise<EventSearchResult> {
-    const found = await collect(queries, send);
-    let flagged: ((id: number) => boolean | null) | null = null;
-    if (isAlarm !== undefined) {
-      flagged = () => isAlarm;
-    } else if (found.size > 0) {
-      try {
-        const alarms = await collect(
-          queries.map((q) => ({ ...q, body: { ...q.body, isAlarm: true } })),
-          send,
-        );
-        flagged = (id) => alarms.has(id);
-      } catch (thrown) {
-        this.options.log.warn(SCOPE, `the service's alarm flag could not be learnt for a search: ${String(thrown)}`);
-      }
-    }
-    return this.keep([...found.values()], flagged ?? (() => null));
+  ): PartReader {
+    const log = this.options.log;
+    const limit = this.limit;
+    const fromMs = Date.parse(queries[0]?.body.from ?? '');
+    // Before the first part nothing is read: each query is to be read up to its own end.
+    const states: QueryState[] = queries.map((query) => {
+      const end = Date.parse(query.body.to);
+      return { kind: 'more', end, upTo: end };
+    });
+    const bodyAt = (query: PlannedQuery<Body>, end: number): Body => (end === Date.parse(query.body.to) ? query.body : { ...query.body, to: new Date(end).toISOString() });
+    return {
+      states,
+      fromMs,
+      async read(): Promise<PartRead> {
+        const asked: Array<{ query: PlannedQuery<Body>; body: Body }> = [];
+        const found = new Map<number, SystemEvent>();
+        // A part that fails leaves every query where it was: nothing read is skipped by a retry.
+        const after = [...states];
+        for (const [index, query] of queries.entries()) {
+          const before = states[index];
+          if (before?.kind !== 'more') continue;
+          const end = before.end;
+          const body = bodyAt(query, end);
+          asked.push({ query, body });
+          const answer = await send(body);
+          const cut = limit.judge(answer.length);
+          const state = afterAnswer(answer, cut, end, Date.parse(body.from));
+          after[index] = state;
+          if (cut) {
+            log.info(SCOPE, `a search answer held ${answer.length} events, the service's limit as seen (${limit.value}): ${state.kind === 'more' ? `older events can be read up to ${new Date(state.end).toISOString()}` : 'it reaches no further back'}`);
+            if (!idsFollowTime(answer)) log.warn(SCOPE, "a cut search answer's ids do not rise with its times: the next part's end is an estimate");
+          }
+          for (const event of answer) if (query.keep(event) && !found.has(event.record_ID)) found.set(event.record_ID, event);
+        }
+        let flag: (event: SystemEvent) => boolean | null = () => null;
+        if (isAlarm !== undefined) {
+          flag = () => isAlarm;
+        } else if (found.size > 0) {
+          try {
+            const answers: Array<{ events: SystemEvent[]; cut: boolean }> = [];
+            for (const { body } of asked) {
+              const events = await send({ ...body, isAlarm: true });
+              answers.push({ events, cut: limit.judge(events.length) });
+            }
+            flag = flagsFromAlarmAnswers(answers);
+          } catch (thrown) {
+            log.warn(SCOPE, `the service's alarm flag could not be learnt for a search: ${String(thrown)}`);
+          }
+        }
+        states.splice(0, states.length, ...after);
+        return { found: [...found.values()], flag };
+      },
+    };
   }
 
-  /** A kept result, newest record first; undefined once it has been dropped. */
-  result(resultId: string): readonly HistoryEvent[] | undefined {
-    const events = this.results.get(resultId);
-    if (events) {
+  /** The first part of a search: a new result. */
+  private async first(search: string, reader: PartReader): Promise<EventSearchResult> {
+    const kept: KeptResult = { request: search, events: [], ids: new Set(), parts: 0, cut: undefined, reader, queue: Promise.resolve() };
+    const answer = await this.readPart(kept);
+    const resultId = randomUUID();
+    this.results.set(resultId, kept);
+    while (this.results.size > this.keepResults) {
+      const oldest = this.results.keys().next().value;
+      if (oldest === undefined) break;
+      this.results.delete(oldest);
+    }
+    return { resultId, ...answer };
+  }
+
+  /** "Read the next part" of a kept result: only the events it adds; nothing when it cannot be read further. */
+  private async nextPart(resultId: string, request: string): Promise<EventSearchResult> {
+    const kept = this.touch(resultId);
+    if (!kept) throw KioskFailure.keyed('not_found', 'searchResultGone', {}, { detail: `unknown resultId ${resultId} (next part)` });
+    if (kept.request !== request) {
+      throw KioskFailure.keyed('invalid_request', 'invalidRequest', {}, { detail: `the next part of ${resultId} was asked with another search` });
+    }
+    const read = async (): Promise<EventSearchResult> => {
+      const answer = kept.cut?.canReadNext ? await this.readPart(kept) : this.answerOf(kept, []);
+      return { resultId, ...answer };
+    };
+    const turn = kept.queue.then(read, read);
+    kept.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Reads one part into the kept result: classifies the new events, keeps what fits, says whether it is cut. */
+  private async readPart(kept: KeptResult): Promise<Omit<EventSearchResult, 'resultId'>> {
+    const { found, flag } = await kept.reader.read();
+    const fresh: HistoryEvent[] = [];
+    for (const event of found) {
+      if (kept.ids.has(event.record_ID)) continue;
+      fresh.push({ ...this.options.classify(event), serviceAlarm: flag(event) });
+    }
+    const { kept: added, droppedUpTo } = keepWithin(kept.events.length, fresh, this.maxResultEvents, kept.reader.fromMs);
+    added.sort((a, b) => b.record_ID - a.record_ID);
+    for (const event of added) kept.ids.add(event.record_ID);
+    kept.events = kept.parts === 0 ? added : [...kept.events, ...added].sort((a, b) => b.record_ID - a.record_ID);
+    kept.parts += 1;
+    kept.cut = resultCut(kept.reader.states, this.limit.value, kept.events.length, droppedUpTo, this.maxResultEvents);
+    if (droppedUpTo !== null) this.options.log.warn(SCOPE, `a search result reached the ${this.maxResultEvents} events the kiosk keeps: ${fresh.length - added.length} were left out`);
+    return this.answerOf(kept, added);
+  }
+
+  private answerOf(kept: KeptResult, events: HistoryEvent[]): Omit<EventSearchResult, 'resultId'> {
+    return { events, part: kept.parts, total: kept.events.length, ...(kept.cut ? { cut: { ...kept.cut } } : {}) };
+  }
+
+  private touch(resultId: string): KeptResult | undefined {
+    const kept = this.results.get(resultId);
+    if (kept) {
       // Mark as recently used.
       this.results.delete(resultId);
-      this.results.set(resultId, events);
+      this.results.set(resultId, kept);
     }
-    return events;
+    return kept;
+  }
+
+  /** A kept result, highest record_ID first, every part read; undefined once it has been dropped. */
+  result(resultId: string): readonly HistoryEvent[] | undefined {
+    return this.touch(resultId)?.events;
+  }
+
+  /** Whether a kept result may lack older events of its search (and why); undefined when it is complete or gone. */
+  resultCut(resultId: string): SearchCut | undefined {
+    const cut = this.results.get(resultId)?.cut;
+    return cut ? { ...cut } : undefined;
   }
 
   async exportCsv(request: ExportRequest): Promise<ExportResult> {
-    const events = this.result(request.resultId);
-    if (!events) {
+    const kept = this.touch(request.resultId);
+    if (!kept) {
       throw KioskFailure.keyed('not_found', 'searchResultGone', {}, { detail: `unknown resultId ${request.resultId}` });
     }
+    // What was read when the guard asked: a part read meanwhile is not in this file.
+    const events = kept.events;
+    const cut = kept.cut ? { ...kept.cut } : undefined;
     const file = await this.options.pickSaveFile(suggestedFileName(this.now()), SAVE_ASKS.searchResults);
     if (file === null) return { saved: false, path: null, rows: 0 };
 
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
     const header = csvHeader(extras, request.words?.headings);
+    const note = cut ? [cutNote(cut, request.cutWords)] : [];
     const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
     const progress = (done: number, finished: boolean): void =>
@@ -165,6 +328,7 @@ export class EventHistory {
       written = await writeCsvFile(file, header, csvRows(rows, extras, request.words?.priorities), {
         sliceRows: this.progressEvery,
         onProgress: (done) => progress(done, false),
+        before: note,
       });
     } catch (thrown) {
       progress(0, true);
@@ -172,37 +336,12 @@ export class EventHistory {
       throw KioskFailure.keyed('internal', 'exportNotSaved', {}, { detail: String(thrown) });
     }
     progress(written, true);
-    this.options.log.info(SCOPE, `exported ${written} events to ${file}`);
+    this.options.log.info(SCOPE, `exported ${written} events to ${file}${cut ? `, only those read (${cut.by === 'kiosk' ? 'the kiosk keeps no more' : "cut at the service's limit"}, events up to ${cut.upTo} may be missing)` : ''}`);
     return { saved: true, path: file, rows: written };
-  }
-
-  private keep(found: readonly SystemEvent[], serviceAlarm: (id: number) => boolean | null): EventSearchResult {
-    const byId = new Map<number, SystemEvent>();
-    for (const event of found) if (!byId.has(event.record_ID)) byId.set(event.record_ID, event);
-    const events = [...byId.values()]
-      .sort((a, b) => b.record_ID - a.record_ID)
-      .map((event): HistoryEvent => ({ ...this.options.classify(event), serviceAlarm: serviceAlarm(event.record_ID) }));
-    const resultId = randomUUID();
-    this.results.set(resultId, events);
-    while (this.results.size > this.keepResults) {
-      const oldest = this.results.keys().next().value;
-      if (oldest === undefined) break;
-      this.results.delete(oldest);
-    }
-    return { resultId, events };
   }
 }
 
 // ───────────── mapping the guard's request onto the service's bodies ─────────────
-
-/** Events of every query, each once, kept where its query says it belongs. */
-async function collect<Body>(queries: readonly PlannedQuery<Body>[], send: (body: Body) => Promise<SystemEvent[]>): Promise<Map<number, SystemEvent>> {
-  const found = new Map<number, SystemEvent>();
-  for (const query of queries) {
-    for (const event of await send(query.body)) if (query.keep(event) && !found.has(event.record_ID)) found.set(event.record_ID, event);
-  }
-  return found;
-}
 
 const sameName = (a: unknown, b: string): boolean => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -340,6 +479,19 @@ function csvHeader(extras: readonly string[], headings: Readonly<Record<HistoryC
   const heading = (column: HistoryCsvColumn): string => headings?.[column] ?? column;
   const fields = SYSTEM_EVENT_FIELDS.map(heading);
   return [...fields.slice(0, CREATED_AT), ...TIME_COLUMNS.map(heading), ...fields.slice(CREATED_AT), ...extras, ...ALARM_COLUMNS.map(heading)];
+}
+
+/** English lines of the CSV's first line for a cut result (the screen sends its own, HistoryCsvCutWords). */
+export const ENGLISH_CUT_WORDS: HistoryCsvCutWords = {
+  service: "Incomplete: the service answered with its limit of {limit} events; events of this search up to {upTo} may be missing from this file.",
+  kiosk: 'Incomplete: the kiosk keeps at most {limit} events of one search; events of this search up to {upTo} may be missing from this file.',
+};
+
+/** The first line of a cut result's CSV: "# " and the line of its reason, the time as the local time column writes it. */
+export function cutNote(cut: SearchCut, words: HistoryCsvCutWords | undefined): string[] {
+  const line = (words ?? ENGLISH_CUT_WORDS)[cut.by];
+  const filled = line.replace(/\{(limit|upTo)\}/g, (_, name: string) => (name === 'limit' ? String(cut.limit) : csvTimes(cut.upTo)[0]));
+  return [`# ${filled}`];
 }
 
 function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>> | undefined): Generator<unknown[]> {

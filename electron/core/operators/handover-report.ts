@@ -1,64 +1,132 @@
 /**
- * The shift handover report, built from what main holds: the alarms raised during the shift (the
- * feed's events with an alarm, from the shift's start on), which of them were acknowledged (the
- * operator log) and which still wait, the notes written, the service outages and the exports made
- * (the shift journal). Pure functions: the report's data, its CSV text and its one page of text
- * lines for the PDF, both in the words the renderer sent (the language of the screen that ended
- * the shift) with dates, times and numbers in its locale. No file or clock access here.
+ * The shift handover report, built from the kiosk's record of the shift (operators/shift-record.ts:
+ * the database, never the feed's ring in memory): the alarms raised during the shift by priority
+ * (acknowledged, still waiting, set aside beyond the list's bound, found by a catch-up) and the
+ * acknowledgements made in it; every alarm still unacknowledged now (the status bar's count) with
+ * the most urgent listed; the notes; the service outages with their true start, end and duration;
+ * the kiosk's own downtime; the catch-ups and what they held or did not read; the events set
+ * aside; the exports made (the shift journal). Pure functions: the report's data, its CSV text and
+ * its one page's content for the PDF, both in the words the renderer sent (the language of the
+ * screen that ended the shift) with dates, times and numbers in its locale. No file or clock here.
  */
-import { ALARM_PRIORITIES, type Acknowledgement, type AlarmPriority, type FeedEvent, type ExportKind, type HandoverReport, type HandoverWords } from '../../contract/ipc';
+import {
+  ALARM_PRIORITIES,
+  HANDOVER_ALARM_COLUMNS,
+  type Acknowledgement,
+  type AlarmPriority,
+  type ExportKind,
+  type HandoverCatchUp,
+  type HandoverOutage,
+  type HandoverReport,
+  type HandoverUnacknowledged,
+  type HandoverWords,
+  type OpenAlarm,
+} from '../../contract/ipc';
+import type { ShiftAlarmFigures } from '../alarms/alarm-store';
 import { csvLine, CSV_BOM } from '../history/csv';
 import type { JournalEntry } from './shift-journal';
+import type { ShiftCatchUp, ShiftDowntime, ShiftOutage } from './shift-record';
 import { UNNAMED_OPERATOR } from './operator-list';
 
-/** Alarms still waiting listed by name in the report (the count covers them all). */
+/** Unacknowledged alarms listed by name in the report (the total counts them all). */
 export const MAX_OPEN_LISTED = 50;
-/** Notes listed in the report's page (the CSV has them all). */
-export const MAX_NOTES_ON_PAGE = 15;
 
 export interface HandoverInput {
   operator: string;
   from: string;
   to: string;
-  /** Events main holds (the live feed, and the unacknowledged alarms it keeps). */
-  events: readonly FeedEvent[];
-  /** Every acknowledgement of the operator log (any order). */
+  /** The alarms of the shift by priority (alarms/alarm-store.ts `shiftFigures`). */
+  figures: readonly ShiftAlarmFigures[];
+  /** Every alarm unacknowledged at the end of the shift: the status bar's count and its groups. */
+  unacknowledged: HandoverUnacknowledged;
+  /** The most urgent of them, most urgent first (at most MAX_OPEN_LISTED are kept). */
+  stillWaiting: readonly OpenAlarm[];
+  /** The acknowledgements made during the shift (any order; others are left out). */
   acknowledgements: readonly Acknowledgement[];
+  outages: readonly ShiftOutage[];
+  downtime: readonly ShiftDowntime[];
+  catchUps: readonly ShiftCatchUp[];
+  /** Events set aside during the shift. */
+  setAsideEvents: number;
   journal: readonly JournalEntry[];
 }
+
+export type HandoverData = Omit<HandoverReport, 'pdfPath' | 'csvPath' | 'warning'>;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
 const within = (at: string, from: number, to: number): boolean => {
   const t = Date.parse(at);
   return Number.isFinite(t) && t >= from && t <= to;
 };
 
-export function buildHandoverReport(input: HandoverInput): Omit<HandoverReport, 'pdfPath' | 'csvPath' | 'warning'> {
+function catchUpOf({ gap, alarms }: ShiftCatchUp): HandoverCatchUp {
+  const notRead: HandoverCatchUp['notRead'] = [];
+  // Beyond the catch-up bound the oldest ids are never read: (notReadFrom, notReadTo].
+  if (gap.notReadFrom !== null && gap.notReadTo !== null && gap.notReadTo > gap.notReadFrom) notRead.push({ firstId: gap.notReadFrom + 1, lastId: gap.notReadTo });
+  // A gap of a numbering that restarted cannot be read any further: (nextId, toId] never will be.
+  if (gap.state === 'abandoned' && gap.nextId < gap.toId) notRead.push({ firstId: gap.nextId + 1, lastId: gap.toId });
+  return {
+    cause: gap.cause,
+    from: isoOrNull(gap.sinceAt),
+    to: iso(gap.untilAt),
+    firstId: (gap.notReadFrom ?? gap.fromId) + 1,
+    lastId: gap.toId,
+    readEvents: gap.readEvents,
+    alarms: { total: alarms.total, critical: alarms.critical, high: alarms.high, medium: alarms.medium, low: alarms.low },
+    setAside: gap.setAside,
+    notRead,
+    state: gap.state,
+    readUpTo: gap.nextId,
+    finishedAt: isoOrNull(gap.finishedAt),
+  };
+}
+
+export function buildHandoverReport(input: HandoverInput): HandoverData {
   const from = Date.parse(input.from);
   const to = Date.parse(input.to);
-  const acknowledgedIds = new Set<number>();
-  for (const ack of input.acknowledgements) for (const id of ack.recordIds) acknowledgedIds.add(id);
-  const raised = input.events.filter((e) => e.alarm !== null && within(e.created, from, to));
   const alarms = ALARM_PRIORITIES.map((priority) => {
-    const ofPriority = raised.filter((e) => e.alarm?.priority === priority);
-    const acknowledged = ofPriority.filter((e) => acknowledgedIds.has(e.record_ID)).length;
-    return { priority, raised: ofPriority.length, acknowledged, open: ofPriority.length - acknowledged };
+    const f = input.figures.find((figure) => figure.priority === priority);
+    const waiting = f?.waiting ?? 0;
+    const setAside = f?.setAside ?? 0;
+    return {
+      priority,
+      raised: f?.raised ?? 0,
+      acknowledged: f?.acknowledged ?? 0,
+      open: waiting + setAside,
+      waiting,
+      setAside,
+      caughtUp: f?.caughtUp ?? 0,
+      acknowledgedInShift: f?.acknowledgedInShift ?? 0,
+    };
   });
-  // Still waiting at the end of the shift: every unacknowledged alarm main holds, whenever it was raised.
-  const open = input.events
-    .filter((e) => e.alarm !== null && !acknowledgedIds.has(e.record_ID))
-    .sort((a, b) => ALARM_PRIORITIES.indexOf(a.alarm?.priority ?? 'low') - ALARM_PRIORITIES.indexOf(b.alarm?.priority ?? 'low') || a.record_ID - b.record_ID);
   const notes = input.acknowledgements
     .filter((a) => within(a.acknowledgedAt, from, to))
     .sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt))
     .map((a) => ({ at: a.acknowledgedAt, device: a.device, text: a.text, note: a.note, operator: a.operator ?? null }));
-  const outages = input.journal.flatMap((j) => (j.kind === 'outage' ? [{ from: j.from, to: j.to, reason: j.reason }] : []));
+  const recorded: HandoverOutage[] = input.outages.map((o) => ({
+    from: iso(o.startedAt),
+    to: isoOrNull(o.endedAt),
+    end: o.endCause === 'kiosk-stopped' ? 'kioskStopped' : o.endCause === 'answered' ? 'answered' : null,
+    raisedAt: isoOrNull(o.raisedAt),
+    acknowledgedAt: isoOrNull(o.acknowledgedAt),
+    acknowledgedBy: o.acknowledgedBy,
+    detail: null,
+  }));
+  // Outages an earlier version wrote into the shift journal, with their reason as written.
+  const journaled: HandoverOutage[] = input.journal.flatMap((j) =>
+    j.kind === 'outage' ? [{ from: j.from, to: j.to, end: null, raisedAt: null, acknowledgedAt: null, acknowledgedBy: null, detail: j.reason }] : [],
+  );
   const exports = input.journal.flatMap((j) => (j.kind === 'export' ? [{ at: j.at, what: j.what, path: j.path, rows: j.rows, operator: j.operator }] : []));
   return {
     operator: input.operator,
     from: input.from,
     to: input.to,
     alarms,
-    stillOpen: open.slice(0, MAX_OPEN_LISTED).map((e) => ({
+    acknowledgementsMade: notes.length,
+    unacknowledged: { ...input.unacknowledged },
+    stillOpen: input.stillWaiting.slice(0, MAX_OPEN_LISTED).map(({ event: e }) => ({
       id: e.record_ID,
       created: e.created,
       priority: e.alarm?.priority ?? 'low',
@@ -66,19 +134,20 @@ export function buildHandoverReport(input: HandoverInput): Omit<HandoverReport, 
       text: String(e.custom_Text ?? ''),
     })),
     notes,
-    outages,
+    outages: [...recorded, ...journaled].sort((a, b) => Date.parse(a.from) - Date.parse(b.from)),
+    downtime: input.downtime.map((d) => ({ from: iso(d.from), to: iso(d.to), cleanStop: d.cleanStop })).sort((a, b) => Date.parse(a.from) - Date.parse(b.from)),
+    catchUps: input.catchUps.map(catchUpOf),
+    setAsideEvents: input.setAsideEvents,
     exports,
   };
 }
-
-type ReportData = ReturnType<typeof buildHandoverReport>;
 
 /** A line of the report's words with its `{placeholders}` filled in (one pass: a value is never read as a placeholder). */
 export function fill(line: string, params: Readonly<Record<string, string | number>>): string {
   return line.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** How the report writes in the language of the screen that ended the shift: its words, and its dates, times and numbers. */
+/** How the report writes in the language of the screen that ended the shift: its words, and its dates, times, numbers and durations. */
 export interface HandoverLanguage {
   words: HandoverWords;
   /** An ISO time as the kiosk shows it, in the locale (24-hour, the workstation's zone). */
@@ -86,6 +155,23 @@ export interface HandoverLanguage {
   number: (n: number) => string;
   /** The plural category of a count in the locale ("one", "other", …). */
   plural: (n: number) => Intl.LDMLPluralRule;
+  /** How long a span of milliseconds lasted, in the report's words ("1 h 5 min"). */
+  duration: (ms: number) => string;
+}
+
+/** A duration in the words given: its two largest units, whole seconds. */
+export function durationIn(words: HandoverWords, number: (n: number) => string): (ms: number) => string {
+  return (ms) => {
+    const seconds = Math.max(0, Math.floor(ms / 1000));
+    const days = Math.floor(seconds / 86_400);
+    const hours = Math.floor((seconds % 86_400) / 3_600);
+    const minutes = Math.floor((seconds % 3_600) / 60);
+    const rest = seconds % 60;
+    if (days > 0) return fill(words.duration.days, { days: number(days), hours: number(hours) });
+    if (hours > 0) return fill(words.duration.hours, { hours: number(hours), minutes: number(minutes) });
+    if (minutes > 0) return fill(words.duration.minutes, { minutes: number(minutes), seconds: number(rest) });
+    return fill(words.duration.seconds, { seconds: number(rest) });
+  };
 }
 
 /** Dates, times, numbers and plural forms in `locale` (Intl), 24-hour, in the workstation's time zone. */
@@ -93,14 +179,16 @@ export function handoverLanguage(words: HandoverWords, locale: string): Handover
   const dates = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   const numbers = new Intl.NumberFormat(locale);
   const plurals = new Intl.PluralRules(locale);
+  const number = (n: number): string => numbers.format(n);
   return {
     words,
     time: (iso) => {
       const at = new Date(iso);
       return Number.isNaN(at.getTime()) ? iso : dates.format(at);
     },
-    number: (n) => numbers.format(n),
+    number,
     plural: (n) => plurals.select(n),
+    duration: durationIn(words, number),
   };
 }
 
@@ -114,66 +202,130 @@ function nameIn(words: HandoverWords): (name: string | null | undefined) => stri
   return (name) => (name === UNNAMED_OPERATOR ? (words.unnamed ?? name) : (name ?? ''));
 }
 
+/** Each figure of the table, in its column's order. */
+const FIGURE: Record<(typeof HANDOVER_ALARM_COLUMNS)[number], (line: HandoverData['alarms'][number]) => number> = {
+  raised: (l) => l.raised,
+  acknowledged: (l) => l.acknowledged,
+  waiting: (l) => l.waiting,
+  setAside: (l) => l.setAside,
+  caughtUp: (l) => l.caughtUp,
+  acknowledgedInShift: (l) => l.acknowledgedInShift,
+};
+
+/** The figures' totals over the priorities; acknowledgements made count every entry of the shift. */
+function totals(report: HandoverData): Record<(typeof HANDOVER_ALARM_COLUMNS)[number], number> {
+  const sum = (column: (typeof HANDOVER_ALARM_COLUMNS)[number]): number => report.alarms.reduce((total, line) => total + FIGURE[column](line), 0);
+  return {
+    raised: sum('raised'),
+    acknowledged: sum('acknowledged'),
+    waiting: sum('waiting'),
+    setAside: sum('setAside'),
+    caughtUp: sum('caughtUp'),
+    acknowledgedInShift: report.acknowledgementsMade,
+  };
+}
+
+/** What is said of an outage after its span, in the report's language and times. */
+function outageDetail(outage: HandoverOutage, words: HandoverWords, time: (iso: string) => string, who: (name: string | null) => string): string {
+  if (outage.detail !== null) return outage.detail;
+  const parts: string[] = [];
+  if (outage.raisedAt) parts.push(fill(words.outageRaised, { time: time(outage.raisedAt) }));
+  if (outage.acknowledgedAt) parts.push(outage.acknowledgedBy ? fill(words.outageAcknowledgedBy, { time: time(outage.acknowledgedAt), operator: who(outage.acknowledgedBy) }) : fill(words.outageAcknowledged, { time: time(outage.acknowledgedAt) }));
+  else parts.push(words.outageNotAcknowledged);
+  if (outage.end === 'kioskStopped') parts.push(words.outageKioskStopped);
+  return parts.join('; ');
+}
+
+/** An outage, a downtime or a catch-up: its span and how long it lasted (until the report's end when it goes on). */
+function periodOf(from: string, to: string | null, reportEnd: string, language: Pick<HandoverLanguage, 'words' | 'time' | 'duration'>): string {
+  const end = to ?? reportEnd;
+  return fill(language.words.period, { from: language.time(from), to: to === null ? language.words.stillDown : language.time(to), duration: language.duration(Date.parse(end) - Date.parse(from)) });
+}
+
+/** What a catch-up held and left, one line each. */
+function catchUpLines(c: HandoverCatchUp, words: HandoverWords, number: (n: number) => string): string[] {
+  const lines = [
+    fill(words.catchUpRead, { first: number(c.firstId), last: number(c.lastId), read: number(c.readEvents), setAside: number(c.setAside) }),
+    fill(words.catchUpAlarms, { alarms: number(c.alarms.total), critical: number(c.alarms.critical), high: number(c.alarms.high), medium: number(c.alarms.medium), low: number(c.alarms.low) }),
+  ];
+  for (const range of c.notRead) lines.push(fill(words.catchUpNotRead, { first: number(range.firstId), last: number(range.lastId), count: number(range.lastId - range.firstId + 1) }));
+  if (c.state === 'reading') lines.push(fill(words.catchUpReading, { id: number(c.readUpTo) }));
+  return lines;
+}
+
+function catchUpHeadline(c: HandoverCatchUp, reportEnd: string, language: Pick<HandoverLanguage, 'words' | 'time' | 'duration'>): string {
+  const cause = language.words.catchUpCauses[c.cause];
+  const span = c.from === null ? fill(language.words.catchUpUntil, { to: language.time(c.to) }) : periodOf(c.from, c.to, reportEnd, language);
+  return `${cause}, ${span}`;
+}
+
 /** The report as CSV: one row per fact, with a section column, times in UTC (ISO 8601), the fixed words in the language given. */
-export function handoverCsv(report: ReportData, words: HandoverWords): string {
+export function handoverCsv(report: HandoverData, words: HandoverWords): string {
   const section = words.csvSections;
   const priority = (p: AlarmPriority): string => words.priorities[p];
   const h = words.csvHeadings;
   const who = nameIn(words);
   const what = exportIn(words);
+  const plain = (n: number): string => String(n);
+  const asIs = { words, time: (at: string) => at, duration: durationIn(words, plain) };
   let text = CSV_BOM + csvLine([h.section, h.time, h.until, h.priority, h.device, h.text, h.detail, h.count, h.operator]);
   text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', who(report.operator)]);
-  for (const line of report.alarms) {
-    text += csvLine([section.alarmsRaised, '', '', priority(line.priority), '', '', words.csvRaised, line.raised, '']);
-    text += csvLine([section.alarmsAcknowledged, '', '', priority(line.priority), '', '', words.csvAcknowledged, line.acknowledged, '']);
-    text += csvLine([section.alarmsStillOpen, '', '', priority(line.priority), '', '', words.csvOpen, line.open, '']);
+  const sum = totals(report);
+  const figureSections = { raised: section.alarmsRaised, acknowledged: section.alarmsAcknowledged, waiting: section.alarmsWaiting, setAside: section.alarmsSetAside, caughtUp: section.alarmsCaughtUp, acknowledgedInShift: section.acknowledgementsMade };
+  for (const column of HANDOVER_ALARM_COLUMNS) {
+    for (const line of report.alarms) text += csvLine([figureSections[column], '', '', priority(line.priority), '', '', '', FIGURE[column](line), '']);
+    text += csvLine([figureSections[column], '', '', words.total, '', '', '', sum[column], '']);
   }
+  const u = report.unacknowledged;
+  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.total, u.total, '']);
+  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.waiting, u.waiting, '']);
+  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.preShift, u.preShift, '']);
+  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.setAside, u.setAside, '']);
   for (const open of report.stillOpen) text += csvLine([section.openAlarm, open.created, '', priority(open.priority), open.device, open.text, fill(words.csvEvent, { id: open.id }), '', '']);
+  const notListed = u.total - report.stillOpen.length;
+  if (notListed > 0) text += csvLine([section.openAlarm, '', '', '', '', '', fill(words.notListed, { count: notListed }), notListed, '']);
   for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', who(note.operator)]);
-  for (const outage of report.outages) text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', outage.reason, '', '']);
+  for (const outage of report.outages) {
+    const duration = asIs.duration(Date.parse(outage.to ?? report.to) - Date.parse(outage.from));
+    text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', `${outage.to === null ? `${words.stillDown}, ` : ''}${duration}; ${outageDetail(outage, words, asIs.time, (n) => who(n))}`, '', who(outage.acknowledgedBy)]);
+  }
+  for (const down of report.downtime) {
+    text += csvLine([section.downtime, down.from, down.to, '', '', '', `${asIs.duration(Date.parse(down.to) - Date.parse(down.from))}; ${down.cleanStop ? words.stoppedCleanly : words.notStoppedCleanly}`, '', '']);
+  }
+  for (const c of report.catchUps) {
+    const [read = '', found = '', ...rest] = catchUpLines(c, words, plain);
+    text += csvLine([section.catchUp, c.from ?? '', c.to, '', '', words.catchUpCauses[c.cause], `${read}; ${found}`, c.readEvents, '']);
+    for (const line of rest) text += csvLine([section.catchUp, c.from ?? '', c.to, '', '', words.catchUpCauses[c.cause], line, '', '']);
+  }
+  text += csvLine([section.setAsideEvents, report.from, report.to, '', '', '', words.setAsideEventsExplained, report.setAsideEvents, '']);
   for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', what(exp.what), exp.path, exp.rows, who(exp.operator)]);
   return text;
 }
 
-/** The one page's content in the language given: a title, then headed sections of lines. */
-export function handoverPage(report: ReportData, language: HandoverLanguage): HandoverPage {
-  const { words, time, number } = language;
-  const who = nameIn(words);
-  const what = exportIn(words);
-  const count = (n: number): { count: string } => ({ count: number(n) });
-  const none = [words.none];
-  const andMore = (shown: number, all: number): string[] => (all > shown ? [fill(words.andMore, count(all - shown))] : []);
-  const notes = report.notes.filter((n) => n.note.trim() !== '');
-  const rows = (n: number): string => fill(language.plural(n) === 'one' ? words.rows.one : words.rows.other, count(n));
-  return {
-    title: fill(words.title, { operator: who(report.operator) }),
-    madeAt: fill(words.madeAt, { time: time(report.to) }),
-    moreInCsv: words.moreInCsv,
-    number,
-    sections: [
-      { heading: words.shift, lines: [fill(words.operator, { operator: who(report.operator) }), fill(words.span, { from: time(report.from), to: time(report.to) })] },
-      {
-        heading: words.alarmsByPriority,
-        lines: report.alarms.map((a) => fill(words.alarmLine, { priority: words.priorities[a.priority], raised: number(a.raised), acknowledged: number(a.acknowledged), open: number(a.open) })),
-      },
-      {
-        heading: fill(words.stillOpen, count(report.stillOpen.length)),
-        lines: report.stillOpen.length === 0 ? none : report.stillOpen.slice(0, 10).map((o) => `${time(o.created)}  ${words.priorities[o.priority]}  ${o.device} — ${o.text}`).concat(andMore(10, report.stillOpen.length)),
-      },
-      {
-        heading: fill(words.notes, count(notes.length)),
-        lines: notes.length === 0 ? none : notes.slice(0, MAX_NOTES_ON_PAGE).map((n) => `${time(n.at)}  ${who(n.operator)}  ${n.device}: ${n.note}`).concat(andMore(MAX_NOTES_ON_PAGE, notes.length)),
-      },
-      {
-        heading: fill(words.outages, count(report.outages.length)),
-        lines: report.outages.length === 0 ? none : report.outages.map((o) => `${fill(words.outageSpan, { from: time(o.from), to: o.to ? time(o.to) : words.stillDown })} — ${o.reason}`),
-      },
-      {
-        heading: fill(words.exportsMade, count(report.exports.length)),
-        lines: report.exports.length === 0 ? none : report.exports.map((e) => `${time(e.at)}  ${who(e.operator)}  ${what(e.what)}: ${rows(e.rows)}, ${e.path}`),
-      },
-    ],
-  };
+/** One entry of a section: a line, and lines under it (indented). */
+export interface HandoverItem {
+  text: string;
+  details: string[];
+}
+
+/** A table: column headings, then rows (the first cell names the row; the last row may be the total). */
+export interface HandoverTable {
+  columns: string[];
+  rows: string[][];
+  lastIsTotal: boolean;
+}
+
+/**
+ * A section of the page: its heading; `lead` lines and a table always shown; `items`, which the
+ * PDF may cut to keep to one page (saying how many more are in the CSV); `tail` lines always shown
+ * after them. With none of these, the page says `none`.
+ */
+export interface HandoverSection {
+  heading: string;
+  lead: string[];
+  table: HandoverTable | null;
+  items: HandoverItem[];
+  tail: string[];
 }
 
 /** What the PDF shows: the title, when it was made, the sections, and how to say that a section goes on in the CSV. */
@@ -182,6 +334,62 @@ export interface HandoverPage {
   madeAt: string;
   /** "… {count} more in the CSV". */
   moreInCsv: string;
+  /** "None." */
+  none: string;
   number: (n: number) => string;
-  sections: Array<{ heading: string; lines: string[] }>;
+  sections: HandoverSection[];
+}
+
+const section = (heading: string, parts: Partial<Omit<HandoverSection, 'heading'>> = {}): HandoverSection => ({ heading, lead: [], table: null, items: [], tail: [], ...parts });
+const item = (text: string, details: string[] = []): HandoverItem => ({ text, details });
+
+/** The one page's content in the language given: a title, then headed sections. */
+export function handoverPage(report: HandoverData, language: HandoverLanguage): HandoverPage {
+  const { words, time, number } = language;
+  const who = nameIn(words);
+  const what = exportIn(words);
+  const count = (n: number): { count: string } => ({ count: number(n) });
+  const notes = report.notes.filter((n) => n.note.trim() !== '');
+  const rows = (n: number): string => fill(language.plural(n) === 'one' ? words.rows.one : words.rows.other, count(n));
+  const sum = totals(report);
+  const u = report.unacknowledged;
+  const notListed = u.total - report.stillOpen.length;
+  return {
+    title: fill(words.title, { operator: who(report.operator) }),
+    madeAt: fill(words.madeAt, { time: time(report.to) }),
+    moreInCsv: words.moreInCsv,
+    none: words.none,
+    number,
+    sections: [
+      section(words.shift, { lead: [fill(words.operator, { operator: who(report.operator) }), fill(words.span, { from: time(report.from), to: time(report.to) })] }),
+      section(words.alarmsByPriority, {
+        table: {
+          columns: [words.alarmColumns.priority, ...HANDOVER_ALARM_COLUMNS.map((column) => words.alarmColumns[column])],
+          rows: [
+            ...report.alarms.map((line) => [words.priorities[line.priority], ...HANDOVER_ALARM_COLUMNS.map((column) => number(FIGURE[column](line)))]),
+            [words.total, ...HANDOVER_ALARM_COLUMNS.map((column) => number(sum[column]))],
+          ],
+          lastIsTotal: true,
+        },
+        tail: [words.alarmsExplained],
+      }),
+      section(fill(words.unacknowledged, count(u.total)), {
+        lead: u.total > 0 ? [fill(words.unacknowledgedGroups, { waiting: number(u.waiting), preShift: number(u.preShift), setAside: number(u.setAside), bound: number(u.bound) })] : [],
+        items: report.stillOpen.map((o) => item(`${time(o.created)}  ${words.priorities[o.priority]}  ${o.device} — ${o.text}`)),
+        tail: notListed > 0 ? [fill(words.notListed, count(notListed))] : [],
+      }),
+      section(fill(words.notes, count(notes.length)), { items: notes.map((n) => item(`${time(n.at)}  ${who(n.operator)}  ${n.device}: ${n.note}`)) }),
+      section(fill(words.outages, count(report.outages.length)), {
+        items: report.outages.map((o) => item(periodOf(o.from, o.to, report.to, language), [outageDetail(o, words, time, (n) => who(n))])),
+      }),
+      section(fill(words.downtime, count(report.downtime.length)), {
+        items: report.downtime.map((d) => item(`${periodOf(d.from, d.to, report.to, language)} — ${d.cleanStop ? words.stoppedCleanly : words.notStoppedCleanly}`)),
+      }),
+      section(fill(words.catchUps, count(report.catchUps.length)), {
+        items: report.catchUps.map((c) => item(catchUpHeadline(c, report.to, language), catchUpLines(c, words, number))),
+      }),
+      section(fill(words.setAsideEvents, count(report.setAsideEvents)), { lead: report.setAsideEvents > 0 ? [words.setAsideEventsExplained] : [] }),
+      section(fill(words.exportsMade, count(report.exports.length)), { items: report.exports.map((e) => item(`${time(e.at)}  ${who(e.operator)}  ${what(e.what)}: ${rows(e.rows)}, ${e.path}`)) }),
+    ],
+  };
 }

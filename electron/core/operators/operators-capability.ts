@@ -1,24 +1,28 @@
 /**
  * The operators capability wired for the gateway: who is on shift (operator-session.ts), signing
- * in and "End shift", the shift journal (outages, exports) and the handover report made at the
- * end of a shift — built from main's own stores, saved owner-only as PDF and CSV in the exports
- * folder and kept in the operator log (`handover-reports.jsonl`). `name()` is what kiosk-core
+ * in and "End shift", the shift journal (exports) and the handover report made at the end of a
+ * shift — built from the kiosk's record of the shift (shift-record.ts: its database), saved
+ * owner-only as PDF and CSV in the exports folder and kept in the operator log
+ * (`handover-reports.jsonl`, with the same figures). `name()` is what kiosk-core
  * hands the other capabilities to stamp every recorded action with: the renderer never says who
  * did something, main knows.
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Acknowledgement, EndShiftRequest, ExportKind, ExportResult, FeedEvent, FeedState, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
+import type { EndShiftRequest, ExportKind, ExportResult, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { JsonLinesFile } from '../storage/json-lines-file';
 import { writeOwnerOnly } from '../storage/owner-only-files';
-import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage } from './handover-report';
+import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
+import type { ShiftRecord } from './shift-record';
+
+export type { ShiftRecord } from './shift-record';
 
 export const HANDOVER_LOG_FILE = 'handover-reports.jsonl';
 
@@ -33,10 +37,8 @@ export interface OperatorsCapabilityOptions {
   signIn: 'required' | 'off';
   allowUnnamed: boolean;
   log: Logger;
-  /** The events main holds (for the alarms of the shift). */
-  events: () => readonly FeedEvent[];
-  /** Every acknowledgement of the operator log. */
-  acknowledgements: () => Promise<readonly Acknowledgement[]>;
+  /** What the kiosk recorded of a shift (its database): the handover report's figures come from there. */
+  record: ShiftRecord;
   now?: () => number;
 }
 
@@ -54,8 +56,6 @@ export interface OperatorsCapability {
   shift: AccessGuard;
   /** Wraps a handler with the shift guard (for callers outside the gateway). */
   requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
-  /** Follows the feed's state for the outages of the shift. */
-  feedState(state: FeedState): void;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
   journalExport<Args extends unknown[]>(what: ExportKind, handler: (...args: Args) => ExportResult | Promise<ExportResult>): (...args: Args) => Promise<ExportResult>;
   start(): Promise<void>;
@@ -100,14 +100,25 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
   const endShift = async (request: EndShiftRequest): Promise<HandoverReport> => {
     const shift = session.current();
     if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
+    const journalEntries = await journal.between(shift.since, new Date(now()).toISOString());
+    // The record is read in one go, with no await between its parts: every figure is of the same moment.
     const to = new Date(now()).toISOString();
+    const fromMs = Date.parse(shift.since);
+    const toMs = Date.parse(to);
+    const record = options.record;
     const data = buildHandoverReport({
       operator: shift.name,
       from: shift.since,
       to,
-      events: options.events(),
-      acknowledgements: await options.acknowledgements(),
-      journal: await journal.between(shift.since, to),
+      figures: record.figures(fromMs, toMs),
+      unacknowledged: record.unacknowledged(),
+      stillWaiting: record.stillWaiting(MAX_OPEN_LISTED),
+      acknowledgements: record.acknowledgements(fromMs, toMs),
+      outages: record.outages(fromMs, toMs),
+      downtime: record.downtime(fromMs, toMs),
+      catchUps: record.catchUps(fromMs, toMs),
+      setAsideEvents: record.setAsideEvents(fromMs, toMs),
+      journal: journalEntries,
     });
     const base = path.join(options.exportsDir, `handover-${slug(shift.name)}-${to.slice(0, 19).replace(/[:T]/g, '-')}-${randomBytes(3).toString('hex')}`);
     let pdfPath: string | null = null;
@@ -134,8 +145,9 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       at: to,
       operator: shift.name,
       from: shift.since,
-      acknowledged: data.alarms.reduce((sum, a) => sum + a.acknowledged, 0),
-      open: data.alarms.reduce((sum, a) => sum + a.open, 0),
+      // The report's own figures: the shift's entries in the operator log, and the status bar's count at its end.
+      acknowledged: data.acknowledgementsMade,
+      open: data.unacknowledged.total,
       pdfPath,
       csvPath,
     };
@@ -166,7 +178,6 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
         return handler(...args);
       };
     },
-    feedState: (state) => journal.feedState(state),
     journalExport(what, handler) {
       return async (...args) => {
         const result = await handler(...args);

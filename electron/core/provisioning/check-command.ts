@@ -2,8 +2,11 @@
  * `--admin check`: what an administrator runs after provisioning a workstation. Loads every layer
  * of the configuration as the kiosk does (checkConfig), prints which files were read (the
  * system-wide path first), every problem key by key, whether the credential the configuration
- * needs is stored, and what the first start will do. Exit code 0 when the kiosk would start with
- * this configuration, 1 otherwise. Never prints a secret.
+ * needs is stored, and what the first start will do; against the configured service, what the
+ * alarm rules match in its newest events and which categories no rule matches
+ * (alarm-rule-report.ts). Exit code 0 when the kiosk would start with this configuration, 1
+ * otherwise (a service that cannot be read is said in one line and does not stop the kiosk
+ * starting). Never prints a secret.
  */
 import type { KioskConfig } from '../config/config-schema';
 import { checkConfig, type LoadConfigOptions } from '../config/load-config';
@@ -14,6 +17,11 @@ import { loadTemplates } from '../badges/template-library';
 import { englishBadgeProblem } from '../../contract/badge-problem-text';
 import { loadBadgeFontMetrics } from '../badges/font-metrics';
 import { resolveLocale } from '../config/locale';
+import type { Secret } from '../credentials/secret';
+import { credentialBindingProblem } from '../credentials/credential-binding';
+import { createServiceClient, type ServiceClientOptions } from '../service/service-client';
+import { createLogger, silentSink } from '../log/logger';
+import { alarmRuleReport, alarmRuleReportLines, RECENT_EVENTS, type EventSource } from './alarm-rule-report';
 
 export interface CheckCommandInput {
   load: LoadConfigOptions;
@@ -22,6 +30,10 @@ export interface CheckCommandInput {
   vaultFor: (config: KioskConfig) => CredentialVault;
   /** Where the shipped badge fonts are (every language's words of a template are checked to fit with them); the source tree's when not given. */
   badgeFontDir?: string;
+  /** Builds the client that reads the service's newest events for the alarm rules' report; default createServiceClient. */
+  connect?: (options: ServiceClientOptions) => EventSource & { close(): void };
+  /** How many of the service's newest events the alarm rules are checked against; default 5,000, 0: not at all. */
+  recentEvents?: number;
 }
 
 const FILE_STATES = { found: 'read', absent: 'not present', unreadable: 'could not be used (see below)' } as const;
@@ -40,10 +52,14 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
     row('Home screen', config.kiosk.homeView);
     row('Language', config.kiosk.locale === 'auto' ? `auto: ${resolveLocale('auto')} (the operating system's)` : config.kiosk.locale);
     row('Start at login', config.kiosk.startAtLogin ? 'yes' : 'no');
+    let secret: Secret | null = null;
+    let credentialMissing = false;
     if (config.service.url && config.service.auth.scheme !== 'none') {
       const vault = input.vaultFor(config);
+      credentialMissing = true;
       try {
-        const secret = await vault.read();
+        secret = await vault.read();
+        credentialMissing = secret === null;
         if (secret) row('Credential', `stored in ${vault.describe().location}`);
         else {
           row('Credential', 'not set');
@@ -70,6 +86,7 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
       row('Badge templates', 'none (badges.templatesDir is not set: no badges on this workstation)');
     }
     row('Badge printer', config.badges.printer ?? 'none (Save as PDF only)');
+    await reportAlarmRules(input, config, secret, credentialMissing, row, print);
   }
 
   print();
@@ -83,4 +100,41 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
   const onlyBadges = problems.every((p) => p.key.startsWith('badge template ') || p.key === 'badges.templatesDir');
   print(onlyBadges ? 'The kiosk starts, but no badge is printed with these templates until they are fixed.' : 'The kiosk will not start until these are fixed.');
   return 1;
+}
+
+/** The alarm rules against the configured service's newest events: a row, then what each rule matched and what none did. */
+async function reportAlarmRules(
+  input: CheckCommandInput,
+  config: KioskConfig,
+  secret: Secret | null,
+  credentialMissing: boolean,
+  row: (name: string, value: string) => void,
+  print: (text?: string) => void,
+): Promise<void> {
+  const rules = config.alarms.rules;
+  const count = `${rules.length} rule${rules.length === 1 ? '' : 's'}`;
+  const url = config.service.url;
+  const wanted = input.recentEvents ?? RECENT_EVENTS;
+  if (!url) return row('Alarm rules', `${count}; not checked against events (no service configured: the demo's simulator makes its own)`);
+  if (wanted <= 0) return row('Alarm rules', `${count}; not checked against events`);
+  if (credentialMissing) return row('Alarm rules', `${count}; not checked against events: the service's credential is not stored or cannot be used (see below)`);
+  let client: (EventSource & { close(): void }) | null = null;
+  try {
+    const credentialProblem = secret && config.service.auth.scheme !== 'none' ? credentialBindingProblem(secret, url) : null;
+    const connect = input.connect ?? ((options: ServiceClientOptions) => createServiceClient(options));
+    client = connect({ config, baseUrl: url, secret, credentialProblem, log: createLogger(silentSink) });
+    const result = await alarmRuleReport(client, rules, { wanted, chunkSize: config.feed.chunkSize });
+    if (!result.ok) {
+      row('Alarm rules', `${count}; not checked against events: the service's events could not be read (${result.error.code}): ${result.error.message}`);
+      return;
+    }
+    const { headline, lines } = alarmRuleReportLines(result.report);
+    row('Alarm rules', result.report.events === 0 ? `${count}; ${headline}` : `${count}, checked against ${headline}`);
+    for (const line of lines) print(line);
+  } catch (thrown) {
+    const error = toKioskError(thrown);
+    row('Alarm rules', `${count}; not checked against events (${error.code}): ${error.message}`);
+  } finally {
+    client?.close();
+  }
 }

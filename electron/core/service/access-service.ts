@@ -8,6 +8,8 @@
 import type { CardholderRecord, SystemEvent } from '../../contract/ipc';
 
 export type { SystemEvent };
+import type { UnreadableEvent } from './event-reading';
+export type { UnreadableEvent };
 
 /** A cardholder as the service defines it: the contract's record (spec field names kept verbatim; unknown fields kept). */
 export type CardHolder = CardholderRecord;
@@ -63,6 +65,8 @@ export interface PhotoUpload {
 export interface EventList {
   maxID: number | null;
   events: SystemEvent[];
+  /** Elements of the answer that could not be read as events (service/event-reading.ts): set aside, never the answer's end. */
+  unreadable?: UnreadableEvent[];
 }
 
 export interface CallOptions {

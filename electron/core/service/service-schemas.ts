@@ -1,5 +1,6 @@
 /**
- * Runtime schemas of the service's answers, from ../shared/spec/service-api.md. Known fields
+ * Runtime schemas of the service's answers, from ../shared/spec/service-api.md (system events are
+ * read leniently, one by one, by event-reading.ts). Known fields
  * must have the spec's types; fields the spec shows only as null ("type when non-null: not
  * shown") accept any JSON value (and a missing one reads as null); unknown fields are kept.
  * Where the spec leaves the shape open (search answers, the list wrapper's maxID), the helpers
@@ -43,20 +44,7 @@ export const CardHolderSchema = z.looseObject({
   name: text(),
 });
 
-export const SystemEventSchema = z.looseObject({
-  record_ID: integer(),
-  created: timestamp(),
-  event_Category_Name: text(),
-  device_Name: text(),
-  custom_Text: text(),
-  origin_Name: open(),
-  additional_Info: open(),
-  cardnumber: open(),
-  facility_Code: open(),
-});
-
 export const CardHolderListSchema = z.array(CardHolderSchema, { error: 'expected a list of cardholders' });
-export const SystemEventListSchema = z.array(SystemEventSchema, { error: 'expected a list of events' });
 
 /** GET /api/SystemEvents/maxid. Note maxId here, maxID in the list wrapper (as the spec says). */
 export const MaxIdSchema = z.looseObject({ maxId: integer() });

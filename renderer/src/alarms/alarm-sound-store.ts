@@ -1,24 +1,24 @@
 /**
- * Alarm sound store: whether new alarms beep, and the guard's temporary mute, which switches
- * itself back on after `muteMinutes` (the remaining time is shown). Plays through the WebAudio
- * beeper; bursts of alarms give one beep pattern, at the highest priority among them.
- * Which alarms sound is the rules' choice (settings.alarms.rules[].sound), else the priority's
- * (settings.alarms.soundFor: by default critical and high — a plain "Denied" is listed, silent).
- * The feed store calls `announce` with alarms as they arrive live (never for the snapshot); the
- * escalation store calls `announcePriority` for alarms that waited too long; the outage alarm
- * calls `announceOutage` (its own tone, not muted: it stops when acknowledged).
+ * Alarm sound store: plays the tones main decides (`alarmSignal`: a new burst of alarms, then at
+ * most once per alarms.soundIntervalSeconds with the count of those that came; alarms that waited
+ * one more period; what a catch-up found — core/alarms/alarm-announcer.ts), keeps the last one for
+ * the screen ("12 new alarms since 22:14:05"), and holds the guard's temporary mute, which switches
+ * itself back on after `muteMinutes` (the remaining time is shown). Tones sound at this kiosk only
+ * where main says they do (a guard station, or the live feed was opened: `enable`). The outage
+ * alarm calls `announceOutage` (its own tone, not muted: it stops when acknowledged).
+ * Plays through the WebAudio beeper; talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, readonly, ref } from 'vue';
-import type { AlarmPriority, AlarmRuleView, FeedEvent } from '../../../electron/contract/ipc';
+import { computed, readonly, ref, shallowRef } from 'vue';
+import type { AlarmPriority, AlarmRuleView, AlarmSignal, FeedEvent } from '../../../electron/contract/ipc';
+import { kiosk } from '../api/kiosk';
 import { createAlarmBeeper, type AlarmBeeper } from './alarm-sound';
 
 export const DEFAULT_MUTE_MINUTES = 15;
 /** Priorities that sound when the settings do not say (main's default too). */
 export const DEFAULT_SOUND_FOR: readonly AlarmPriority[] = ['critical', 'high'];
-/** A new beep pattern at most this often, whatever the alarm rate. */
-export const BEEP_MIN_INTERVAL_MS = 2_000;
-const RANK: Record<AlarmPriority, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+/** How long the last tone's count stays on screen. */
+export const SIGNAL_SHOWN_MS = 60_000;
 
 let beeperFactory: () => AlarmBeeper = () => createAlarmBeeper();
 /** Tests replace the beeper. */
@@ -34,7 +34,10 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
   let ticker: ReturnType<typeof setInterval> | null = null;
   let unmuteTimer: ReturnType<typeof setTimeout> | null = null;
   let beeper: AlarmBeeper | null = null;
-  let lastBeepAt = Number.NEGATIVE_INFINITY;
+  /** The last tone main asked for (shown with its count), and whether tones sound here at all. */
+  const lastSignal = shallowRef<AlarmSignal | null>(null);
+  const tonesHere = ref(false);
+  let unsubscribe: (() => void) | null = null;
   let soundFor: ReadonlySet<AlarmPriority> = new Set(DEFAULT_SOUND_FOR);
   let ruleSound = new Map<string, boolean>();
 
@@ -83,13 +86,21 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
     return ruleSound.get(event.alarm.rule) ?? soundFor.has(event.alarm.priority);
   }
 
-  function announce(alarms: readonly FeedEvent[]): void {
-    let top: AlarmPriority | null = null;
-    for (const a of alarms) {
-      const p = a.alarm?.priority;
-      if (p && sounds(a) && (top === null || RANK[p] < RANK[top])) top = p;
-    }
-    if (top) announcePriority(top);
+  /** Listens to main's tones (idempotent). */
+  function start(): void {
+    unsubscribe ??= kiosk.onAlarmSignal((signal) => play(signal));
+  }
+
+  /** Main says whether tones sound at this kiosk (a guard station, or the live feed was opened). */
+  function enable(on: boolean): void {
+    tonesHere.value = on;
+  }
+
+  /** A tone main decided: played unless muted or not sounding here; kept for the screen either way. */
+  function play(signal: AlarmSignal): void {
+    if (!tonesHere.value) return;
+    lastSignal.value = signal;
+    announcePriority(signal.priority);
   }
 
   /** The service is lost and nobody acknowledged it yet: its own tone, whatever the mute. */
@@ -99,19 +110,19 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
     beeper.beep('outage');
   }
 
-  /** One beep pattern at this priority (new alarms, or alarms escalated while waiting), unless muted or just beeped. */
+  /** One beep pattern at this priority, unless muted (main already spaced the tones out). */
   function announcePriority(priority: AlarmPriority): void {
     if (!soundEnabled.value) return;
     const at = Date.now();
     if (mutedUntil.value !== null && mutedUntil.value > at) return;
-    if (at - lastBeepAt < BEEP_MIN_INTERVAL_MS) return;
-    lastBeepAt = at;
     beeper ??= beeperFactory();
     beeper.beep(priority);
   }
 
   function dispose(): void {
     clearTimers();
+    unsubscribe?.();
+    unsubscribe = null;
     beeper?.dispose();
     beeper = null;
   }
@@ -123,9 +134,13 @@ export const useAlarmSoundStore = defineStore('alarmSound', () => {
     muted,
     remainingMs,
     configure,
+    lastSignal: readonly(lastSignal),
+    tonesHere: readonly(tonesHere),
     mute,
     unmute,
-    announce,
+    start,
+    enable,
+    play,
     announcePriority,
     announceOutage,
     sounds,

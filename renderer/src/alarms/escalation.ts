@@ -24,3 +24,15 @@ export function escalationOf(priority: AlarmPriority, since: number, now: number
   for (let i = 0; i < periods && raised !== 'critical'; i++) raised = RAISED[raised];
   return { priority: raised, periods, raised: raised !== priority };
 }
+
+/**
+ * The one priority an alarm is shown with, in the feed and in the alarm list alike: the rule's,
+ * raised once per period it waited — unless nobody waits on it any more (acknowledged: the rule's)
+ * or it is from before this shift (never raised). `waitingSince`: `created` of its oldest waiting
+ * alarm (ms), null when none waits.
+ */
+export function shownPriority(priority: AlarmPriority | null, waitingSince: number | null, shiftStartedAt: number, now: number, periodMs: number): Escalation | null {
+  if (!priority) return null;
+  if (waitingSince === null || waitingSince < shiftStartedAt) return { priority, periods: 0, raised: false };
+  return escalationOf(priority, waitingSince, now, periodMs);
+}

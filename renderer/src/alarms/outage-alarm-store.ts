@@ -1,89 +1,96 @@
 /**
- * Outage alarm store: losing the service is an alarm on the guard screen. When the feed's
- * connection state (pushed by main) leaves "live" for "reconnecting" or "offline" — or never
- * reaches "live" — the outage is raised: a banner across the feed, rows greyed as not live, and
- * its own sound that repeats every OUTAGE_REPEAT_MS until the guard acknowledges it (the mute does
- * not silence it; it stops when the service is back). The outage's start time is the state's
- * `since`, as main reports it. It starts with the live feed screen (OutageBanner), so a front desk
- * that never opens it is not asked to acknowledge outages; once started it keeps watching
- * whichever screen is shown. Renders nothing.
+ * Outage alarm store: losing the service is an alarm, main's (core/status/outage-alarm.ts) — raised
+ * a configured time after the service stopped answering, with its true start, and kept whatever
+ * screen is shown or whoever is on shift. This store mirrors main's state (a snapshot, then its
+ * pushes) from the kiosk's start (App.vue), plays the outage's own tone every OUTAGE_REPEAT_MS
+ * while it is raised, not acknowledged and not over (where tones sound at this kiosk; the mute
+ * does not silence it), and asks main to acknowledge it. Renders nothing; IPC through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, readonly, ref, watch } from 'vue';
-import type { FeedStatus } from '../../../electron/contract/ipc';
-import { useFeedStore } from '../feed/feed-store';
+import { computed, readonly, ref, shallowRef, watch } from 'vue';
+import { kiosk, type KioskError } from '../api/kiosk';
+import { mirrorState } from '../api/main-mirror';
+import type { OutageAlarmState } from '../../../electron/contract/ipc';
 import { useAlarmSoundStore } from './alarm-sound-store';
 
 /** Between two sounds of an unacknowledged outage. */
 export const OUTAGE_REPEAT_MS = 5_000;
 
-const LOST: ReadonlySet<FeedStatus> = new Set(['reconnecting', 'offline']);
-
-export interface Outage {
-  /** When main says the service was lost (the state's `since` when it was raised). */
-  since: string;
-  /** When the service answered again; null while it is lost. */
-  endedAt: string | null;
-  acknowledgedAt: string | null;
-}
-
 export const useOutageAlarmStore = defineStore('outageAlarm', () => {
-  const feed = useFeedStore();
   const sound = useAlarmSoundStore();
-  const outage = ref<Outage | null>(null);
+  const state = shallowRef<OutageAlarmState>({ current: null, sounds: false, afterSeconds: 10 });
+  const error = ref<KioskError | null>(null);
+  const acknowledging = ref(false);
   let timer: ReturnType<typeof setInterval> | null = null;
-  let started = false;
+  let started: Promise<void> | null = null;
 
-  const lost = computed(() => LOST.has(feed.state.status));
-  /** The banner's start time: what the state carries while lost, the raised one after. */
-  const since = computed(() => (lost.value ? feed.state.since : (outage.value?.since ?? null)));
-  const sounding = computed(() => outage.value !== null && outage.value.acknowledgedAt === null && outage.value.endedAt === null);
+  const outage = computed(() => state.value.current);
+  /** The service is lost now (the alarm raised and not over). */
+  const lost = computed(() => outage.value !== null && outage.value.endedAt === null);
+  const sounding = computed(() => state.value.sounds && outage.value !== null && outage.value.acknowledgedAt === null && outage.value.endedAt === null);
 
   function stopTimer(): void {
     if (timer) clearInterval(timer);
     timer = null;
   }
-  function startTimer(): void {
-    stopTimer();
-    sound.announceOutage();
-    timer = setInterval(() => {
-      if (sounding.value) sound.announceOutage();
-      else stopTimer();
-    }, OUTAGE_REPEAT_MS);
+
+  const mirror = mirrorState<OutageAlarmState>(
+    (listener) => kiosk.onOutageAlarm(listener),
+    () => kiosk.getOutageAlarm(),
+    (next) => {
+      state.value = next;
+    },
+    (failure) => {
+      error.value = failure;
+    },
+  );
+
+  // Whether tones sound here is main's word (a guard station, or the live feed was opened).
+  watch(
+    () => state.value.sounds,
+    (on) => sound.enable(on),
+    { immediate: true },
+  );
+  // The tone follows main's state, not a component's life (an unmounted screen must not silence it).
+  watch(sounding, (now) => {
+    if (now && !timer) {
+      sound.announceOutage();
+      timer = setInterval(() => {
+        if (sounding.value) sound.announceOutage();
+        else stopTimer();
+      }, OUTAGE_REPEAT_MS);
+    } else if (!now) stopTimer();
+  });
+
+  /** Mirrors main's outage alarm from now on (idempotent). */
+  function start(): Promise<void> {
+    started ??= mirror.start();
+    return started;
   }
 
-  function onStatus(status: FeedStatus): void {
-    if (LOST.has(status)) {
-      if (outage.value === null || outage.value.endedAt !== null) {
-        outage.value = { since: feed.state.since, endedAt: null, acknowledgedAt: null };
-        startTimer();
-      }
-    } else if (status === 'live' && outage.value && outage.value.endedAt === null) {
-      outage.value = { ...outage.value, endedAt: new Date().toISOString() };
-      stopTimer();
+  /** The live feed screen is open: tones sound at this kiosk from now on (main remembers it). */
+  async function guardScreenOpened(): Promise<void> {
+    const result = await kiosk.openedGuardScreen();
+    if (result.ok) state.value = result.value;
+  }
+
+  /** The guard saw it: main records who and when; the tone stops; the banner stays while the service is lost. */
+  async function acknowledge(): Promise<void> {
+    const current = outage.value;
+    if (!current || acknowledging.value) return;
+    acknowledging.value = true;
+    try {
+      const result = await kiosk.acknowledgeOutage({ id: current.id });
+      if (result.ok) {
+        state.value = result.value;
+        error.value = null;
+      } else error.value = result.error;
+    } finally {
+      acknowledging.value = false;
     }
   }
 
-  /** Watches the feed's connection state (idempotent). */
-  function start(): void {
-    if (started) return;
-    started = true;
-    watch(
-      () => feed.state.status,
-      (status) => onStatus(status),
-      { immediate: true },
-    );
-  }
-
-  /** The guard saw it: the sound stops; a banner stays while the service is lost. */
-  function acknowledge(): void {
-    if (!outage.value) return;
-    stopTimer();
-    if (outage.value.endedAt !== null) outage.value = null;
-    else outage.value = { ...outage.value, acknowledgedAt: new Date().toISOString() };
-  }
-
-  return { outage: readonly(outage), lost, since, sounding, start, acknowledge };
+  return { state, outage, lost, sounding, error: readonly(error), acknowledging: readonly(acknowledging), start, guardScreenOpened, acknowledge, stop: () => { stopTimer(); mirror.stop(); started = null; } };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useOutageAlarmStore, import.meta.hot));

@@ -1,8 +1,8 @@
 /**
  * The alarms nobody has acknowledged yet, whatever the feed's filters and however many events
- * passed since: how many, and since when the oldest of them waits. They come from main's list of
- * unacknowledged alarms (the open alarms store), never from the feed's rolling buffer, so an alarm
- * is never out of sight. The feed screen and the status bar show them.
+ * passed since: how many, and since when the oldest of them waits. They come from main's record of
+ * alarms (the open alarms store's summary), never from the feed's rolling buffer, so an alarm is
+ * never out of sight. The feed screen and the status bar show them.
  */
 import { computed, type ComputedRef } from 'vue';
 import { useOpenAlarmStore } from './open-alarms-store';

@@ -147,6 +147,25 @@ export class FeedBuffer {
     return outcome;
   }
 
+  /**
+   * Main's current copy of events already held (a snapshot read again): an alarm's state that
+   * changed since it arrived (acknowledged at another screen) replaces the held one. Returns how
+   * many changed.
+   */
+  refreshStates(events: readonly FeedEvent[]): number {
+    let changed = 0;
+    for (const event of events) {
+      const held = this.currentIds.get(event.record_ID);
+      if (!held || !event.alarm || held.event.alarm?.id !== event.alarm.id || held.event.alarm?.state === event.alarm.state) continue;
+      const replaced: BufferedEvent = { ...held, event };
+      const index = this.positionOf(held);
+      if (index >= 0) this.entries[index] = replaced;
+      this.currentIds.set(event.record_ID, replaced);
+      changed++;
+    }
+    return changed;
+  }
+
   /** Follows main's epoch: true when it is newer than the buffer's (a resync in main). */
   follow(epoch: number | undefined): boolean {
     if (epoch === undefined || epoch <= this.epochNo) return false;
@@ -173,6 +192,18 @@ export class FeedBuffer {
     if (this.currentIds.has(id)) return true;
     if (id <= this.evictedUpTo) return true;
     return this.olderFingerprints.size > 0 && this.olderFingerprints.has(fingerprint(event));
+  }
+
+  private positionOf(entry: BufferedEvent): number {
+    const target = { epoch: entry.epoch, id: entry.event.record_ID };
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(this.entries[mid] as BufferedEvent, target)) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.entries[lo] === entry ? lo : -1;
   }
 
   private insert(entry: BufferedEvent): void {

@@ -29,14 +29,16 @@ export const isFilterActive = (f: FeedFilter): boolean =>
 /** Selecting more waiting rows than this at once asks first (one stray Enter must not select thousands). */
 export const SELECT_ALL_WITHOUT_ASKING = 10;
 
-const NONE_ACKNOWLEDGED: ReadonlySet<number> = new Set();
+/** Whether an alarm event has been acknowledged (as main sent it, or since: the open alarms store). */
+export type SettledTest = (event: FeedEvent) => boolean;
+const AS_SENT: SettledTest = (event) => event.alarm?.state === 'acknowledged';
 
 export type EventPredicate = (entry: BufferedEvent) => boolean;
 
 const lower = (value: unknown): string => (value === null || value === undefined ? '' : String(value).toLowerCase());
 
-/** `acknowledged`: record ids acknowledged so far (for "unacknowledged only"). */
-export function compileFilter(filter: FeedFilter, acknowledged: ReadonlySet<number> = NONE_ACKNOWLEDGED): EventPredicate {
+/** `isSettled`: whether an alarm was acknowledged (for "unacknowledged only"). */
+export function compileFilter(filter: FeedFilter, isSettled: SettledTest = AS_SENT): EventPredicate {
   const text = filter.text.trim().toLowerCase();
   const device = filter.device.trim().toLowerCase();
   const category = filter.category;
@@ -45,7 +47,7 @@ export function compileFilter(filter: FeedFilter, acknowledged: ReadonlySet<numb
   if (!text && !device && !category && !alarmsOnly && !unacknowledgedOnly) return () => true;
   return ({ event }) => {
     if (alarmsOnly && !event.alarm) return false;
-    if (unacknowledgedOnly && (!event.alarm || acknowledged.has(event.record_ID))) return false;
+    if (unacknowledgedOnly && (!event.alarm || isSettled(event))) return false;
     if (category && event.event_Category_Name !== category) return false;
     if (device && !lower(event.device_Name).includes(device)) return false;
     if (
@@ -71,10 +73,12 @@ export interface FeedRow {
   count: number;
   /** Every member's record_ID, oldest first. */
   recordIds: number[];
+  /** The kiosk's numbers of the row's alarms (members main recorded as alarms), oldest first. */
+  alarmIds: number[];
   priority: AlarmPriority | null;
   /** Stable identity of an alarm row (device + text + first id, or the record id); null for plain events. */
   alarmKey: string | null;
-  /** The row's alarms nobody has acknowledged yet, oldest first (empty for plain events). */
+  /** The numbers of the row's alarms nobody has acknowledged yet, oldest first (empty for plain events): what acknowledging sends. */
   pendingIds: number[];
   /** `created` (ms) of the oldest of them, null when none waits: when escalation counts from. */
   pendingSince: number | null;
@@ -86,8 +90,8 @@ export interface BuildRowsOptions {
   maxSeq?: number;
   /** Alarms on the same device with the same text merge while within this of the row's first. */
   mergeWindowMs: number;
-  /** Record ids acknowledged so far. */
-  acknowledged?: ReadonlySet<number>;
+  /** Whether an alarm was acknowledged (default: as main sent it). */
+  isSettled?: SettledTest;
 }
 
 const ALARM_KEY_PART_MAX = 200;
@@ -117,17 +121,21 @@ interface Group {
  * A merged row sits where its newest member would, so a repeat brings the alarm back to the top.
  */
 export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildRowsOptions): FeedRow[] {
-  const acknowledged = options.acknowledged ?? NONE_ACKNOWLEDGED;
-  const predicate = options.filter ? compileFilter(options.filter, acknowledged) : () => true;
-  const pending = (members: readonly BufferedEvent[]): Pick<FeedRow, 'pendingIds' | 'pendingSince'> => {
+  const isSettled = options.isSettled ?? AS_SENT;
+  const predicate = options.filter ? compileFilter(options.filter, isSettled) : () => true;
+  const pending = (members: readonly BufferedEvent[]): Pick<FeedRow, 'alarmIds' | 'pendingIds' | 'pendingSince'> => {
+    const all: number[] = [];
     const ids: number[] = [];
     let since: number | null = null;
     for (const m of members) {
-      if (!m.event.alarm || acknowledged.has(m.event.record_ID)) continue;
-      ids.push(m.event.record_ID);
+      const id = m.event.alarm?.id;
+      if (id === undefined) continue;
+      all.push(id);
+      if (isSettled(m.event)) continue;
+      ids.push(id);
       if (Number.isFinite(m.time) && (since === null || m.time < since)) since = m.time;
     }
-    return { pendingIds: ids, pendingSince: since };
+    return { alarmIds: all, pendingIds: ids, pendingSince: since };
   };
   const maxSeq = options.maxSeq ?? Number.POSITIVE_INFINITY;
   const windowMs = Math.max(0, options.mergeWindowMs);
@@ -209,8 +217,8 @@ export interface NewSincePause {
 }
 
 /** What arrived after the freeze (seq > `seq`) and matches the filter: the "N new events" count. */
-export function countNewSince(entries: readonly BufferedEvent[], seq: number, filter?: FeedFilter, acknowledged?: ReadonlySet<number>): NewSincePause {
-  const predicate = filter ? compileFilter(filter, acknowledged) : () => true;
+export function countNewSince(entries: readonly BufferedEvent[], seq: number, filter?: FeedFilter, isSettled?: SettledTest): NewSincePause {
+  const predicate = filter ? compileFilter(filter, isSettled) : () => true;
   let events = 0;
   let alarms = 0;
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -225,11 +233,10 @@ export function countNewSince(entries: readonly BufferedEvent[], seq: number, fi
 /** Rows the guard has fully acknowledged, partially (new repeats since), or not at all. */
 export type AckState = 'none' | 'partial' | 'full';
 
-export function ackStateOf(recordIds: readonly number[], acknowledged: ReadonlySet<number>): AckState {
-  let hits = 0;
-  for (const id of recordIds) if (acknowledged.has(id)) hits += 1;
-  if (hits === 0) return 'none';
-  return hits === recordIds.length ? 'full' : 'partial';
+export function ackStateOf(row: Pick<FeedRow, 'alarmIds' | 'pendingIds'>): AckState {
+  const done = row.alarmIds.length - row.pendingIds.length;
+  if (row.alarmIds.length === 0 || done === 0) return 'none';
+  return row.pendingIds.length === 0 ? 'full' : 'partial';
 }
 
 /** Distinct values of one field, sorted, for the filter pickers. */

@@ -14,12 +14,13 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, markRaw, reactive, readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import { mirrorFromMain } from '../api/main-mirror';
-import type { FeedEvent, FeedSnapshot, FeedState, KioskSettings, PushEvents } from '../../../electron/contract/ipc';
+import type { FeedEvent, FeedNotice, FeedProgress, FeedSnapshot, FeedState, KioskSettings, PushEvents } from '../../../electron/contract/ipc';
 import { useSettingsStore } from '../shell/settings-store';
 import { DEFAULT_BUFFER_SIZE, FeedBuffer, type BufferedEvent } from './feed-buffer';
 import { EMPTY_FILTER, type FeedFilter } from './feed-rows';
 import { DEFAULT_AUTO_SCROLL_RESUME_MS } from './auto-scroll';
 import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from '../alarms/alarm-sound-store';
+import { useOpenAlarmStore } from '../alarms/open-alarms-store';
 
 export const DEFAULT_SETTINGS: Pick<KioskSettings, 'feed' | 'alarms' | 'search'> = {
   feed: { bufferSize: DEFAULT_BUFFER_SIZE, autoScrollResumeMs: DEFAULT_AUTO_SCROLL_RESUME_MS, alarmMergeWindowMs: 60_000 },
@@ -92,6 +93,7 @@ const initialState = (): FeedState => ({
 
 export const useFeedStore = defineStore('eventFeed', () => {
   const sound = useAlarmSoundStore();
+  const openAlarms = useOpenAlarmStore();
   const kioskSettings = useSettingsStore();
   const buffer = markRaw(new FeedBuffer(DEFAULT_BUFFER_SIZE));
   const view = shallowRef<FeedView>(markRaw({ revision: 0, entries: buffer.oldestFirst(), lastSeq: 0 }));
@@ -102,6 +104,8 @@ export const useFeedStore = defineStore('eventFeed', () => {
   const snapshotLoading = ref(false);
   const snapshotError = ref<KioskError | null>(null);
   const notices = ref<FeedNoticeItem[]>([]);
+  /** The catch-up under way and the events set aside (main's). */
+  const progress = shallowRef<FeedProgress>({ catchUp: null, setAside: { count: 0, lastId: null, lastReason: null, lastAt: null } });
   const filter = reactive<FeedFilter>({ ...EMPTY_FILTER });
   const stats = reactive<FeedStats>({ received: 0, added: 0, duplicates: 0, rejected: 0, evicted: 0, resyncs: 0 });
 
@@ -111,6 +115,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
   let flushQueued = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let noticeIds = 0;
+  let snapshotLoadedOnce = false;
 
   const feedSettings = computed(() => ({ ...DEFAULT_SETTINGS.feed, ...settings.value?.feed }));
   const alarmSettings = computed(() => ({ ...DEFAULT_SETTINGS.alarms, ...settings.value?.alarms }));
@@ -145,19 +150,22 @@ export const useFeedStore = defineStore('eventFeed', () => {
     stats.evicted += outcome.evicted;
     if (outcome.added.length === 0 && outcome.evicted === 0) return;
     scheduleFlush();
-    if (live) {
-      const alarms: FeedEvent[] = [];
-      for (const entry of outcome.added) if (entry.event.alarm) alarms.push(entry.event);
-      if (alarms.length > 0) sound.announce(alarms);
-    }
+    // The alarm tone is main's decision (its `alarmSignal`): nothing to sound here.
+    void live;
   }
 
-  function onNotice(notice: PushEvents['feedNotice']): void {
+  /** A notice from main; one already shown (a reload reads the last ones again) is not shown twice. */
+  function onNotice(notice: FeedNotice): void {
+    if (notices.value.some((n) => n.at === notice.at && n.key === notice.key && n.message === notice.message) || dismissed.has(`${notice.at}|${notice.key ?? notice.message}`)) return;
     const item: FeedNoticeItem = { id: ++noticeIds, ...notice };
     notices.value = [...notices.value, item].slice(-MAX_NOTICES);
   }
 
+  /** Notices the guard dismissed (a reload does not bring them back). */
+  const dismissed = new Set<string>();
   function dismissNotice(id: number): void {
+    const notice = notices.value.find((n) => n.id === id);
+    if (notice) dismissed.add(`${notice.at}|${notice.key ?? notice.message}`);
     notices.value = notices.value.filter((n) => n.id !== id);
   }
 
@@ -186,7 +194,12 @@ export const useFeedStore = defineStore('eventFeed', () => {
     onSnapshot: (snapshot, pushedMeanwhile) => {
       snapshotError.value = null;
       snapshotLoaded.value = true;
+      // The ring again: its alarms' states are main's now (acknowledged at another screen since).
+      if (snapshotLoadedOnce) buffer.refreshStates(snapshot.events);
+      snapshotLoadedOnce = true;
       ingest(snapshot.events, false, snapshot.epoch);
+      if (snapshot.progress) progress.value = snapshot.progress;
+      for (const notice of snapshot.notices ?? []) onNotice(notice);
       // A state pushed while the snapshot was on its way is newer, unless the snapshot's began later.
       if (!pushedMeanwhile || snapshot.state.since > state.value.since) state.value = snapshot.state;
     },
@@ -210,7 +223,18 @@ export const useFeedStore = defineStore('eventFeed', () => {
   /** Starts the feed once (idempotent); later calls return the same promise. */
   function start(): Promise<void> {
     if (started) return started;
-    unsubscribers = [kiosk.onFeedEvents((payload) => ingest(payload?.events ?? [], true, payload?.epoch)), kiosk.onFeedNotice((payload) => onNotice(payload))];
+    unsubscribers = [
+      kiosk.onFeedEvents((payload) => ingest(payload?.events ?? [], true, payload?.epoch)),
+      kiosk.onFeedNotice((payload) => onNotice(payload)),
+      kiosk.onFeedProgress((payload) => {
+        progress.value = payload;
+      }),
+      // So many alarms acknowledged at once (a whole group) that main did not list them: the ring's states are read again.
+      kiosk.onOpenAlarms((change) => {
+        if (change.moreAcknowledged > 0) void loadSnapshot();
+      }),
+    ];
+    void openAlarms.start();
     mirror.subscribe();
     stopSettings = watch(() => kioskSettings.settings, applySettings);
     sound.configure(alarmSettings.value);
@@ -253,6 +277,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
     snapshotLoading: readonly(snapshotLoading),
     snapshotError: readonly(snapshotError),
     notices: readonly(notices),
+    progress,
     filter,
     stats: readonly(stats),
     feedSettings,

@@ -1,9 +1,11 @@
 /**
  * The search results' CSV words in the language shown, sent with the export (main keeps no copy):
- * a heading for every column and the alarm priorities. Names, doors, categories and times in the
- * cells are the service's data and stay as they are. Called when the export starts.
+ * a heading for every column and the alarm priorities; and the first line main writes when the
+ * result it exports is cut (with `{limit}` and `{upTo}` left for main to fill in). Names, doors,
+ * categories and times in the cells are the service's data and stay as they are. Called when the
+ * export starts.
  */
-import type { HistoryCsvWords } from '../../../electron/contract/ipc';
+import type { HistoryCsvCutWords, HistoryCsvWords } from '../../../electron/contract/ipc';
 import { t } from '../i18n/i18n';
 import { documentPriorities } from '../operators/document-words';
 
@@ -27,4 +29,11 @@ export function historyCsvWords(): HistoryCsvWords {
     },
     priorities: documentPriorities(),
   };
+}
+
+/** Each name as its own placeholder: `t` leaves `{name}` in the text for main to fill in. */
+const KEPT = { limit: '{limit}', upTo: '{upTo}' };
+
+export function historyCsvCutWords(): HistoryCsvCutWords {
+  return { service: t('history.csvCut.service', KEPT), kiosk: t('history.csvCut.kiosk', KEPT) };
 }

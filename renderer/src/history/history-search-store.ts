@@ -3,17 +3,21 @@
  * when the screen opens), the validated request (search or search-by-codes, chosen from what the
  * guard filled), the results with their sort, and the CSV export with its progress. Results of an
  * earlier search stay on screen marked stale when a new one is refused or fails, so nobody takes
- * them for the answer to the new question. Talks to main only through renderer/src/api.
+ * them for the answer to the new question. A result main says may lack older events (SearchCut:
+ * the service answered with its limit, or the kiosk keeps no more) is read on a part at a time
+ * ("Read the next part"): main answers only the events new to the result, which join it below
+ * those shown, so the guard keeps one list to sort and export. Talks to main only through
+ * renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
-import type { ExportResult, HistoryEvent, SiteCatalogue, TaskProgress } from '../../../electron/contract/ipc';
+import type { ExportResult, HistoryEvent, SearchCut, SiteCatalogue, TaskProgress } from '../../../electron/contract/ipc';
 import { emptySearchForm, endpointFor, idKey, planSearch, toDateInput, toTimeInput, type FieldProblem, type PlannedSearch, type SearchForm } from './search-form';
 import { DEFAULT_SORT, nextSort, sortEvents, type ResultSort, type SortColumn } from './search-results';
 import { knownTenants, searchOptions, startingTenants, type SearchOptions } from './search-catalogue';
-import { historyCsvWords } from './csv-words';
+import { historyCsvCutWords, historyCsvWords } from './csv-words';
 
 export interface SearchOutcome {
   resultId: string;
@@ -22,6 +26,19 @@ export interface SearchOutcome {
   at: string;
   /** Why these results no longer answer the form: a newer search was refused or failed. */
   stale: 'refused' | 'failed' | null;
+  /** The search as it was sent: its next part is asked with the same request. */
+  search: PlannedSearch;
+  /** Parts read: 1 after the search, one more for each next part. */
+  parts: number;
+  /** Why older events of the search may be missing; null when the result is complete. */
+  cut: SearchCut | null;
+  /** The ids the last next part added (empty after the search itself): the table shows where they start. */
+  added: readonly number[];
+}
+
+/** The saved export of a result that was cut: the file holds only the events read (and says so). */
+export interface ExportOutcome extends ExportResult {
+  cut: SearchCut | null;
 }
 
 /** Range a fresh form starts with: the last 24 hours, up to the end of this minute. */
@@ -43,7 +60,9 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   const sort = ref<ResultSort>({ ...DEFAULT_SORT });
   const exporting = ref(false);
   const progress = ref<TaskProgress | null>(null);
-  const exportResult = ref<ExportResult | null>(null);
+  const exportResult = ref<ExportOutcome | null>(null);
+  const readingNext = ref(false);
+  const nextError = ref<KioskError | null>(null);
   const exportError = ref<KioskError | null>(null);
   const catalogue = shallowRef<SiteCatalogue | null>(null);
   const catalogueError = ref<KioskError | null>(null);
@@ -120,7 +139,9 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
           : await kiosk.searchEvents(planned.request);
       if (mine !== searchToken) return true;
       if (result.ok) {
-        outcome.value = { ...result.value, endpoint: planned.endpoint, at: new Date().toISOString(), stale: null };
+        const { resultId, events, part, cut } = result.value;
+        outcome.value = { resultId, events, endpoint: planned.endpoint, at: new Date().toISOString(), stale: null, search: planned, parts: part ?? 1, cut: cut ?? null, added: [] };
+        nextError.value = null;
         exportResult.value = null;
         exportError.value = null;
         progress.value = null;
@@ -134,6 +155,38 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     }
   }
 
+  /**
+   * Reads the next part of a cut result: the same search, with the result's id; the events main
+   * adds join the list. Returns whether they did (a newer search or a failure: not).
+   */
+  async function readNextPart(): Promise<boolean> {
+    const current = outcome.value;
+    if (!current?.cut?.canReadNext || readingNext.value || exporting.value) return false;
+    readingNext.value = true;
+    nextError.value = null;
+    const mine = searchToken;
+    try {
+      const planned = current.search;
+      const result =
+        planned.endpoint === 'searchEventsByCodes'
+          ? await kiosk.searchEventsByCodes({ ...planned.request, nextPartOf: current.resultId })
+          : await kiosk.searchEvents({ ...planned.request, nextPartOf: current.resultId });
+      const now = outcome.value;
+      if (mine !== searchToken || now?.resultId !== current.resultId) return false;
+      if (!result.ok) {
+        nextError.value = result.error;
+        return false;
+      }
+      const { events, part, cut } = result.value;
+      outcome.value = { ...now, events: [...now.events, ...events], parts: part ?? now.parts + 1, cut: cut ?? null, added: events.map((e) => e.record_ID) };
+      exportResult.value = null;
+      exportError.value = null;
+      return true;
+    } finally {
+      readingNext.value = false;
+    }
+  }
+
   function sortBy(column: SortColumn): void {
     sort.value = nextSort(sort.value, column);
   }
@@ -141,7 +194,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
   let exportCount = 0;
   async function exportCsv(): Promise<void> {
     const current = outcome.value;
-    if (!current || exporting.value) return;
+    if (!current || exporting.value || readingNext.value) return;
     exporting.value = true;
     exportError.value = null;
     exportResult.value = null;
@@ -152,8 +205,10 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
       if (p.taskId === taskId) progress.value = p;
     });
     try {
-      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value }, words: historyCsvWords() });
-      if (result.ok) exportResult.value = result.value;
+      // Main writes what it holds of the result now, which is what is shown: the cut as shown goes with it.
+      const cut = current.cut;
+      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value }, words: historyCsvWords(), cutWords: historyCsvCutWords() });
+      if (result.ok) exportResult.value = { ...result.value, cut };
       else exportError.value = result.error;
     } finally {
       unsubscribe();
@@ -165,12 +220,17 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     error.value = null;
   }
 
+  function dismissNextError(): void {
+    nextError.value = null;
+  }
+
   usePrivacyRegistry().register('history-search', {
     scope: 'kiosk',
     hasPersonalData: () => outcome.value !== null || form.text.trim() !== '',
     forget: () => {
       resetForm();
       outcome.value = null;
+      nextError.value = null;
     },
   });
 
@@ -190,6 +250,8 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     progress: readonly(progress),
     exportResult: readonly(exportResult),
     exportError: readonly(exportError),
+    readingNext: readonly(readingNext),
+    nextError: readonly(nextError),
     problemFor,
     setDefaultTenants,
     setTenants,
@@ -198,7 +260,9 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     search,
     sortBy,
     exportCsv,
+    readNextPart,
     dismissError,
+    dismissNextError,
   };
 });
 

@@ -3,7 +3,8 @@
  * warning or action result), in the language shown: its key and parameters
  * (electron/contract/screen-text.ts, or a typed error's key) worded with `t()`; its English
  * `message` when it has no key this renderer knows (an older main, a text not converted yet).
- * Numbers among the parameters are formatted in the language shown. Call it where the text is
+ * Numbers among the parameters are formatted in the language shown, and times (ISO 8601 in UTC)
+ * as the kiosk shows times (local, 24-hour). Call it where the text is
  * shown (a computed or the template) so a language switch re-renders it. The keys are the
  * contract's table (`<capability>.fromMain.<name>`), which is also the English messages.
  */
@@ -12,9 +13,13 @@ import type { ErrorKey, ErrorParams, MainText } from '../../../electron/contract
 import { t } from '../i18n/i18n';
 import { errorText } from '../i18n/error-text';
 import { formatNumber } from '../i18n/format';
+import { formatLocal } from './time-format';
+
+/** A time main sends as a parameter (ISO 8601 in UTC): shown as the kiosk shows times. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 const formatted = (params: ErrorParams): ErrorParams =>
-  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value) : value]));
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value) : ISO_TIME.test(value) ? formatLocal(value) : value]));
 
 /** The sentence in the language shown (its English `message` when the key is missing or unknown). */
 export function mainText(text: MainText): string {

@@ -1,6 +1,6 @@
 // EventFeed against the in-memory event service: first connect, live tail, outages, ids going back.
 import { describe, expect, it } from 'vitest';
-import { EventFeed, RESYNC_MESSAGE, type FeedConfig } from '../../../electron/core/feed/feed-engine';
+import { EventFeed, type FeedConfig } from '../../../electron/core/feed/feed-engine';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { FakeEventService, idsBetween, ManualClock, PushRecorder, type RangeSemantics } from '../support/event-fakes';
@@ -203,7 +203,8 @@ describe('EventFeed: ids going back (restore from a backup)', () => {
     service.append(5); // ids 81..85 now name new events
     await clock.runUntil(() => push.of('feedNotice').length > 0 && caughtUp());
     const [notice] = push.of('feedNotice');
-    expect(notice).toMatchObject({ kind: 'resync', message: RESYNC_MESSAGE, key: 'feed.fromMain.resync' });
+    expect(notice).toMatchObject({ kind: 'resync', key: 'feed.fromMain.renumbered', params: { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
+    expect(notice?.message).toContain("The service's event numbering restarted at");
     expect(push.deliveredSinceLastResync()).toEqual(idsBetween(76, 85));
     const snapshot = feed.snapshot().events;
     expect(snapshot.map((e) => e.record_ID)).toEqual(idsBetween(76, 85));
@@ -245,7 +246,7 @@ describe('EventFeed: ids going back (restore from a backup)', () => {
     service.restore(95);
     service.append(20); // 96..115: 96..100 reuse ids the guard has already seen
     await clock.runUntil(() => push.of('feedNotice').length > 0 && caughtUp());
-    expect(push.of('feedNotice')).toHaveLength(1);
+    expect(push.of('feedNotice').filter((n) => n.kind === 'resync')).toHaveLength(1);
     expect(push.deliveredSinceLastResync()).toEqual(idsBetween(106, 115));
     // Never a reused id delivered as if it were the old event.
     const beforeNotice = push.deliveredIds().slice(0, push.deliveredIds().length - 10);

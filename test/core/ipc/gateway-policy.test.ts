@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, policyOf, type OperationName } from '../../../electron/contract/ipc';
 import { AdminLock } from '../../../electron/core/admin-lock/admin-lock';
 import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
+import { createShiftRecord } from '../../../electron/core/operators/shift-record';
 import { Gateway, type OperationHandlers } from '../../../electron/core/ipc/gateway';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { fakeHandlers } from '../../support/fake-handlers';
@@ -33,7 +34,7 @@ describe('the contract declares the guarded operations', () => {
       ['exportOperatorLog', 'getAdminOverview', 'getBadgeSetup', 'getBadgeTemplateSource', 'leaveKioskMode', 'previewBadgeTemplate', 'previewBadgeTemplateDraft', 'quitKiosk', 'removeDirectorySnapshot', 'saveBadgeTemplate'].sort(),
     );
     expect([...shiftGuarded].sort()).toEqual(
-      ['acknowledgeAlarms', 'createCardholder', 'discardOutboxItem', 'exportOperatorLog', 'exportSearchCsv', 'printBadge', 'resendOutboxItem', 'updateCardholder', 'uploadCardholderPhoto'].sort(),
+      ['acknowledgeAlarms', 'acknowledgeAlarmGroup', 'acknowledgeOutage', 'createCardholder', 'discardOutboxItem', 'exportOperatorLog', 'exportSearchCsv', 'printBadge', 'resendOutboxItem', 'updateCardholder', 'uploadCardholderPhoto'].sort(),
     );
   });
 });
@@ -51,7 +52,7 @@ describe('enforced by the gateway', () => {
 
   it('refuses every operation the contract records with the operator’s name while nobody is on shift', async () => {
     const handlers = fakeHandlers();
-    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
     await operators.start();
     const gateway = new Gateway(handlers, createLogger(memorySink().sink), { ...openAccess, shift: operators.shift });
     for (const name of shiftGuarded) {
@@ -78,7 +79,7 @@ describe('enforced by the gateway', () => {
   });
 
   it('asks the shift before the admin lock (an operation that needs both says to sign in first)', async () => {
-    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
     await operators.start();
     const gateway = new Gateway(fakeHandlers(), createLogger(memorySink().sink), { admin: lockedAdmin(), shift: operators.shift });
     expect(await gateway.handle('exportOperatorLog', { part: 'alarms' }, trusted)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/sign in/) } });

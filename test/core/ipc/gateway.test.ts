@@ -30,7 +30,7 @@ describe('Gateway', () => {
     ['a negative id', 'getEvent', { id: -1 }, 'id'],
     ['a payload where none is taken', 'getServiceStatus', { id: 1 }, undefined],
     ['a non-object', 'acknowledgeAlarms', 'ack!', undefined],
-    ['an over-long note', 'acknowledgeAlarms', { recordIds: [1], note: 'x'.repeat(2001) }, 'note'],
+    ['an over-long note', 'acknowledgeAlarms', { alarmIds: [1], note: 'x'.repeat(2001) }, 'note'],
   ])('rejects %s with a typed error and keeps serving', async (_label, name, payload, field) => {
     const { gateway, handlers } = setup();
     const answer = await gateway.handle(name, payload, own);
@@ -111,7 +111,7 @@ describe('Gateway', () => {
   it('ignores a foreign sender without running anything, and logs it', async () => {
     const { gateway, handlers, lines } = setup();
     expect(await gateway.handle('getServiceStatus', undefined, foreign)).toBeNull();
-    expect(await gateway.handle('acknowledgeAlarms', { recordIds: [1], note: '' }, foreign)).toBeNull();
+    expect(await gateway.handle('acknowledgeAlarms', { alarmIds: [1], note: '' }, foreign)).toBeNull();
     expect(handlers.getServiceStatus).not.toHaveBeenCalled();
     expect(handlers.acknowledgeAlarms).not.toHaveBeenCalled();
     expect(lines.some((l) => l.includes('foreign sender') && l.includes('some other page'))).toBe(true);

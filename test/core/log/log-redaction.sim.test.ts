@@ -129,7 +129,7 @@ it('greps the log of a full enrolment and lookup flow for every personal value i
   const after = await call<CardholderView>('getCardholder', { id: created.record.id });
   await call('updateCardholder', { id: created.record.id, changes: { city: 'Fitzrovia', phone: '+44 20 7946 0111' }, expectedUpdated: after.record.updated });
   await call('findDuplicateCardholders', { first_Name: fresh.first_Name, last_Name: fresh.last_Name, email: fresh.email, employee_ID: fresh.employee_ID });
-  await call('acknowledgeAlarms', { recordIds: [1], note: `Visitor Quartermaine escorted` });
+  await call('acknowledgeAlarms', { alarmIds: [1], note: `Visitor Quartermaine escorted` });
 
   const text = lines.join('\n').toLowerCase();
   expect(lines.length).toBeGreaterThan(10);

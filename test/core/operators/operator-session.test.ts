@@ -11,9 +11,12 @@ import { createOperatorsCapability } from '../../../electron/core/operators/oper
 import { verifyPin } from '../../../electron/core/admin-lock/pin-hash';
 import { LOCKOUT_BASE_MS, MAX_ATTEMPTS } from '../../../electron/core/admin-lock/admin-lock';
 import { createEventHandlers } from '../../../electron/core/events-capability';
-import { AcknowledgementStore } from '../../../electron/core/alarms/acknowledgements';
+import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
+import { serviceRecordId } from '../../../electron/core/connection/service-identity';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
 import type { FeedEvent } from '../../../electron/contract/ipc';
+import { createShiftRecord } from '../../../electron/core/operators/shift-record';
 import { endShiftIn } from '../../support/document-words';
 
 /** Cheap scrypt for tests (the real cost is the admin PIN's). */
@@ -114,22 +117,39 @@ describe('main stamps the operator on what is recorded', () => {
     alarm: { priority: 'critical', rule: 'forced' },
   };
 
+  /** The kiosk's alarms in a database of its own (in memory), the operator stamped from `operator`. */
+  function alarmStore(operator: () => string | null, now: () => number = () => Date.parse('2026-11-25T01:00:00Z')) {
+    const database = KioskDatabase.memory();
+    const store = new AlarmStore({ database, serviceId: serviceRecordId(database, 'demo', now()), key: null, bound: 1000, shiftHours: 12, escalateAfterMinutes: 0, log: createLogger(memorySink().sink), operator, now });
+    return { database, store };
+  }
+
   it('an acknowledgement carries the signed-in name, the event time and priority, whatever the renderer sends', async () => {
     let who: string | null = 'Ada Guard';
-    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(memorySink().sink), operator: () => who });
+    const { database, store } = alarmStore(() => who);
+    const [recorded] = store.observe([alarm, { ...alarm, record_ID: 42, created: '2026-11-25T00:59:30.000Z' }], 'live', 0);
+    const alarmId = recorded!.alarm!.id!;
     const handlers = createEventHandlers({
-      feed: { snapshot: () => ({ state: {} as never, events: [alarm] }), findEvent: (id) => (id === 41 ? alarm : undefined), classify: (e) => ({ ...e, alarm: null }) },
+      feed: { snapshot: () => ({ state: {} as never, events: [alarm] }), classify: (e) => ({ ...e, alarm: null }) },
       service: { getEvent: async () => { throw new Error('not asked'); } },
       history: {} as never,
-      acknowledgements: store,
+      alarms: store,
     });
     // A renderer that adds an operator of its own is refused by the contract; the handler never reads one.
-    const request = { recordIds: [41], note: 'checked', operator: 'Mallory' } as unknown as { recordIds: number[]; note: string };
-    const [entry] = await handlers.acknowledgeAlarms(request);
-    expect(entry).toMatchObject({ operator: 'Ada Guard', eventCreated: alarm.created, priority: 'critical' });
+    const request = { alarmIds: [alarmId], note: 'checked', operator: 'Mallory' } as unknown as { alarmIds: number[]; note: string };
+    const result = await handlers.acknowledgeAlarms(request);
+    expect(result).toMatchObject({ acknowledged: 1, alreadyAcknowledged: 0, unknown: 0 });
+    expect(result.entries[0]).toMatchObject({ alarmId, operator: 'Ada Guard', eventCreated: alarm.created, priority: 'critical', note: 'checked' });
+    // Acknowledged once: again is "already", and nothing is written for it.
+    expect(await handlers.acknowledgeAlarms({ alarmIds: [alarmId], note: '' })).toMatchObject({ acknowledged: 0, alreadyAcknowledged: 1 });
     who = 'unnamed';
-    const [second] = await handlers.acknowledgeAlarms({ recordIds: [41], note: '' });
-    expect(second?.operator).toBe('unnamed');
+    const second = store.acknowledge([alarmId + 1], '');
+    expect(second.entries[0]?.operator).toBe('unnamed');
+    // The operator log holds both, with their operators, as the handover report reads them.
+    const record = createShiftRecord({ alarms: () => store, feed: () => null, outages: () => null, runs: () => null, database: () => null });
+    expect(record.acknowledgements(Date.parse('2026-11-25T00:00:00Z'), Date.parse('2026-11-25T02:00:00Z')).map((a) => a.operator)).toEqual(['Ada Guard', 'unnamed']);
+    expect(record.unacknowledged()).toMatchObject({ total: 0 });
+    database.close();
   });
 
   it('an enrolment log entry carries the signed-in name, not one the caller passes', async () => {
@@ -140,22 +160,46 @@ describe('main stamps the operator on what is recorded', () => {
 });
 
 describe('the operator log pages through everything it holds', () => {
-  it('page() gives the total and any page, newest first', async () => {
+  it('acknowledgementPage() gives the total and any page, newest first', () => {
     let t = Date.parse('2026-11-25T00:00:00Z');
-    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(memorySink().sink), now: () => new Date((t += 1000)) });
-    await store.addAll(Array.from({ length: 4608 }, (_, i) => ({ alarmKey: `event:${i + 1}`, recordIds: [i + 1], note: '', device: 'D', text: 'T' })));
-    const first = await store.page(0, 100);
+    const database = KioskDatabase.memory();
+    const store = new AlarmStore({ database, serviceId: serviceRecordId(database, 'demo', t), key: null, bound: 10_000, shiftHours: 12, escalateAfterMinutes: 0, log: createLogger(memorySink().sink), now: () => (t += 1000) });
+    const events: FeedEvent[] = Array.from({ length: 4608 }, (_, i) => ({
+      record_ID: i + 1,
+      created: new Date(Date.parse('2026-11-24T23:00:00Z') + i * 100).toISOString(),
+      event_Category_Name: 'Access',
+      device_Name: 'D',
+      custom_Text: 'T',
+      origin_Name: null,
+      additional_Info: null,
+      cardnumber: null,
+      facility_Code: null,
+      alarm: { priority: 'low', rule: 'denied' },
+    }));
+    const ids = store.observe(events, 'live', 0).map((e) => e.alarm!.id!);
+    // One by one, so each entry has its own time (newest first is by time).
+    for (const id of ids) store.acknowledge([id], '');
+    const first = store.acknowledgementPage(0, 100);
     expect(first.total).toBe(4608);
     expect(first.items[0]?.recordIds).toEqual([4608]);
-    const last = await store.page(4600, 100);
+    const last = store.acknowledgementPage(4600, 100);
     expect(last.items.map((a) => a.recordIds[0])).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
-    expect((await store.all()).length).toBe(4608);
+    expect(store.acknowledgements().length).toBe(4608);
+    database.close();
   });
 });
 
 describe('nothing is recorded without a name', () => {
   const capability = (signIn: 'required' | 'off') =>
-    createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn, allowUnnamed: true, log: createLogger(memorySink().sink), events: () => [], acknowledgements: async () => [] });
+    createOperatorsCapability({
+      listDir: dir,
+      dataDir: dir,
+      exportsDir: path.join(dir, 'exports'),
+      signIn,
+      allowUnnamed: true,
+      log: createLogger(memorySink().sink),
+      record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }),
+    });
 
   it('with sign-in required, main refuses a recorded action while nobody is on shift, whatever the screen shows', async () => {
     const operators = capability('required');

@@ -2,7 +2,7 @@
 // the directory snapshot in the data folder and of the credential in the credential folder (they
 // hold personal data and secrets), before anything else writes; the log names them. Against the
 // simulator, with a data key, so the acknowledgement log is sealed through the real wiring too.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { loadConfig } from '../../../electron/core/config/load-config';
 import { chooseVault, credentialDir } from '../../../electron/core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { SEALED_LINE_PREFIX } from '../../../electron/core/storage/json-lines-file';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 
 let dir = '';
@@ -50,9 +49,17 @@ it('removes stale temporary files at start and seals the acknowledgement log wit
   expect(readdirSync(credentials).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   expect(lines.filter((line) => line.includes('left by an interrupted save'))).toHaveLength(2);
 
-  // The store the capability built (with the data key kiosk-core handed it).
-  await core.events.acknowledgements.add({ alarmKey: 'door-a', recordIds: [1], note: 'Called Marie Dupont', device: 'Main door', text: 'Door forced open' });
-  const text = readFileSync(path.join(dir, 'acknowledgements.jsonl'), 'utf8');
-  expect(text.startsWith(SEALED_LINE_PREFIX)).toBe(true);
-  expect(text).not.toContain('Marie');
+  // The store the capability built seals with the data key kiosk-core handed it.
+  const [alarm] = core.events.alarms.observe(
+    [{ record_ID: 1, created: '2026-11-28T22:00:00Z', event_Category_Name: 'Door Alarm', device_Name: 'Main door', custom_Text: 'Door forced open', origin_Name: null, additional_Info: null, cardnumber: null, facility_Code: null, alarm: { priority: 'critical', rule: 'door-forced' } }],
+    'live',
+    0,
+  );
+  core.events.alarms.acknowledge([alarm!.alarm!.id!], 'Called Marie Dupont');
+  const stopping = core;
+  core = null;
+  await stopping.stop();
+  const bytes = ['kiosk.db', 'kiosk.db-wal'].map((f) => (existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f)).toString('latin1') : '')).join('');
+  expect(bytes).not.toContain('Marie');
+  expect(bytes).not.toContain('Main door');
 });

@@ -1,13 +1,12 @@
-// The operator logs at rest: the enrolment log (names) and the acknowledgement log (free-text
-// notes) are sealed with the data key where one exists, like the outbox and the directory
-// snapshot; a log written in clear before is still read and is then sealed; without a key lines
-// stay plain (and owner-only); a line cannot be moved from one log to the other.
+// Logs kept as JSON lines at rest: the enrolment log (names) and logs of notes are sealed with the
+// data key where one exists, like the outbox and the directory snapshot; a log written in clear
+// before is still read and is then sealed; without a key lines stay plain (and owner-only); a line
+// cannot be moved from one log to the other.
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACKNOWLEDGEMENTS_FILE, AcknowledgementStore } from '../../../electron/core/alarms/acknowledgements';
 import { ENROLMENT_LOG_FILE, EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { JsonLinesFile, SEALED_LINE_PREFIX } from '../../../electron/core/storage/json-lines-file';
@@ -24,11 +23,24 @@ const key = randomBytes(32);
 const NOTE = 'Called Marie Dupont on +33 6 12 34 56 78';
 const ack = { alarmKey: 'door-a', recordIds: [7], note: NOTE, device: 'Main door', text: 'Door forced open' };
 const now = () => new Date('2026-03-01T10:00:00Z');
+const ACKNOWLEDGEMENTS_FILE = 'notes.jsonl';
+
+/** A log of notes as JSON lines (as an earlier version kept acknowledgements): append, read newest first. */
+function noteLog(logged: ReturnType<typeof memorySink>, dataKey: Buffer | null = null) {
+  const file = new JsonLinesFile<typeof ack & { acknowledgedAt?: string }>(path.join(dir, ACKNOWLEDGEMENTS_FILE), (v) => (typeof v === 'object' && v !== null && 'note' in v ? (v as typeof ack) : null), {
+    key: dataKey,
+    migrated: (lines, failure) => logged.lines.push(failure === null ? `sealed ${lines} line(s)` : `could not seal: ${failure}`),
+  });
+  return {
+    add: (entry: typeof ack) => file.append({ ...entry, acknowledgedAt: now().toISOString() }),
+    list: async () => (await file.read((line, reason) => logged.lines.push(`skipped ${reason} line ${line}`))).reverse(),
+  };
+}
 
 describe('the acknowledgement and enrolment logs at rest', () => {
   it('with a data key, no name or note is on disk in clear, and both logs read back after a restart', async () => {
     const logged = memorySink();
-    const acks = new AcknowledgementStore({ dataDir: dir, log: createLogger(logged.sink), now, dataKey: key });
+    const acks = noteLog(logged, key);
     await acks.add(ack);
     const enrolments = new EnrolmentLog(dir, createLogger(logged.sink), now, 2_000, key);
     await enrolments.add({ kind: 'created', cardholderId: 41, name: 'Dupont, Marie', outcome: 'created' });
@@ -39,7 +51,7 @@ describe('the acknowledgement and enrolment logs at rest', () => {
       expect(text).not.toMatch(/Marie|Dupont|12 34|Main door|created/);
       for (const line of text.trim().split('\n')) expect(line.startsWith(SEALED_LINE_PREFIX)).toBe(true);
     }
-    expect((await new AcknowledgementStore({ dataDir: dir, log: createLogger(logged.sink), now, dataKey: key }).list()).map((a) => a.note)).toEqual([NOTE]);
+    expect((await noteLog(logged, key).list()).map((a) => a.note)).toEqual([NOTE]);
     expect((await new EnrolmentLog(dir, createLogger(logged.sink), now, 2_000, key).list()).map((e) => e.name)).toEqual(['Dupont, Marie']);
   });
 
@@ -49,7 +61,7 @@ describe('the acknowledgement and enrolment logs at rest', () => {
     await writeFile(file, `${JSON.stringify(old)}\n{"torn": "Jean Martin`, { mode: 0o644 });
     await chmod(file, 0o644);
     const logged = memorySink();
-    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(logged.sink), now, dataKey: key });
+    const store = noteLog(logged, key);
     expect((await store.list()).map((a) => a.recordIds)).toEqual([[3]]);
     await store.add({ ...ack, recordIds: [9] });
     const text = await readFile(file, 'utf8');
@@ -59,7 +71,7 @@ describe('the acknowledgement and enrolment logs at rest', () => {
     expect(logged.lines.some((line) => line.includes('sealed 2 line(s)'))).toBe(true);
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     const reopened = memorySink();
-    expect((await new AcknowledgementStore({ dataDir: dir, log: createLogger(reopened.sink), now, dataKey: key }).list()).map((a) => a.recordIds)).toEqual([[9], [3]]);
+    expect((await noteLog(reopened, key).list()).map((a) => a.recordIds)).toEqual([[9], [3]]);
     // The torn line is still reported as unreadable, not lost silently; nothing is sealed twice.
     expect(reopened.lines.some((line) => line.includes('skipped unreadable line 2'))).toBe(true);
     expect(reopened.lines.some((line) => line.includes('sealed'))).toBe(false);
@@ -67,7 +79,7 @@ describe('the acknowledgement and enrolment logs at rest', () => {
 
   it('without a data key, lines stay plain JSON (as before) in an owner-only file, and a sealed line is reported, not guessed', async () => {
     const logged = memorySink();
-    const store = new AcknowledgementStore({ dataDir: dir, log: createLogger(logged.sink), now });
+    const store = noteLog(logged);
     await store.add(ack);
     const file = path.join(dir, ACKNOWLEDGEMENTS_FILE);
     expect(JSON.parse((await readFile(file, 'utf8')).trim()).note).toBe(NOTE);

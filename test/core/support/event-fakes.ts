@@ -6,6 +6,7 @@
  */
 import type { PushEvents, PushName, SystemEvent } from '../../../electron/contract/ipc';
 import type { CallOptions, EventCodeSearch, EventSearch } from '../../../electron/core/service/access-service';
+import { readSystemEvents, type UnreadableEvent } from '../../../electron/core/service/event-reading';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { FeedTimers } from '../../../electron/core/feed/feed-engine';
 
@@ -151,7 +152,12 @@ export class FakeEventService {
     });
   }
 
-  async listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[] }> {
+  /** Ids whose element in an answer is this raw value instead of their event (a poison element the kiosk must set aside). */
+  readonly poison = new Map<number, unknown>();
+  /** Ids whose event is too large: any answer holding one is over the size limit. */
+  readonly tooLarge = new Set<number>();
+
+  async listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<{ maxID: number; events: SystemEvent[]; unreadable?: UnreadableEvent[] }> {
     return this.call('list', [fromId, maxId], options, () => {
       if (this.listFailure) {
         const failure = this.listFailure;
@@ -171,7 +177,10 @@ export class FakeEventService {
       if (s.order === 'desc') ids.reverse();
       if (s.order === 'shuffled') ids = this.shuffle(ids);
       if (s.duplicates) ids = [...ids, ...ids.filter((_, i) => i % 3 === 0)];
-      return { maxID: this.maxId, events: ids.map((id) => ({ ...this.events.get(id)! })) };
+      if (ids.some((id) => this.tooLarge.has(id))) throw KioskFailure.of('too_large', 'The answer is too large.', { detail: 'answer over the limit (fake)' });
+      // As the real client reads an answer: each element on its own (service/event-reading.ts).
+      const read = readSystemEvents(ids.map((id) => (this.poison.has(id) ? this.poison.get(id) : { ...this.events.get(id)! })));
+      return { maxID: this.maxId, events: read.events, unreadable: read.unreadable };
     });
   }
 
@@ -179,6 +188,7 @@ export class FakeEventService {
     return this.call('event', [id], options, () => {
       const event = this.events.get(id);
       if (!event) throw KioskFailure.of('not_found', 'That event does not exist.', { status: 404 });
+      if (this.tooLarge.has(id)) throw KioskFailure.of('too_large', 'The answer is too large.', { detail: 'answer over the limit (fake)' });
       return { ...event };
     });
   }

@@ -1,11 +1,10 @@
-/** The acknowledgement store: what main keeps, and acknowledging. */
+/** The acknowledgement store: acknowledging alarms by their numbers or a whole group, and what it checks first. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, fail, fake, ok } from '../support/fake-kiosk';
-
+import { createFakeKiosk, fail, fake, makeAlarm } from '../support/fake-kiosk';
 
 import { useAcknowledgementStore } from '../../../renderer/src/alarms/acknowledgement-store';
-import type { Acknowledgement } from '../../../electron/contract/ipc';
+import { useOpenAlarmStore } from '../../../renderer/src/alarms/open-alarms-store';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -13,54 +12,38 @@ beforeEach(() => {
 });
 
 describe('acknowledgement store', () => {
-  const stored: Acknowledgement = {
-    alarmKey: 'event:1',
-    recordIds: [1],
-    note: 'checked',
-    acknowledgedAt: '2026-11-21T09:00:00.000Z',
-    device: 'Door 3',
-    text: 'Door forced open',
-  };
-
-  it('loads what main keeps and marks those record ids', async () => {
-    fake.current.api.listAcknowledgements.mockResolvedValueOnce(ok([stored]));
+  it('sends the alarm numbers once each with the note, marks them acknowledged at once and reads the counts again', async () => {
+    fake.current.setSnapshot([makeAlarm(1), makeAlarm(2)]);
+    const open = useOpenAlarmStore();
+    await open.start();
+    expect(open.count).toBe(2);
     const acks = useAcknowledgementStore();
-    await acks.ensureLoaded();
-    await acks.ensureLoaded();
-    expect(fake.current.api.listAcknowledgements).toHaveBeenCalledTimes(1);
-    expect(acks.acknowledgedIds.has(1)).toBe(true);
+    const result = await acks.acknowledge({ alarmIds: [2, 1, 2], note: ' checked ' });
+    expect(result).toMatchObject({ ok: true, value: { acknowledged: 2 } });
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ alarmIds: [2, 1], note: ' checked ' });
+    expect(open.isSettled(makeAlarm(1))).toBe(true);
+    expect(open.count).toBe(0);
   });
 
-  it('acknowledges the alarms with one trimmed note, and adds main\'s entries (one per alarm) on top', async () => {
+  it('acknowledges a whole group up to the last alarm the guard saw, with the count shown', async () => {
     const acks = useAcknowledgementStore();
-    await acks.load();
-    const result = await acks.acknowledge({ recordIds: [4, 5, 5, 6], note: '  guard sent  ' });
-    expect(result.ok).toBe(true);
-    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [4, 5, 6], note: 'guard sent' });
-    expect(acks.list.map((a) => a.recordIds)).toEqual([[4], [5], [6]]);
-    expect([4, 5, 6].every((id) => acks.acknowledgedIds.has(id))).toBe(true);
+    await acks.acknowledge({ group: 'preShift', upToId: 40, expected: 12, note: 'reviewed' });
+    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', upToId: 40, expected: 12, note: 'reviewed' });
   });
 
-  it('returns the typed error and changes nothing when main refuses', async () => {
-    fake.current.api.acknowledgeAlarms.mockResolvedValueOnce(fail('server_error', 'The operator log could not be written.'));
+  it('refuses what main would refuse, with the screen\'s words, without asking main', async () => {
     const acks = useAcknowledgementStore();
-    const result = await acks.acknowledge({ recordIds: [1], note: '' });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toBe('The operator log could not be written.');
-    expect(acks.list).toHaveLength(0);
-  });
-
-  it('refuses an over-long note without calling main', async () => {
-    const acks = useAcknowledgementStore();
-    const result = await acks.acknowledge({ recordIds: [1], note: 'x'.repeat(2001) });
-    expect(result.ok).toBe(false);
+    expect(await acks.acknowledge({ alarmIds: [], note: '' })).toMatchObject({ ok: false, error: { field: 'alarmIds', message: 'There is no alarm to acknowledge.' } });
+    expect(await acks.acknowledge({ alarmIds: [1], note: 'x'.repeat(2001) })).toMatchObject({ ok: false, error: { field: 'note' } });
+    expect(await acks.acknowledge({ alarmIds: Array.from({ length: 10_001 }, (_, i) => i + 1), note: '' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/At most 10,000/) } });
     expect(fake.current.api.acknowledgeAlarms).not.toHaveBeenCalled();
   });
 
-  it('keeps the load error for a banner', async () => {
-    fake.current.api.listAcknowledgements.mockResolvedValueOnce(fail('internal', 'The operator log cannot be read.'));
-    const acks = useAcknowledgementStore();
-    await acks.load();
-    expect(acks.error?.message).toBe('The operator log cannot be read.');
+  it('passes main\'s refusal on as it came and marks nothing', async () => {
+    fake.current.api.acknowledgeAlarms.mockResolvedValueOnce(fail('invalid_request', 'A note is required to acknowledge this alarm (FORCED OPEN on Vault): say what was done.'));
+    const open = useOpenAlarmStore();
+    const result = await useAcknowledgementStore().acknowledge({ alarmIds: [7], note: '' });
+    expect(result).toMatchObject({ ok: false, error: { message: expect.stringMatching(/A note is required/) } });
+    expect(open.isSettled(makeAlarm(7))).toBe(false);
   });
 });

@@ -1,10 +1,9 @@
-/** The alarms waiting (main's list, not the feed's ring), the alarm list by priority, the pre-shift group, which alarms sound, the outage alarm. */
+/** The alarms waiting (main's record, read a page at a time), the groups, one word per alarm, main's tones and the outage alarm. */
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { fake, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
+import { fake, makeAlarm, makeEvent, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
-import type { OpenAlarm } from '../../../electron/contract/ipc';
-
+import type { AlarmSummary, OpenAlarm } from '../../../electron/contract/ipc';
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
 import { useOpenAlarmStore } from '../../../renderer/src/alarms/open-alarms-store';
@@ -14,14 +13,14 @@ import { useFeedStore } from '../../../renderer/src/feed/feed-store';
 
 const { mountView } = useComponentHarness(fake);
 
-const low = (id: number, patch = {}) => makeAlarm(id, { custom_Text: 'Denied: unknown card', alarm: { priority: 'low', rule: 'access-denied' }, ...patch });
-const open = (alarms: OpenAlarm[], extra = {}) => ok({ revision: 1, alarms, bound: 5_000, shiftStartedAt: at(0), overflow: null, loadProblem: null, ...extra });
+const low = (id: number, patch = {}) => makeAlarm(id, { custom_Text: 'Denied: unknown card', alarm: { priority: 'low', rule: 'access-denied', id, state: 'waiting' }, ...patch });
 
 describe('alarms waiting', () => {
   it('lists a critical alarm above six newer low denials, and keeps counting it after it left the feed\'s buffer', async () => {
     const forced = makeAlarm(1, { created: at(10), device_Name: 'Vault' });
     fake.current.setSnapshot([forced, ...[2, 3, 4, 5, 6, 7].map((id) => low(id, { created: at(10 + id) }))]);
     const view = await mountView(LiveFeedView);
+    await flushPromises();
     const listed = view.findAll('[data-testid="open-alarm"]').map((li) => li.attributes('data-record-id'));
     expect(listed).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     // A flood pushes the alarm out of the renderer's buffer (500 in these settings): still counted, still under "Unacknowledged only".
@@ -29,107 +28,169 @@ describe('alarms waiting', () => {
     await flushPromises();
     expect(view.find('[data-testid="feed-row"][data-record-id="1"]').exists()).toBe(false);
     expect(view.find('[data-testid="unacknowledged-count"]').text()).toBe('7 unacknowledged alarms');
-    useFeedStore().setFilter({ unacknowledgedOnly: true, device: 'Vault' });
+    useFeedStore().setFilter({ unacknowledgedOnly: true });
     await flushPromises();
-    expect(view.findAll('[data-testid="feed-row"]').map((r) => r.attributes('data-record-id'))).toEqual(['1']);
+    expect(view.findAll('[data-testid="waiting-pager"] [data-testid="open-alarm"]').map((r) => r.attributes('data-record-id'))).toEqual(['7', '6', '5', '4', '3', '2', '1']);
   });
 
-  it('groups the alarms from before the shift, never raised, acknowledged together with one note', async () => {
-    const old = [low(1, { created: '2026-11-20T08:00:00.000Z' }), low(2, { created: '2026-11-20T09:00:00.000Z' })];
-    fake.current.setSnapshot(old);
-    fake.current.api.getOpenAlarms.mockResolvedValueOnce(open(old.map((event) => ({ event, preShift: true })), { shiftStartedAt: '2026-11-20T22:00:00.000Z' }));
+  it('shows the alarms a page at a time and moves between pages', async () => {
+    fake.current.setSnapshot(Array.from({ length: 60 }, (_, i) => low(i + 1, { created: at(100 + i) })));
     const view = await mountView(LiveFeedView);
-    expect(view.findAll('[data-testid="open-alarm"]')).toHaveLength(0);
-    expect(view.find('[data-testid="pre-shift-group"]').text()).toContain('2 alarms from before this shift');
-    for (const marker of view.findAll('[data-testid="alarm-marker"]')) expect(marker.text()).toBe('Low alarm'); // a day old, escalation 10 min: not raised
+    await flushPromises();
+    const pager = view.find('[data-testid="open-alarms-pager"]');
+    expect(pager.findAll('[data-testid="open-alarm"]')).toHaveLength(25);
+    expect(pager.find('[data-testid="pager-place"]').text()).toBe('1–25 of 60');
+    await pager.find('[data-testid="pager-next"]').trigger('click');
+    await flushPromises();
+    expect(pager.find('[data-testid="pager-place"]').text()).toBe('26–50 of 60');
+    expect(pager.findAll('[data-testid="open-alarm"]')[0]!.attributes('data-record-id')).toBe('26');
+    expect(fake.current.api.listOpenAlarms).toHaveBeenLastCalledWith({ group: 'shift', order: 'priority', offset: 25, limit: 25 });
+  });
+
+  it('acknowledges the group from before the shift with the count its button said', async () => {
+    const summary: AlarmSummary = {
+      revision: 3,
+      waiting: { critical: 0, high: 0, medium: 0, low: 0 },
+      waitingTotal: 0,
+      preShift: 4647,
+      setAside: 0,
+      unacknowledged: 4647,
+      oldestAt: '2026-11-20T08:00:00.000Z',
+      highestId: 9000,
+      bound: 100_000,
+      shiftStartedAt: '2026-11-20T22:00:00.000Z',
+      setAsideText: null,
+      loadProblemText: null,
+    };
+    fake.current.api.getOpenAlarms.mockResolvedValue(ok(summary));
+    const view = await mountView(LiveFeedView);
+    await flushPromises();
+    expect(view.find('[data-testid="pre-shift-group"]').text()).toContain('4,647 alarms from before this shift');
+    expect(view.find('[data-testid="pre-shift-ack"]').text()).toBe('Acknowledge all 4,647 with one note…');
     await view.find('[data-testid="pre-shift-ack"]').trigger('click');
     await flushPromises();
-    expect(view.find('[data-testid="ack-dialog"] h2').text()).toBe('Acknowledge 2 alarms');
+    expect(view.find('[data-testid="ack-dialog"] h2').text()).toBe('Acknowledge 4,647 alarms');
     await view.find('[data-testid="ack-dialog"] textarea').setValue('Reviewed at shift start');
     await view.find('[data-testid="ack-dialog"] form').trigger('submit');
     await flushPromises();
-    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [1, 2], note: 'Reviewed at shift start' });
+    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', upToId: 9000, expected: 4647, note: 'Reviewed at shift start' });
   });
 
-  it('says loudly when main had to set alarms aside at its bound', async () => {
-    fake.current.api.getOpenAlarms.mockResolvedValueOnce(open([], { overflow: { dropped: 12, firstAt: at(1), lastAt: at(2), message: 'The list of unacknowledged alarms is full (5,000): 12 of the lowest priority and oldest were set aside.' } }));
+  it('says loudly how many alarms are set aside until they are dealt with, and offers them for review', async () => {
+    const summary = (setAside: number): AlarmSummary => ({
+      revision: setAside,
+      waiting: { critical: 0, high: 0, medium: 0, low: 0 },
+      waitingTotal: 0,
+      preShift: 0,
+      setAside,
+      unacknowledged: setAside,
+      oldestAt: null,
+      highestId: 50,
+      bound: 5_000,
+      shiftStartedAt: at(0),
+      setAsideText: setAside > 0 ? { key: 'alarms.fromMain.setAside', params: { count: setAside, bound: 5000 }, message: '' } : null,
+      loadProblemText: null,
+    });
+    fake.current.api.getOpenAlarms.mockResolvedValue(ok(summary(12)));
     const view = await mountView(LiveFeedView);
-    expect(view.find('[data-testid="open-alarms-overflow"]').text()).toContain('12 of the lowest priority');
-    expect(view.find('[data-testid="open-alarms-overflow"]').attributes('role')).toBe('alert');
+    await flushPromises();
+    const notice = view.find('[data-testid="open-alarms-overflow"]');
+    expect(notice.text()).toContain('12 alarms are set aside: more than 5,000 were waiting');
+    expect(notice.attributes('role')).toBe('alert');
+    expect(view.find('[data-testid="set-aside-ack"]').text()).toBe('Acknowledge all 12 with one note…');
+    // Dealt with: the notice goes.
+    fake.current.emit('openAlarms', { revision: 99, summary: { ...summary(0), revision: 99 }, added: [], moreAdded: 0, acknowledged: [], moreAcknowledged: 0 });
+    await flushPromises();
+    expect(view.find('[data-testid="open-alarms-overflow"]').exists()).toBe(false);
   });
 
-  it('asks main for a new snapshot when a change was missed', async () => {
-    await mountView(LiveFeedView);
-    const store = useOpenAlarmStore();
-    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(1);
-    fake.current.emit('openAlarms', { revision: 5, added: [], removed: [], overflow: null });
-    await flushPromises();
-    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(2);
-    expect(store.loaded).toBe(true);
-  });
-
-  it('reads the snapshot once more when the push stream is heard to be open (a change before it would be missed)', async () => {
-    await mountView(LiveFeedView);
-    const calls = fake.current.api.getOpenAlarms.mock.calls.length;
-    fake.current.emit('feedState', LIVE_STATE);
-    await flushPromises();
-    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(calls + 1);
-    fake.current.emit('feedState', LIVE_STATE);
-    await flushPromises();
-    expect(fake.current.api.getOpenAlarms).toHaveBeenCalledTimes(calls + 1); // once only
-  });
-
-  it('by default a plain denial is silent, a critical alarm sounds; a rule may say otherwise', async () => {
+  it('shows an escalated alarm with the same word in the feed and in the alarm list', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const beeps: string[] = [];
-      setAlarmBeeperFactory(() => ({ beep: (kind) => void beeps.push(kind), dispose: () => undefined }));
-      fake.current.api.getSettings.mockResolvedValue(ok({ ...SETTINGS, alarms: { ...SETTINGS.alarms, soundFor: ['critical', 'high'], rules: [{ id: 'vip-denied', priority: 'low', instructions: [], requireNote: false, sound: true }] } }));
-      await mountView(LiveFeedView);
-      const later = (): void => {
-        vi.setSystemTime(Date.now() + 5_000);
-      }; // past the least time between two beeps
-      fake.current.emit('feedEvents', { events: [low(10)] });
-      later();
-      expect(beeps).toEqual([]);
-      fake.current.emit('feedEvents', { events: [low(11, { alarm: { priority: 'low', rule: 'vip-denied' } })] });
-      later();
-      expect(beeps).toEqual(['low']);
-      fake.current.emit('feedEvents', { events: [makeAlarm(12)] });
-      expect(beeps).toEqual(['low', 'critical']);
+      vi.setSystemTime(Date.parse(at(0)) + 11 * 60_000); // escalation after 10 min (the fake's settings)
+      const denied = low(5, { created: at(0) });
+      fake.current.setSnapshot([denied]);
+      const view = await mountView(LiveFeedView);
+      await flushPromises();
+      const inList = view.find('[data-testid="open-alarm"] [data-testid="open-alarm-priority"]').text();
+      const inFeed = view.find('[data-testid="feed-row"] [data-testid="alarm-marker"]').text();
+      expect(inList).toContain('Medium');
+      expect(inFeed).toContain('Medium');
+      expect(inList).toBe(inFeed);
     } finally {
       vi.useRealTimers();
     }
   });
+
+  it('plays the tone main decides, says what it stood for, and keeps silent on a kiosk that does not sound', async () => {
+    const beeps: string[] = [];
+    setAlarmBeeperFactory(() => ({ beep: (kind) => void beeps.push(kind), dispose: () => undefined }));
+    const view = await mountView(LiveFeedView);
+    await flushPromises();
+    useAlarmSoundStore().start();
+    fake.current.emit('alarmSignal', { kind: 'new', priority: 'critical', count: 12, since: new Date(Date.now() - 30_000).toISOString(), at: new Date().toISOString() });
+    await flushPromises();
+    expect(beeps).toEqual(['critical']);
+    expect(view.find('[data-testid="alarm-tone-note"]').text()).toMatch(/12 new alarms since/);
+    fake.current.emit('outageAlarm', { current: null, sounds: false, afterSeconds: 10 });
+    await flushPromises();
+    fake.current.emit('alarmSignal', { kind: 'new', priority: 'high', count: 1, since: null, at: new Date().toISOString() });
+    expect(beeps).toEqual(['critical']);
+  });
+
+  it('reads the counts again when main pushes a change, never counting twice', async () => {
+    fake.current.setSnapshot([makeAlarm(1)]);
+    await mountView(LiveFeedView);
+    const store = useOpenAlarmStore();
+    await flushPromises();
+    expect(store.count).toBe(1);
+    fake.current.emit('feedEvents', { events: [makeAlarm(2), makeAlarm(2)] });
+    await flushPromises();
+    expect(store.count).toBe(2);
+  });
 });
 
 describe('the outage alarm', () => {
-  it('a banner and a sound repeating until acknowledged; rows greyed while not live', async () => {
+  it('is main\'s: a banner with the true start and a tone repeating until acknowledged, from the kiosk\'s start whatever is shown', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       fake.current.setSnapshot([makeEvent(1)]);
       const view = await mountView(LiveFeedView);
       const outages: number[] = [];
       vi.spyOn(useAlarmSoundStore(), 'announceOutage').mockImplementation(() => void outages.push(Date.now()));
-      useOutageAlarmStore().start();
-      fake.current.emit('feedState', { ...LIVE_STATE, status: 'reconnecting', since: '2026-11-21T10:31:02.000Z', error: { code: 'unreachable', message: 'No answer.' } });
+      await useOutageAlarmStore().start();
+      const raised = { id: 3, since: '2026-11-21T10:31:02.000Z', raisedAt: '2026-11-21T10:31:12.000Z', endedAt: null, acknowledgedAt: null, acknowledgedBy: null };
+      fake.current.emit('outageAlarm', { current: raised, sounds: true, afterSeconds: 10 });
       await flushPromises();
       expect(view.find('[data-testid="outage-banner"]').text()).toContain('Service lost since');
       expect(view.find('[data-testid="outage-since"]').attributes('datetime')).toBe('2026-11-21T10:31:02.000Z');
-      expect(view.find('[data-testid="feed-scroller"]').classes()).toContain('not-live');
       expect(outages).toHaveLength(1);
       vi.advanceTimersByTime(OUTAGE_REPEAT_MS * 2);
       expect(outages).toHaveLength(3);
       await view.find('[data-testid="outage-ack"]').trigger('click');
+      await flushPromises();
+      expect(fake.current.api.acknowledgeOutage).toHaveBeenCalledWith({ id: 3 });
       vi.advanceTimersByTime(OUTAGE_REPEAT_MS * 5);
       expect(outages).toHaveLength(3);
-      expect(view.find('[data-testid="outage-acked"]').exists()).toBe(true);
-      fake.current.emit('feedState', LIVE_STATE);
+      expect(view.find('[data-testid="outage-acked"]').text()).toContain('by Ada Guard');
+      // Over: the banner says every event of that time was read since, until the guard dismisses it (acknowledged: gone).
+      fake.current.emit('outageAlarm', { current: null, sounds: true, afterSeconds: 10 });
       await flushPromises();
       expect(view.find('[data-testid="outage-banner"]').exists()).toBe(false);
-      expect(view.find('[data-testid="feed-scroller"]').classes()).not.toContain('not-live');
     } finally {
       vi.useRealTimers();
     }
   });
+
+  it('an outage over before anyone acknowledged it stays said, with no false "events may be missing"', async () => {
+    const view = await mountView(LiveFeedView);
+    await useOutageAlarmStore().start();
+    fake.current.emit('outageAlarm', { current: { id: 4, since: at(1), raisedAt: at(11), endedAt: at(45), acknowledgedAt: null, acknowledgedBy: null }, sounds: true, afterSeconds: 10 });
+    await flushPromises();
+    expect(view.find('[data-testid="outage-banner"]').text()).toContain('The service was lost from');
+    expect(view.find('[data-testid="outage-all-read"]').text()).toBe('— every event of that time has been read since.');
+    expect(view.find('[data-testid="outage-banner"]').text()).not.toMatch(/missing/);
+  });
 });
+
+export type { OpenAlarm };

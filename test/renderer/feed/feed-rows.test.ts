@@ -136,10 +136,10 @@ describe('freeze and "N new events"', () => {
 
 describe('ackStateOf', () => {
   it('tells full, partial and no acknowledgement', () => {
-    const acked = new Set([1, 2]);
-    expect(ackStateOf([1, 2], acked)).toBe('full');
-    expect(ackStateOf([1, 2, 3], acked)).toBe('partial');
-    expect(ackStateOf([3], acked)).toBe('none');
+    expect(ackStateOf({ alarmIds: [1, 2], pendingIds: [] })).toBe('full');
+    expect(ackStateOf({ alarmIds: [1, 2, 3], pendingIds: [3] })).toBe('partial');
+    expect(ackStateOf({ alarmIds: [3], pendingIds: [3] })).toBe('none');
+    expect(ackStateOf({ alarmIds: [], pendingIds: [] })).toBe('none');
   });
 });
 
@@ -152,13 +152,14 @@ describe('alarms still waiting', () => {
       makeAlarm(4, { ...at('2026-11-21T10:00:20Z'), device_Name: 'Door 9' }),
     ]);
     const acknowledged = new Set([1, 4]);
-    const rows = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, acknowledged });
+    const isSettled = (event: { alarm: { id?: number } | null }): boolean => event.alarm?.id !== undefined && acknowledged.has(event.alarm.id);
+    const rows = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, isSettled });
     const merged = rows.find((r) => r.count === 2)!;
     expect(merged.pendingIds).toEqual([2]);
     expect(merged.pendingSince).toBe(Date.parse('2026-11-21T10:00:10Z'));
     expect(rows.find((r) => r.event.record_ID === 4)).toMatchObject({ pendingIds: [], pendingSince: null });
     expect(rows.find((r) => r.event.record_ID === 3)).toMatchObject({ pendingIds: [], pendingSince: null });
-    const waiting = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, acknowledged, filter: filter({ unacknowledgedOnly: true }) });
+    const waiting = buildFeedRows(buffer.oldestFirst(), { mergeWindowMs: MINUTE, isSettled, filter: filter({ unacknowledgedOnly: true }) });
     expect(waiting.map((r) => r.recordIds)).toEqual([[2]]);
     expect(isFilterActive(filter({ unacknowledgedOnly: true }))).toBe(true);
   });

@@ -109,23 +109,26 @@ describe('feed store', () => {
     expect(store.notices).toHaveLength(0);
   });
 
-  it('beeps for new live alarms only (not for the snapshot), and not while muted', async () => {
+  it('beeps only when main says (its alarmSignal), never for the events themselves, and not while muted', async () => {
     fake.current.setSnapshot([makeAlarm(1)]);
     const store = useFeedStore();
     await store.start();
-    expect(beeps).toEqual([]);
-    fake.current.emit('feedEvents', { events: [makeEvent(2), makeAlarm(3, { alarm: { priority: 'high', rule: 'x' } })] });
-    expect(beeps).toEqual(['high']);
     const sound = useAlarmSoundStore();
+    sound.start();
+    sound.enable(true);
+    fake.current.emit('feedEvents', { events: [makeEvent(2), makeAlarm(3, { alarm: { priority: 'high', rule: 'x', id: 3, state: 'waiting' } })] });
+    expect(beeps).toEqual([]);
+    fake.current.emit('alarmSignal', { kind: 'new', priority: 'high', count: 1, since: null, at: new Date().toISOString() });
+    expect(beeps).toEqual(['high']);
     vi.useFakeTimers();
     vi.setSystemTime(Date.now() + 10_000);
     sound.mute();
-    fake.current.emit('feedEvents', { events: [makeAlarm(4)] });
+    fake.current.emit('alarmSignal', { kind: 'new', priority: 'critical', count: 1, since: null, at: new Date().toISOString() });
     expect(beeps).toEqual(['high']);
     expect(sound.muted).toBe(true);
     vi.advanceTimersByTime(SETTINGS.alarms.muteMinutes * 60_000);
     expect(sound.muted).toBe(false);
-    fake.current.emit('feedEvents', { events: [makeAlarm(5)] });
+    fake.current.emit('alarmSignal', { kind: 'new', priority: 'critical', count: 1, since: null, at: new Date().toISOString() });
     expect(beeps).toEqual(['high', 'critical']);
   });
 

@@ -1,7 +1,8 @@
 /** Components of the live feed: the feed screen, the event detail panel, the status bar and its alarms item. */
+import type { AlarmSummary } from '../../../electron/contract/ipc';
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
-import { fake, LIVE_STATE, makeAlarm, makeEvent, ok, SETTINGS } from '../support/fake-kiosk';
+import { fake, LIVE_STATE, makeAlarm, makeEvent, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 
 
@@ -15,9 +16,6 @@ import { useEscalationStore } from '../../../renderer/src/alarms/escalation-stor
 const { mountView } = useComponentHarness(fake);
 
 /** Settings where every priority sounds (by default a low or medium alarm is silent, raised or not). */
-function soundForEveryPriority(): void {
-  fake.current.api.getSettings.mockResolvedValueOnce(ok({ ...SETTINGS, alarms: { ...SETTINGS.alarms, soundFor: ['critical', 'high', 'medium', 'low'] } }));
-}
 
 describe('LiveFeedView', () => {
   it('renders rows newest first with time (UTC on hover), category, device and text', async () => {
@@ -57,7 +55,7 @@ describe('LiveFeedView', () => {
     await dialog.find('textarea').setValue('Patrol sent');
     await dialog.find('form').trigger('submit');
     await flushPromises();
-    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [1, 2], note: 'Patrol sent' });
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ alarmIds: [1, 2], note: 'Patrol sent' });
     expect((dialog.element as HTMLDialogElement).open).toBe(false);
     expect(view.find('[data-testid="row-acked"]').text()).toContain('Acknowledged');
     expect(view.find('[data-testid="row-ack"]').exists()).toBe(false);
@@ -75,13 +73,15 @@ describe('LiveFeedView', () => {
     expect((view.find('[data-testid="ack-dialog"]').element as HTMLDialogElement).open).toBe(true);
   });
 
-  it('shows acknowledgements from main as marked rows after a reload', async () => {
-    fake.current.setSnapshot([makeAlarm(7)]);
-    fake.current.api.listAcknowledgements.mockResolvedValueOnce(
-      ok([{ alarmKey: 'event:7', recordIds: [7], note: '', acknowledgedAt: at(1), device: 'Door 3', text: 'Door forced open' }]),
-    );
+  it('shows alarms main says are acknowledged as marked rows after a reload, and one acknowledged at another screen at once', async () => {
+    fake.current.setSnapshot([makeAlarm(7, { alarm: { priority: 'critical', rule: 'door-forced', id: 7, state: 'acknowledged' } }), makeAlarm(8, { device_Name: 'Door 8' })]);
     const view = await mountView(LiveFeedView);
-    expect(view.find('[data-testid="row-acked"]').exists()).toBe(true);
+    await flushPromises();
+    expect(view.find('[data-record-id="7"] [data-testid="row-acked"]').exists()).toBe(true);
+    expect(view.find('[data-record-id="8"] [data-testid="row-acked"]').exists()).toBe(false);
+    fake.current.emit('openAlarms', { revision: 50, summary: { ...OPEN_SUMMARY, revision: 50 }, added: [], moreAdded: 0, acknowledged: [8], moreAcknowledged: 0 });
+    await flushPromises();
+    expect(view.find('[data-record-id="8"] [data-testid="row-acked"]').exists()).toBe(true);
   });
 
   it('pauses on hover, counts "N new events", and resumes on click', async () => {
@@ -135,10 +135,11 @@ describe('LiveFeedView', () => {
     await dialog.find('textarea').setValue('Checked all');
     await dialog.find('form').trigger('submit');
     await flushPromises();
-    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ recordIds: [1, 3], note: 'Checked all' });
+    expect(fake.current.api.acknowledgeAlarms).toHaveBeenCalledWith({ alarmIds: [1, 3], note: 'Checked all' });
     expect(view.find('[data-testid="ack-selected"]').exists()).toBe(false);
     await view.find('[data-testid="filter-unacknowledged"]').setValue(true);
-    expect(view.findAll('[data-testid="feed-row"]').map((r) => r.attributes('data-record-id'))).toEqual(['4']);
+    await flushPromises();
+    expect(view.findAll('[data-testid="waiting-pager"] [data-testid="open-alarm"]').map((r) => r.attributes('data-record-id'))).toEqual(['4']);
   });
 
   it('is one Tab stop: arrows move between rows, left and right between a row\'s buttons', async () => {
@@ -162,18 +163,15 @@ describe('LiveFeedView', () => {
     expect(tabbable().map((w) => w.element)).toEqual([document.activeElement]);
   });
 
-  it('raises an alarm left unacknowledged past the configured time, and sounds it again', async () => {
+  it('raises an alarm left unacknowledged past the configured time (main sounds it again, not the page)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.parse(at(30)));
-      soundForEveryPriority();
-      fake.current.setSnapshot([makeAlarm(1, { created: at(0), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })]);
+      fake.current.setSnapshot([makeAlarm(1, { created: at(0), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied', id: 1, state: 'waiting' } })]);
       const view = await mountView(LiveFeedView);
       const escalation = useEscalationStore();
-      const beeps: string[] = [];
       const { useAlarmSoundStore } = await import('../../../renderer/src/alarms/alarm-sound-store');
-      const sound = useAlarmSoundStore();
-      const announce = vi.spyOn(sound, 'announcePriority').mockImplementation((p) => void beeps.push(p));
+      const announce = vi.spyOn(useAlarmSoundStore(), 'announcePriority');
       escalation.tick(Date.parse(at(30)));
       await flushPromises();
       expect(view.find('[data-testid="alarm-marker"]').text()).toBe('Low alarm');
@@ -181,38 +179,7 @@ describe('LiveFeedView', () => {
       await flushPromises();
       expect(view.find('[data-testid="alarm-marker"]').text()).toContain('Medium alarm');
       expect(view.find('[data-testid="feed-row"]').classes()).toContain('alarm-medium');
-      expect(beeps).toEqual(['medium']);
-      escalation.tick(Date.parse(at(10 * 60 + 20)));
-      expect(beeps).toEqual(['medium']); // once per period
-      announce.mockRestore();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('an alarm that arrived between two ticks and crossed a period sounds again; one that arrives long past its periods does not', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.parse(at(30)));
-      soundForEveryPriority();
-      fake.current.setSnapshot([makeEvent(1)]);
-      await mountView(LiveFeedView);
-      const escalation = useEscalationStore();
-      const beeps: string[] = [];
-      const { useAlarmSoundStore } = await import('../../../renderer/src/alarms/alarm-sound-store');
-      const announce = vi.spyOn(useAlarmSoundStore(), 'announcePriority').mockImplementation((p) => void beeps.push(p));
-      escalation.tick(Date.parse(at(30)));
-      // Arrives fresh after that tick; the next tick comes after a jump of the clock (a machine
-      // that slept, a tick delayed past the period).
-      fake.current.emit('feedEvents', { events: [makeAlarm(2, { created: at(40), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
-      await flushPromises();
-      escalation.tick(Date.parse(at(11 * 60)));
-      expect(beeps).toEqual(['medium']);
-      // Arrives already 25 minutes old (two periods): shown raised, not sounded for periods it waited before.
-      fake.current.emit('feedEvents', { events: [makeAlarm(3, { created: at(11 * 60 - 25 * 60), custom_Text: 'Denied: wrong PIN', alarm: { priority: 'low', rule: 'access-denied' } })] });
-      await flushPromises();
-      escalation.tick(Date.parse(at(11 * 60 + 15)));
-      expect(beeps).toEqual(['medium']);
+      expect(announce).not.toHaveBeenCalled();
       announce.mockRestore();
     } finally {
       vi.useRealTimers();
@@ -305,6 +272,21 @@ describe('StatusBar', () => {
   });
 });
 
+const OPEN_SUMMARY: AlarmSummary = {
+  revision: 1,
+  waiting: { critical: 0, high: 0, medium: 0, low: 0 },
+  waitingTotal: 0,
+  preShift: 0,
+  setAside: 0,
+  unacknowledged: 0,
+  oldestAt: null,
+  highestId: 2,
+  bound: 100_000,
+  shiftStartedAt: new Date(0).toISOString(),
+  setAsideText: null,
+  loadProblemText: null,
+};
+
 describe('FeedStatusItem', () => {
   it('shows the alarms waiting and how long the oldest has waited, whichever screen is open', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -312,9 +294,9 @@ describe('FeedStatusItem', () => {
       vi.setSystemTime(Date.parse(at(12 * 60 + 30)));
       const waiting = makeAlarm(2, { device_Name: 'Door 9', created: at(60) });
       fake.current.setSnapshot([makeAlarm(1, { created: at(0) }), waiting, makeEvent(3)]);
-      // Main's list of unacknowledged alarms (alarm 1 was acknowledged): the count and the oldest come from it, not from the feed.
+      // Main's record of unacknowledged alarms (alarm 1 was acknowledged): the count and the oldest come from it, not from the feed.
       fake.current.api.getOpenAlarms.mockResolvedValueOnce(
-        ok({ revision: 1, alarms: [{ event: waiting, preShift: false }], bound: 5_000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null }),
+        ok({ ...OPEN_SUMMARY, waiting: { critical: 1, high: 0, medium: 0, low: 0 }, waitingTotal: 1, unacknowledged: 1, oldestAt: waiting.created }),
       );
       const view = await mountView(FeedStatusItem);
       expect(view.find('[data-testid="status-unacknowledged"]').text()).toBe('1 unacknowledged alarm, oldest 11 min');

@@ -111,7 +111,14 @@ describe('history search store', () => {
     const exporting = search.exportCsv();
     expect(search.exporting).toBe(true);
     const request = fake.current.api.exportSearchCsv.mock.calls[0]![0] as { taskId: string };
-    expect(request).toEqual({ resultId: 'r1', taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/), sort: { column: 'record_ID', direction: 'desc' }, words: historyCsvWordsOf('en') });
+    expect(request).toEqual({
+      resultId: 'r1',
+      taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      sort: { column: 'record_ID', direction: 'desc' },
+      words: historyCsvWordsOf('en'),
+      // The first line main writes should the result be cut, its placeholders left for main.
+      cutWords: { service: expect.stringContaining('{limit}'), kiosk: expect.stringContaining('{upTo}') },
+    });
     // Another task reports first: the store follows only its own.
     fake.current.emit('taskProgress', { taskId: 'other', label: 'Something else', done: 9, total: 9, finished: true });
     expect(search.progress).toBeNull();
@@ -119,7 +126,7 @@ describe('history search store', () => {
     expect(search.progress).toMatchObject({ taskId: request.taskId, done: 1 });
     finish(ok({ saved: true, path: '/home/guard/events.csv', rows: 2 }));
     await exporting;
-    expect(search.exportResult).toEqual({ saved: true, path: '/home/guard/events.csv', rows: 2 });
+    expect(search.exportResult).toEqual({ saved: true, path: '/home/guard/events.csv', rows: 2, cut: null });
     expect(fake.current.listenerCount('taskProgress')).toBe(0);
   });
 });

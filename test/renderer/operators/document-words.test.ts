@@ -27,7 +27,7 @@ const valid = (): void => {
 describe('document words sent with the request', () => {
   it('in English: the words of the English message file, placeholders kept, the en-GB locale', () => {
     expect(endShiftRequest()).toEqual({ locale: 'en-GB', words: handoverWordsOf('en') });
-    expect(handoverWords().alarmLine).toBe('{priority}: {raised} raised, {acknowledged} acknowledged, {open} still open');
+    expect(handoverWords().unacknowledgedGroups).toBe("{waiting} in the alarm list, {preShift} from before this shift, {setAside} set aside beyond the list's bound ({bound}). The most urgent first:");
     expect(handoverWords().rows).toEqual({ one: '{count} row', other: '{count} rows' });
     expect(historyCsvWords()).toEqual(historyCsvWordsOf('en'));
     expect(operatorLogExportRequest('badges')).toEqual(operatorLogWordsOf('en', 'badges'));
@@ -56,8 +56,8 @@ describe('document words sent with the request', () => {
   it('in the pseudo-locale (about 40 % longer, accented): placeholders kept and within the bounds', async () => {
     await show('en-XA');
     const words = handoverWords();
-    expect(words.alarmLine).toMatch(/^\[.*\{priority\}.*\{raised\}.*\{acknowledged\}.*\{open\}.*\]$/);
-    expect(words.alarmLine.length).toBeGreaterThan('{priority}: {raised} raised, {acknowledged} acknowledged, {open} still open'.length);
+    expect(words.catchUpAlarms).toMatch(/^\[.*\{alarms\}.*\{critical\}.*\{high\}.*\{medium\}.*\{low\}.*\]$/);
+    expect(words.catchUpAlarms.length).toBeGreaterThan('{alarms} alarms found ({critical} critical, {high} high, {medium} medium, {low} low)'.length);
     valid();
   });
 });

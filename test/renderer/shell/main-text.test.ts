@@ -28,10 +28,13 @@ const KEYS = (Object.keys(SCREEN_TEXT) as (keyof typeof SCREEN_TEXT)[]).flatMap(
 describe('mainText', () => {
   it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
     for (const key of KEYS) {
-      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'open-alarms.json.unreadable-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator' });
+      // Times are given as words here (a time main sends is shown in the kiosk's format: tested below).
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'kiosk.db.damaged-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator', time: '‹time›', from: '‹from›', to: '‹to›', alarms: 3, critical: 1, high: 2, medium: 0, low: 0 });
       expect(mainText(sent), key).toBe(sent.message);
     }
-    expect(mainText(screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 }))).toContain('is full (5,000): 1,234 of the lowest');
+    expect(mainText(screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 }))).toContain('1,234 alarms are set aside: more than 5,000 were waiting');
+    // A time is shown as the kiosk shows times, not as main sends it.
+    expect(mainText(screenText('feed.fromMain.renumbered', { time: '2026-11-28T22:41:05.000Z' }))).not.toContain('2026-11-28T22:41');
   });
 
   it('a reason inside a warning (a parameter naming another sentence) is worded in the language shown too', async () => {
@@ -49,10 +52,10 @@ describe('mainText', () => {
   });
 
   it('words German from the key, numbers in German, and follows a language switch', async () => {
-    const overflow = screenText('alarms.fromMain.overflow', { bound: 5000, count: 1234 });
+    const overflow = screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 });
     await show('de');
     expect(mainText(overflow)).toBe(
-      'Die Liste der offenen Alarme ist voll (5.000): 1.234 Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
+      '1.234 Alarme sind zurückgestellt: Es warteten mehr als 5.000, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
     );
     expect(mainText(screenText('admin.fromMain.quitting'))).toBe('Der Kiosk wird beendet.');
     expect(mainText(screenText('feed.fromMain.reloadedOutOfMemory'))).toBe('Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.');
@@ -73,7 +76,7 @@ describe('mainText', () => {
     await show('fr');
     expect(mainText(screenText('admin.fromMain.kioskModeOff'))).toBe('Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.');
     await show('es');
-    expect(mainText(overflow)).toContain('está llena (5000): 1234 de las de menor prioridad');
+    expect(mainText(overflow)).toContain('1234 alarmas están apartadas: había más de 5000 en espera');
   });
 
   it('shows the English message of a text without a key, or with one it does not know', async () => {
@@ -94,32 +97,38 @@ describe('mainText', () => {
 });
 
 describe('the guard station in German: what main sent, worded on screen', () => {
-  it('a resync notice and the alarm list’s overflow and saved-list problem', async () => {
+  it('a renumbering notice and the alarm list’s set-aside alarms and records problem', async () => {
     await show('de');
-    fake.current.api.getOpenAlarms.mockResolvedValueOnce(
+    fake.current.api.getOpenAlarms.mockResolvedValue(
       ok({
         revision: 1,
-        alarms: [],
+        waiting: { critical: 0, high: 0, medium: 0, low: 0 },
+        waitingTotal: 0,
+        preShift: 0,
+        setAside: 12,
+        unacknowledged: 12,
+        oldestAt: null,
+        highestId: 20,
         bound: 5000,
         shiftStartedAt: at(0),
-        overflow: { dropped: 12, firstAt: at(1), lastAt: at(2), ...screenText('alarms.fromMain.overflow', { bound: 5000, count: 12 }) },
-        loadProblem: 'English',
-        loadProblemText: screenText('alarms.fromMain.savedListKeptAside', { file: 'open-alarms.json.unreadable-1' }),
+        setAsideText: screenText('alarms.fromMain.setAside', { bound: 5000, count: 12 }),
+        loadProblemText: screenText('alarms.fromMain.recordsMovedAside', { file: 'kiosk.db.damaged-1', reason: 'file is not a database' }),
       }),
     );
     const view = await mountView(LiveFeedView);
+    await flushPromises();
     expect(view.find('[data-testid="open-alarms-overflow"]').text()).toBe(
-      'Die Liste der offenen Alarme ist voll (5.000): 12 Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
+      '12 Alarme sind zurückgestellt: Es warteten mehr als 5.000, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
     );
-    expect(view.text()).toContain('Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden; sie wurde als open-alarms.json.unreadable-1 beiseitegelegt.');
-    fake.current.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.resync'), at: at(3) });
+    expect(view.text()).toContain('Die gespeicherten Aufzeichnungen des Kiosks konnten nicht gelesen werden (file is not a database); sie wurden als kiosk.db.damaged-1 beiseitegelegt');
+    fake.current.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.renumbered', { time: at(3) }), at: at(3) });
     await flushPromises();
     const notice = view.find('[data-testid="feed-notice"] .message');
-    expect(notice.text()).toContain('Der Ereignisserver ist auf einen früheren Stand zurückgegangen');
+    expect(notice.text()).toContain('Die Ereignisnummerierung des Dienstes hat um');
     expect(notice.attributes('data-read-whole')).toBe('');
     await show('en');
     await flushPromises();
-    expect(view.find('[data-testid="feed-notice"] .message').text()).toBe(SCREEN_TEXT.feed.resync);
+    expect(view.find('[data-testid="feed-notice"] .message').text()).toContain("The service's event numbering restarted at");
   });
 });
 

@@ -36,8 +36,13 @@ import type {
   FeedSnapshot,
   FeedState,
   KioskSettings,
+  AcknowledgeResult,
+  AlarmGroup,
+  AlarmOrder,
+  AlarmSummary,
   OpenAlarm,
-  OpenAlarmsSnapshot,
+  OpenAlarmPage,
+  OutageAlarmState,
   OutboxItemView,
   OutboxState,
   PushEvents,
@@ -111,7 +116,7 @@ export function makeAlarm(id: number, patch: Partial<FeedEvent> = {}): FeedEvent
     event_Category_Name: 'Alarm',
     device_Name: 'Door 3',
     custom_Text: 'Door forced open',
-    alarm: { priority: 'critical', rule: 'door-forced' },
+    alarm: { priority: 'critical', rule: 'door-forced', id, state: 'waiting' },
     ...patch,
   });
 }
@@ -195,25 +200,55 @@ export function createFakeKiosk() {
       };
     });
   const snapshot: FeedSnapshot = { state: LIVE_STATE, events: [] };
-  // Main's unacknowledged alarms: those of the snapshot and of every feedEvents push, minus acknowledged ones.
+  // Main's unacknowledged alarms (by the alarm's number): those of the snapshot and of every feedEvents push, minus acknowledged ones.
   const open = new Map<number, OpenAlarm>();
   let openRevision = 0;
+  let outage: OutageAlarmState = { current: null, sounds: true, afterSeconds: 10 };
   const emitTo = (name: PushName, payload: unknown): void => {
     for (const l of listeners.get(name) ?? []) l(payload);
   };
+  const RANK = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+  const summaryNow = (): AlarmSummary => {
+    const waiting = { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const alarm of open.values()) waiting[alarm.event.alarm!.priority] += 1;
+    const times = [...open.values()].map((a) => Date.parse(a.event.created)).filter(Number.isFinite);
+    return {
+      revision: openRevision,
+      waiting,
+      waitingTotal: open.size,
+      preShift: 0,
+      setAside: 0,
+      unacknowledged: open.size,
+      oldestAt: times.length > 0 ? new Date(Math.min(...times)).toISOString() : null,
+      highestId: Math.max(0, ...open.keys()),
+      bound: 100_000,
+      shiftStartedAt: new Date(0).toISOString(),
+      setAsideText: null,
+      loadProblemText: null,
+    };
+  };
+  /** Alarm numbers acknowledged: never opened again. */
+  const done = new Set<number>();
   const openAlarms = (events: readonly FeedEvent[]): OpenAlarm[] => {
     const added: OpenAlarm[] = [];
     for (const event of events) {
-      if (!event.alarm || open.has(event.record_ID)) continue;
-      const alarm = { event, preShift: false };
-      open.set(event.record_ID, alarm);
+      const id = event.alarm?.id;
+      if (!event.alarm || id === undefined || event.alarm.state === 'acknowledged' || open.has(id) || done.has(id)) continue;
+      const alarm: OpenAlarm = { id, event, preShift: false, setAside: false };
+      open.set(id, alarm);
       added.push(alarm);
     }
     return added;
   };
-  const closeAlarms = (ids: readonly number[]): void => {
+  const change = (added: OpenAlarm[], acknowledged: number[]): void => {
+    openRevision += 1;
+    emitTo('openAlarms', { revision: openRevision, summary: summaryNow(), added, moreAdded: 0, acknowledged, moreAcknowledged: 0 });
+  };
+  const closeAlarms = (ids: readonly number[]): number[] => {
+    for (const id of ids) done.add(id);
     const removed = ids.filter((id) => open.delete(id));
-    if (removed.length > 0) emitTo('openAlarms', { revision: ++openRevision, added: [], removed, overflow: null });
+    if (removed.length > 0) change([], removed);
+    return removed;
   };
   /** The fake directory: a query matches a record whose last name starts with it (case ignored). */
   const cardholders: CardholderRecord[] = [makeCardholder(1, { first_Name: 'Marie', last_Name: 'Dupont' }), makeCardholder(2, { first_Name: 'Paul', last_Name: 'Dupond' }), makeCardholder(3, { first_Name: 'Zoë', last_Name: 'Åberg' })];
@@ -227,19 +262,42 @@ export function createFakeKiosk() {
     exportSearchCsv: vi.fn(async (_request: unknown) => ok({ saved: true, path: '/tmp/events.csv', rows: 2 }) as Result<{ saved: boolean; path: string | null; rows: number }>),
     acknowledgeAlarms: vi.fn(
       // One acknowledgement time for the whole request, as main gives (a clock tick between entries would reorder them).
-      async (request: { recordIds: number[]; note: string }) => {
+      async (request: { alarmIds: number[]; note: string }) => {
         const acknowledgedAt = new Date().toISOString();
-        closeAlarms(request.recordIds);
-        return ok(request.recordIds.map((id) => ({ alarmKey: `event:${id}`, recordIds: [id], note: request.note, acknowledgedAt, device: 'Door 3', text: 'Door forced open' }))) as Result<Acknowledgement[]>;
+        const done = closeAlarms(request.alarmIds);
+        const entries: Acknowledgement[] = done.map((id) => ({ alarmKey: `alarm:${id}`, alarmId: id, recordIds: [id], note: request.note, acknowledgedAt, device: 'Door 3', text: 'Door forced open' }));
+        return ok({ acknowledged: done.length, alreadyAcknowledged: request.alarmIds.length - done.length, unknown: 0, entries }) as Result<AcknowledgeResult>;
       },
     ),
+    acknowledgeAlarmGroup: vi.fn(async (request: { group: string; upToId: number; expected: number; note: string }) => {
+      const done = closeAlarms([...open.keys()].filter((id) => id <= request.upToId));
+      return ok({ acknowledged: done.length, alreadyAcknowledged: Math.max(0, request.expected - done.length), unknown: 0, entries: [] }) as Result<AcknowledgeResult>;
+    }),
+    listOpenAlarms: vi.fn(async (request: { group: AlarmGroup; order: AlarmOrder; offset: number; limit: number }) => {
+      const all = [...open.values()].sort((a, b) =>
+        request.order === 'priority'
+          ? RANK[a.event.alarm!.priority] - RANK[b.event.alarm!.priority] || Date.parse(a.event.created) - Date.parse(b.event.created)
+          : request.order === 'newest'
+            ? Date.parse(b.event.created) - Date.parse(a.event.created) || b.id - a.id
+            : Date.parse(a.event.created) - Date.parse(b.event.created) || a.id - b.id,
+      );
+      const inGroup = request.group === 'preShift' || request.group === 'setAside' ? [] : all;
+      return ok({ revision: openRevision, group: request.group, order: request.order, total: inGroup.length, offset: request.offset, items: inGroup.slice(request.offset, request.offset + request.limit) }) as Result<OpenAlarmPage>;
+    }),
+    getOutageAlarm: vi.fn(async () => ok(outage) as Result<OutageAlarmState>),
+    openedGuardScreen: vi.fn(async () => ok(outage) as Result<OutageAlarmState>),
+    acknowledgeOutage: vi.fn(async (request: { id: number }) => {
+      if (outage.current?.id !== request.id) return fail('not_found', 'That outage is over and was already dealt with.') as Result<OutageAlarmState>;
+      const acknowledgedAt = new Date().toISOString();
+      outage = { ...outage, current: outage.current.endedAt ? null : { ...outage.current, acknowledgedAt, acknowledgedBy: 'Ada Guard' } };
+      return ok(outage) as Result<OutageAlarmState>;
+    }),
     showLanguage: vi.fn(async ({ locale }: { locale: KioskSettings['locale'] }) => ok({ locale })),
     getSiteCatalogue: vi.fn(async () => ok({ site: SETTINGS.site, seen: { tenants: [7], devices: ['Gate 7'], categories: ['Lift'] } }) as Result<SiteCatalogue>),
     listAcknowledgements: vi.fn(async () => ok([]) as Result<Acknowledgement[]>),
     getOpenAlarms: vi.fn(async () => {
       openAlarms(snapshot.events);
-      const alarms = [...open.values()].sort((a, b) => a.event.record_ID - b.event.record_ID);
-      return ok({ revision: openRevision, alarms, bound: 5_000, shiftStartedAt: new Date(0).toISOString(), overflow: null, loadProblem: null }) as Result<OpenAlarmsSnapshot>;
+      return ok(summaryNow()) as Result<AlarmSummary>;
     }),
     getAdminOverview: vi.fn(async () => fail('unreachable', 'not used')),
     getDirectoryState: vi.fn(async () => ok(DIRECTORY_READY) as Result<DirectoryState>),
@@ -306,6 +364,9 @@ export function createFakeKiosk() {
     onFeedEvents: on('feedEvents'),
     onFeedState: on('feedState'),
     onFeedNotice: on('feedNotice'),
+    onFeedProgress: on('feedProgress'),
+    onAlarmSignal: on('alarmSignal'),
+    onOutageAlarm: on('outageAlarm'),
     onTaskProgress: on('taskProgress'),
     onDirectoryState: on('directoryState'),
     onOutboxState: on('outboxState'),
@@ -317,8 +378,9 @@ export function createFakeKiosk() {
       emitTo(name, payload);
       if (name === 'feedEvents') {
         const added = openAlarms((payload as PushEvents['feedEvents']).events);
-        if (added.length > 0) emitTo('openAlarms', { revision: ++openRevision, added, removed: [], overflow: null });
+        if (added.length > 0) change(added, []);
       }
+      if (name === 'outageAlarm') outage = payload as OutageAlarmState;
     },
     /** Plays main's change of the unacknowledged alarms (the fake keeps its own list in step). */
     openAlarmsNow: (): OpenAlarm[] => [...open.values()],

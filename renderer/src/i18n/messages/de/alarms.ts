@@ -28,6 +28,11 @@ const alarms: Messages['alarms'] = {
     acknowledging: 'Wird quittiert…',
     acknowledge: 'Quittieren',
     cancel: 'Abbrechen',
+    group: {
+      preShift: '{count} Alarm von vor dieser Schicht, wie beim Öffnen aufgelistet. | {count} Alarme von vor dieser Schicht, wie beim Öffnen aufgelistet.',
+      setAside: '{count} zurückgestellter Alarm, wie beim Öffnen aufgelistet. | {count} zurückgestellte Alarme, wie beim Öffnen aufgelistet.',
+      all: '{count} wartender Alarm, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu). | {count} wartende Alarme, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu).',
+    },
   },
   open: {
     title: 'Offene Alarme, dringendste zuerst',
@@ -35,33 +40,44 @@ const alarms: Messages['alarms'] = {
     loadError: 'Die offenen Alarme konnten nicht geladen werden: {message}',
     listLabel: 'Offene Alarme, nach Priorität, dann Alter',
     none: 'Kein Alarm dieser Schicht ist offen.',
-    more: 'und {count} weiterer Alarm: „Nur unquittierte“ zeigt alle. | und {count} weitere Alarme: „Nur unquittierte“ zeigt alle.',
     preShift: '{count} Alarm aus der Zeit vor dieser Schicht | {count} Alarme aus der Zeit vor dieser Schicht',
     preShiftRest: '(vor {time}), nicht hochgestuft.',
     hide: 'Ausblenden',
     review: 'Ansehen',
     ackAll: 'Alle {count} mit einer Notiz quittieren…',
     preShiftListLabel: 'Alarme aus der Zeit vor dieser Schicht, älteste zuerst',
+    setAsideListLabel: 'Zurückgestellte Alarme, älteste zuerst',
+  },
+  pages: {
+    label: 'Seiten von {list}',
+    place: '{from}–{to} von {total}',
+    previous: 'Zurück',
+    next: 'Weiter',
   },
   outage: {
     lostSince: 'Verbindung zum Dienst verloren seit {since}',
     notLive: '— die Ereignisse unten sind nicht live.',
     lostFromTo: 'Die Verbindung zum Dienst war von {from} bis {to} unterbrochen',
-    mayBeMissing: '— Ereignisse aus dieser Zeit können in der Liste fehlen: im Verlauf prüfen.',
+    allRead: '— jedes Ereignis dieser Zeit wurde seither gelesen.',
     acknowledge: 'Ausfall quittieren',
     acknowledgedAt: 'Quittiert um {time}',
+    acknowledgedBy: 'Quittiert um {time} von {name}',
   },
   sound: {
+    lastNew: 'Alarmton um {at}: {count} neuer Alarm seit {since} | Alarmton um {at}: {count} neue Alarme seit {since}',
+    lastNewFirst: 'Alarmton um {at}: {count} neuer Alarm | Alarmton um {at}: {count} neue Alarme',
+    lastEscalated: 'Alarmton um {at}: Alarme haben eine weitere Frist gewartet',
+    lastCatchUp: 'Alarmton um {at}: {count} Alarm aus der Zeit, in der der Kiosk angehalten war | Alarmton um {at}: {count} Alarme aus der Zeit, in der der Kiosk angehalten war',
     mutedBackIn: 'Alarmton stumm, wieder an in {remaining}',
     unmute: 'Alarmton einschalten',
     mute: 'Alarmton stumm schalten ({minutes} Min.)',
     off: 'Alarmton aus',
   },
   fromMain: {
-    overflow:
-      'Die Liste der offenen Alarme ist voll ({bound}): {count} Alarme der niedrigsten Priorität und die ältesten wurden ohne Quittierung zurückgestellt. Quittieren Sie Alarme und suchen Sie die übrigen im Verlauf.',
-    savedListUnreadable: 'Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden ({reason}).',
-    savedListKeptAside: 'Die gespeicherte Liste der offenen Alarme konnte nicht gelesen werden; sie wurde als {file} beiseitegelegt. Prüfen Sie im Verlauf des Dienstes die Alarme der letzten Stunden.',
+    setAside:
+      '{count} Alarme sind zurückgestellt: Es warteten mehr als {bound}, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
+    recordsMovedAside:
+      'Die gespeicherten Aufzeichnungen des Kiosks konnten nicht gelesen werden ({reason}); sie wurden als {file} beiseitegelegt und neu begonnen. Bereits quittierte Alarme können wieder erscheinen; prüfen Sie im Verlauf des Dienstes die letzten Stunden.',
   },
 };
 

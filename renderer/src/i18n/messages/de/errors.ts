@@ -72,6 +72,8 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Zum Quittieren dieses Alarms ist eine Notiz nötig ({alarm} an einem Gerät ohne Namen): Schreiben Sie, was getan wurde.',
   ackNotSaved: 'Die Quittierung konnte auf diesem Computer nicht gespeichert werden. Bitte verständigen Sie die Administration.',
   acksUnreadable: 'Die Liste der quittierten Alarme konnte nicht gelesen werden.',
+  outageGone: 'Dieser Ausfall ist vorbei und wurde bereits bearbeitet.',
+  groupChanged: 'Die Gruppe hat sich geändert, während der Dialog offen war ({expected} angezeigt, jetzt {found}): Sehen Sie sie erneut an und quittieren Sie dann.',
   // i23-docs: the History export and End shift.
   searchResultGone: 'Dieses Suchergebnis ist nicht mehr verfügbar. Bitte suchen Sie erneut und exportieren Sie dann.',
   exportNotSaved: 'Die Datei konnte dort nicht gespeichert werden. Bitte wählen Sie einen anderen Ordner oder Dateinamen.',
@@ -120,6 +122,8 @@ const errors: Messages['errors'] = {
     saveBadgeTemplate: 'Ausweisvorlage speichern',
     showBadgeTemplate: 'Ausweisvorlage anzeigen',
     acknowledgeAlarm: 'Alarm quittieren',
+    acknowledgeAlarms: 'Alarme quittieren',
+    acknowledgeOutage: 'Einen Ausfall quittieren',
     changeCardholder: 'Ausweisinhaber ändern',
     discardEnrolment: 'Wartende Erfassung verwerfen',
     enrolCardholder: 'Ausweisinhaber erfassen',

@@ -7,8 +7,24 @@ const feed: Messages['feed'] = {
   noUnacknowledged: 'Keine unquittierten Alarme',
   snapshotError: 'Die letzten Ereignisse konnten nicht geladen werden: {message} Neue Ereignisse kommen weiterhin an.',
   settingsError: 'Die Kiosk-Einstellungen konnten nicht gelesen werden ({message}); es gelten die Standardwerte.',
-  acksError: 'Die Quittierungen konnten nicht geladen werden: {message}',
   tryAgain: 'Erneut versuchen',
+  catchUp: {
+    stopped: 'Nachlesen: {done} von {total} Ereignissen aus der Zeit, in der dieser Kiosk angehalten war ({since} bis {until}); bisher {alarms} Alarme gefunden. Die Live-Ereignisse laufen währenddessen weiter.',
+    stoppedNoStart: 'Nachlesen: {done} von {total} Ereignissen von vor dem Start dieses Kiosks; bisher {alarms} Alarme gefunden. Die Live-Ereignisse laufen währenddessen weiter.',
+    renumbered: 'Erneutes Lesen der Ereignisse nach dem Neubeginn der Nummerierung des Dienstes: {done} von {total}; bisher {alarms} Alarme gefunden.',
+    label: 'Nachlesen',
+  },
+  setAside: {
+    text: '{count} Ereignis des Dienstes konnte nicht gelesen werden und wurde zurückgestellt (zuletzt: {which}, {reason}, um {time}); es steht im Protokoll. | {count} Ereignisse des Dienstes konnten nicht gelesen werden und wurden zurückgestellt (zuletzt: {which}, {reason}, um {time}); sie stehen im Protokoll.',
+    event: 'Ereignis #{id}',
+    noId: 'eines ohne Nummer',
+    reasons: { notAnObject: 'kein Ereignis', noId: 'keine verwendbare Nummer', tooLarge: 'zu groß zum Lesen' },
+  },
+  unacknowledgedList: {
+    label: 'Nicht quittierte Alarme, neueste zuerst',
+    ackAll: 'Alle {count} mit einer Notiz quittieren …',
+    none: 'Kein Alarm wartet auf Quittierung.',
+  },
   list: {
     notLive: 'Nicht live: keine Aktualisierung, solange der Dienst nicht antwortet (siehe Statusleiste)',
     paused: 'Automatisches Scrollen angehalten',
@@ -54,7 +70,9 @@ const feed: Messages['feed'] = {
     clear: 'Filter zurücksetzen',
   },
   notices: {
-    resync: 'Ereignisliste neu synchronisiert',
+    resync: 'Nummerierung neu begonnen',
+    caughtUp: 'Nachgelesen',
+    notRead: 'Nicht gelesen',
     notice: 'Hinweis',
     dismiss: 'Schließen',
     dismissLabel: 'Hinweis schließen: {message}',
@@ -115,9 +133,13 @@ const feed: Messages['feed'] = {
     lastChanged: 'Zuletzt geändert',
   },
   fromMain: {
-    resync:
-      'Der Ereignisserver ist auf einen früheren Stand zurückgegangen (er wurde vielleicht aus einer Sicherung wiederhergestellt). ' +
-      'Die Live-Ereignisse wurden mit den neuesten Ereignissen des Servers neu geladen; Ereignisse, die vor dieser Meldung angezeigt wurden, gibt es dort möglicherweise nicht mehr.',
+    renumbered:
+      'Die Ereignisnummerierung des Dienstes hat um {time} neu begonnen (Wiederherstellung aus einer Sicherung oder eine neue Datenbank). Der Kiosk liest seine Ereignisse erneut; ein bereits quittierter Alarm wird nie mit einem neuen verwechselt, der seine Nummer wiederverwendet.',
+    caughtUp: 'Während dieser Kiosk angehalten war, {from} bis {to}: {events} Ereignisse nachgelesen, {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    caughtUpNoStart: 'Bevor dieser Kiosk startete ({to}): {events} Ereignisse nachgelesen, {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    readAgain: 'Nach dem Neubeginn der Nummerierung: {events} Ereignisse erneut gelesen, darunter {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    notRead: 'Die Ereignisse #{from} bis #{to} ({count} Ereignisse) aus der Zeit, in der dieser Kiosk angehalten war, wurden NICHT gelesen: mehr, als das Nachlesen auf einmal liest ({bound}). Suchen Sie diese Zeit im Verlauf.',
+    lostToRenumbering: '{count} Ereignisse aus der Zeit, in der dieser Kiosk angehalten war, konnten nicht gelesen werden, bevor die Nummerierung des Dienstes neu begann. Suchen Sie diese Zeit im Verlauf.',
     reloadedUnresponsive: 'Die Anzeige wurde neu geladen, weil sie nicht mehr reagiert hat; der Ereignisempfang lief weiter.',
     reloadedOutOfMemory: 'Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.',
     reloadedCrashed: 'Die Anzeige wurde neu geladen, weil sie abgestürzt ist; der Ereignisempfang lief weiter.',

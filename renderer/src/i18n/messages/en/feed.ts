@@ -11,8 +11,24 @@ export default {
   noUnacknowledged: 'No unacknowledged alarms',
   snapshotError: 'Recent events could not be loaded: {message} New events still arrive.',
   settingsError: 'Kiosk settings could not be read ({message}); using the defaults.',
-  acksError: 'Acknowledgements could not be loaded: {message}',
   tryAgain: 'Try again',
+  catchUp: {
+    stopped: 'Catching up: {done} of {total} events missed while this kiosk was stopped ({since} to {until}); {alarms} alarms found so far. The feed is live meanwhile.',
+    stoppedNoStart: 'Catching up: {done} of {total} events from before this kiosk started; {alarms} alarms found so far. The feed is live meanwhile.',
+    renumbered: "Reading again the events after the service's numbering restarted: {done} of {total}; {alarms} alarms found so far.",
+    label: 'Catching up',
+  },
+  setAside: {
+    text: '{count} event the service sent could not be read and was set aside (the last: {which}, {reason}, at {time}); the log has it. | {count} events the service sent could not be read and were set aside (the last: {which}, {reason}, at {time}); the log has them.',
+    event: 'event #{id}',
+    noId: 'one without an id',
+    reasons: { notAnObject: 'not an event', noId: 'no usable id', tooLarge: 'too large to read' },
+  },
+  unacknowledgedList: {
+    label: 'Unacknowledged alarms, newest first',
+    ackAll: 'Acknowledge all {count} with one note…',
+    none: 'No alarm waits to be acknowledged.',
+  },
   list: {
     notLive: 'Not live: not updating while the service does not answer (see the status bar)',
     paused: 'Auto-scroll paused',
@@ -58,7 +74,9 @@ export default {
     clear: 'Clear filters',
   },
   notices: {
-    resync: 'Feed resynchronised',
+    resync: 'Numbering restarted',
+    caughtUp: 'Caught up',
+    notRead: 'Not read',
     notice: 'Notice',
     dismiss: 'Dismiss',
     dismissLabel: 'Dismiss notice: {message}',

@@ -72,6 +72,8 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Para reconocer esta alarma hace falta una nota ({alarm} en un dispositivo sin nombre): indique qué se hizo.',
   ackNotSaved: 'No se pudo guardar el reconocimiento en este ordenador. Avise al administrador.',
   acksUnreadable: 'No se pudo leer la lista de alarmas reconocidas.',
+  outageGone: 'Esa caída ya terminó y ya se atendió.',
+  groupChanged: 'El grupo cambió mientras el diálogo estaba abierto ({expected} mostradas, {found} ahora): revíselo de nuevo y luego confirme.',
   // i23-docs: the History export and End shift.
   searchResultGone: 'Este resultado de búsqueda ya no está disponible. Vuelva a buscar y luego exporte.',
   exportNotSaved: 'No se pudo guardar el archivo ahí. Elija otra carpeta u otro nombre de archivo.',
@@ -120,6 +122,8 @@ const errors: Messages['errors'] = {
     saveBadgeTemplate: 'Guardar una plantilla de tarjeta',
     showBadgeTemplate: 'Mostrar una plantilla de tarjeta',
     acknowledgeAlarm: 'Reconocer una alarma',
+    acknowledgeAlarms: 'Reconocer alarmas',
+    acknowledgeOutage: 'Reconocer una caída del servicio',
     changeCardholder: 'Modificar un titular',
     discardEnrolment: 'Descartar un alta en espera',
     enrolCardholder: 'Dar de alta a un titular',

@@ -7,8 +7,24 @@ const feed: Messages['feed'] = {
   noUnacknowledged: 'Ninguna alarma sin reconocer',
   snapshotError: 'No se pudieron cargar los eventos recientes: {message} Los eventos nuevos siguen llegando.',
   settingsError: 'No se pudo leer la configuración del quiosco ({message}); se usan los valores predeterminados.',
-  acksError: 'No se pudieron cargar los reconocimientos: {message}',
   tryAgain: 'Reintentar',
+  catchUp: {
+    stopped: 'Recuperando: {done} de {total} eventos perdidos mientras este quiosco estaba detenido ({since} a {until}); {alarms} alarmas encontradas hasta ahora. El flujo sigue en directo mientras tanto.',
+    stoppedNoStart: 'Recuperando: {done} de {total} eventos de antes de que este quiosco arrancara; {alarms} alarmas encontradas hasta ahora. El flujo sigue en directo mientras tanto.',
+    renumbered: 'Leyendo de nuevo los eventos tras reiniciarse la numeración del servicio: {done} de {total}; {alarms} alarmas encontradas hasta ahora.',
+    label: 'Recuperación',
+  },
+  setAside: {
+    text: '{count} evento enviado por el servicio no se pudo leer y se apartó (el último: {which}, {reason}, a las {time}); consta en el registro. | {count} eventos enviados por el servicio no se pudieron leer y se apartaron (el último: {which}, {reason}, a las {time}); constan en el registro.',
+    event: 'el evento n.º {id}',
+    noId: 'uno sin número',
+    reasons: { notAnObject: 'no es un evento', noId: 'sin número utilizable', tooLarge: 'demasiado grande para leerlo' },
+  },
+  unacknowledgedList: {
+    label: 'Alarmas sin reconocer, las más recientes primero',
+    ackAll: 'Reconocer las {count} con una nota…',
+    none: 'Ninguna alarma espera ser reconocida.',
+  },
   list: {
     notLive: 'Sin directo: no se actualiza mientras el servicio no responda (véase la barra de estado)',
     paused: 'Desplazamiento automático en pausa',
@@ -54,7 +70,9 @@ const feed: Messages['feed'] = {
     clear: 'Borrar filtros',
   },
   notices: {
-    resync: 'Lista de eventos resincronizada',
+    resync: 'Numeración reiniciada',
+    caughtUp: 'Recuperado',
+    notRead: 'Sin leer',
     notice: 'Aviso',
     dismiss: 'Cerrar',
     dismissLabel: 'Cerrar aviso: {message}',
@@ -115,9 +133,13 @@ const feed: Messages['feed'] = {
     lastChanged: 'Última modificación',
   },
   fromMain: {
-    resync:
-      'El servidor de eventos ha vuelto a un estado anterior (quizá se restauró desde una copia de seguridad). ' +
-      'Los eventos en directo se han vuelto a cargar con los más recientes del servidor; es posible que los eventos mostrados antes de este mensaje ya no existan allí.',
+    renumbered:
+      'La numeración de eventos del servicio volvió a empezar a las {time} (restauración de una copia de seguridad o una base de datos nueva). El quiosco vuelve a leer sus eventos; una alarma ya reconocida nunca se confunde con una nueva que reutiliza su número.',
+    caughtUp: 'Mientras este quiosco estaba detenido, de {from} a {to}: {events} eventos leídos después, {alarms} alarmas ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    caughtUpNoStart: 'Antes de que este quiosco arrancara ({to}): {events} eventos leídos después, {alarms} alarmas ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    readAgain: 'Tras reiniciarse la numeración: {events} eventos leídos de nuevo, {alarms} alarmas entre ellos ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    notRead: 'Los eventos n.º {from} a n.º {to} ({count} eventos) del tiempo en que este quiosco estuvo detenido NO se leyeron: más de lo que la recuperación lee de una vez ({bound}). Busque ese periodo en el Historial.',
+    lostToRenumbering: '{count} eventos del tiempo en que este quiosco estuvo detenido no se pudieron leer antes de que la numeración del servicio volviera a empezar. Búsquelos en el Historial.',
     reloadedUnresponsive: 'La pantalla se ha recargado porque dejó de responder; la recepción de eventos siguió funcionando.',
     reloadedOutOfMemory: 'La pantalla se ha recargado porque se quedó sin memoria; la recepción de eventos siguió funcionando.',
     reloadedCrashed: 'La pantalla se ha recargado porque falló; la recepción de eventos siguió funcionando.',

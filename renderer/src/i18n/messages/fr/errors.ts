@@ -72,6 +72,8 @@ const errors: Messages['errors'] = {
   noteRequiredNoDevice: 'Une note est obligatoire pour acquitter cette alarme ({alarm} sur un équipement sans nom) : indiquez ce qui a été fait.',
   ackNotSaved: 'L’acquittement n’a pas pu être enregistré sur cet ordinateur. Merci de prévenir l’administrateur.',
   acksUnreadable: 'La liste des alarmes acquittées n’a pas pu être lue.',
+  outageGone: 'Cette panne est terminée et a déjà été traitée.',
+  groupChanged: 'Le groupe a changé pendant que la fenêtre était ouverte ({expected} affichées, {found} maintenant) : regardez-le à nouveau, puis acquittez.',
   // i23-docs: the History export and End shift.
   searchResultGone: 'Ce résultat de recherche n’est plus disponible. Relancez la recherche, puis exportez.',
   exportNotSaved: 'Le fichier n’a pas pu être enregistré à cet endroit. Choisissez un autre dossier ou un autre nom de fichier.',
@@ -120,6 +122,8 @@ const errors: Messages['errors'] = {
     saveBadgeTemplate: 'Enregistrer un modèle de badge',
     showBadgeTemplate: 'Afficher un modèle de badge',
     acknowledgeAlarm: 'Acquitter une alarme',
+    acknowledgeAlarms: 'Acquitter des alarmes',
+    acknowledgeOutage: 'Acquitter une panne',
     changeCardholder: 'Modifier un titulaire',
     discardEnrolment: 'Abandonner un enrôlement en attente',
     enrolCardholder: 'Enrôler un titulaire',

@@ -7,8 +7,24 @@ const feed: Messages['feed'] = {
   noUnacknowledged: 'Aucune alarme non acquittée',
   snapshotError: 'Les événements récents n’ont pas pu être chargés : {message} Les nouveaux événements continuent d’arriver.',
   settingsError: 'Les réglages du kiosque n’ont pas pu être lus ({message}) ; les valeurs par défaut s’appliquent.',
-  acksError: 'Les acquittements n’ont pas pu être chargés : {message}',
   tryAgain: 'Réessayer',
+  catchUp: {
+    stopped: 'Rattrapage : {done} sur {total} événements manqués pendant l’arrêt de ce kiosque ({since} à {until}) ; {alarms} alarmes trouvées jusqu’ici. Le flux reste en direct pendant ce temps.',
+    stoppedNoStart: 'Rattrapage : {done} sur {total} événements d’avant le démarrage de ce kiosque ; {alarms} alarmes trouvées jusqu’ici. Le flux reste en direct pendant ce temps.',
+    renumbered: 'Relecture des événements après la reprise de la numérotation du service : {done} sur {total} ; {alarms} alarmes trouvées jusqu’ici.',
+    label: 'Rattrapage',
+  },
+  setAside: {
+    text: '{count} événement envoyé par le service n’a pas pu être lu et a été mis de côté (le dernier : {which}, {reason}, à {time}) ; le journal le contient. | {count} événements envoyés par le service n’ont pas pu être lus et ont été mis de côté (le dernier : {which}, {reason}, à {time}) ; le journal les contient.',
+    event: 'l’événement n° {id}',
+    noId: 'un événement sans numéro',
+    reasons: { notAnObject: 'pas un événement', noId: 'aucun numéro utilisable', tooLarge: 'trop volumineux pour être lu' },
+  },
+  unacknowledgedList: {
+    label: 'Alarmes non acquittées, les plus récentes d’abord',
+    ackAll: 'Acquitter les {count} avec une note…',
+    none: 'Aucune alarme n’attend d’être acquittée.',
+  },
   list: {
     notLive: 'Pas en direct : aucune mise à jour tant que le service ne répond pas (voir la barre d’état)',
     paused: 'Défilement automatique en pause',
@@ -54,7 +70,9 @@ const feed: Messages['feed'] = {
     clear: 'Effacer les filtres',
   },
   notices: {
-    resync: 'Liste des événements resynchronisée',
+    resync: 'Numérotation reprise',
+    caughtUp: 'Rattrapage terminé',
+    notRead: 'Non lus',
     notice: 'Avis',
     dismiss: 'Fermer',
     dismissLabel: 'Fermer l’avis : {message}',
@@ -115,9 +133,13 @@ const feed: Messages['feed'] = {
     lastChanged: 'Dernière modification',
   },
   fromMain: {
-    resync:
-      'Le serveur d’événements est revenu à un état antérieur (il a peut-être été restauré depuis une sauvegarde). ' +
-      'Le flux en direct a été rechargé avec les derniers événements du serveur ; les événements affichés avant ce message n’y existent peut-être plus.',
+    renumbered:
+      'La numérotation des événements du service a recommencé à {time} (restauration d’une sauvegarde ou nouvelle base de données). Le kiosque relit ses événements ; une alarme déjà acquittée n’est jamais confondue avec une nouvelle qui reprend son numéro.',
+    caughtUp: 'Pendant l’arrêt de ce kiosque, de {from} à {to} : {events} événements lus depuis, {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    caughtUpNoStart: 'Avant le démarrage de ce kiosque ({to}) : {events} événements lus depuis, {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    readAgain: 'Après la reprise de la numérotation : {events} événements relus, dont {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    notRead: 'Les événements n° {from} à n° {to} ({count} événements) de la période d’arrêt de ce kiosque n’ont PAS été lus : plus que ce que le rattrapage lit en une fois ({bound}). Recherchez cette période dans l’Historique.',
+    lostToRenumbering: '{count} événements de la période d’arrêt de ce kiosque n’ont pas pu être lus avant la reprise de la numérotation du service. Recherchez cette période dans l’Historique.',
     reloadedUnresponsive: 'L’écran a été rechargé car il ne répondait plus ; le flux d’événements a continué de fonctionner.',
     reloadedOutOfMemory: 'L’écran a été rechargé car il manquait de mémoire ; le flux d’événements a continué de fonctionner.',
     reloadedCrashed: 'L’écran a été rechargé car il s’était planté ; le flux d’événements a continué de fonctionner.',

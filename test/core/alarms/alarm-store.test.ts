@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AlarmPriority, FeedEvent, OpenAlarmsChange } from '../../../electron/contract/ipc';
+import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
+import { importLegacyAlarmFiles } from '../../../electron/core/alarms/legacy-alarm-files';
+import { serviceRecordId } from '../../../electron/core/connection/service-identity';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { DATABASE_FILE, KioskDatabase } from '../../../electron/core/storage/kiosk-database';
+import { JsonLinesFile } from '../../../electron/core/storage/json-lines-file';
+
+const T0 = Date.parse('2026-11-28T22:00:00Z');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function alarmEvent(id: number, priority: AlarmPriority | null, overrides: Partial<FeedEvent> = {}): FeedEvent {
+  return {
+    record_ID: id,
+    created: new Date(T0 + id * 1000).toISOString(),
+    event_Category_Name: 'Door Alarm',
+    device_Name: `Door ${id % 7}`,
+    custom_Text: priority === 'critical' ? 'FORCED OPEN' : priority === 'low' ? 'Denied: unknown card' : priority ? `${priority} thing` : 'Granted',
+    origin_Name: null,
+    additional_Info: null,
+    cardnumber: null,
+    facility_Code: null,
+    alarm: priority ? { priority, rule: `rule-${priority}` } : null,
+    ...overrides,
+  };
+}
+
+function setup(options: { bound?: number; key?: Buffer | null; now?: () => number; escalateAfterMinutes?: number; shiftHours?: number; dir?: string } = {}) {
+  const log = memorySink();
+  const database = options.dir ? KioskDatabase.open(options.dir, { info: () => undefined, error: () => undefined }).database : KioskDatabase.memory();
+  const serviceId = serviceRecordId(database, 'demo', T0);
+  const changes: OpenAlarmsChange[] = [];
+  let operator: string | null = 'Ana Lima';
+  const timers = { pending: [] as Array<() => void>, setTimeout(cb: () => void) { this.pending.push(cb); return cb; }, clearTimeout(h: unknown) { this.pending = this.pending.filter((p) => p !== h); } };
+  const store = new AlarmStore({
+    database,
+    serviceId,
+    key: options.key === undefined ? randomBytes(32) : options.key,
+    bound: options.bound ?? 1000,
+    shiftHours: options.shiftHours ?? 12,
+    escalateAfterMinutes: options.escalateAfterMinutes ?? 0,
+    log: createLogger(log.sink),
+    operator: () => operator,
+    onChange: (change) => changes.push(change),
+    now: options.now ?? (() => T0 + 3_600_000),
+    timers,
+  });
+  const flush = (): void => {
+    const run = timers.pending.splice(0);
+    for (const cb of run) cb();
+  };
+  return { database, serviceId, store, changes, flush, log, setOperator: (name: string | null) => (operator = name) };
+}
+
+describe('the alarm store', () => {
+  it('records each alarm once by its identity, marks the events with its number and state, and leaves plain events alone', () => {
+    const { store } = setup();
+    const first = store.observe([alarmEvent(1, 'critical'), alarmEvent(2, null), alarmEvent(3, 'low')], 'live', 0);
+    expect(first[0]!.alarm).toMatchObject({ priority: 'critical', state: 'waiting' });
+    expect(first[1]!.alarm).toBeNull();
+    const again = store.observe([alarmEvent(1, 'critical')], 'catch-up', 0);
+    expect(again[0]!.alarm?.id).toBe(first[0]!.alarm?.id);
+    expect(store.summary()).toMatchObject({ waitingTotal: 2, unacknowledged: 2, waiting: { critical: 1, high: 0, medium: 0, low: 1 } });
+  });
+
+  it('never carries an acknowledgement to another event that reuses the id (the service numbering restarted)', () => {
+    const { store } = setup();
+    const [old] = store.observe([alarmEvent(7, 'critical', { custom_Text: 'DURESS', created: '2026-11-28T20:00:00Z' })], 'live', 0);
+    store.acknowledge([old!.alarm!.id!], 'checked');
+    const [reused] = store.observe([alarmEvent(7, 'critical', { custom_Text: 'DURESS', created: '2026-11-28T22:41:00Z' })], 'live', 1);
+    expect(reused!.alarm?.id).not.toBe(old!.alarm?.id);
+    expect(reused!.alarm?.state).toBe('waiting');
+    expect(store.summary().waitingTotal).toBe(1);
+    // The same event read again (a restore that kept it) is the same alarm, still acknowledged.
+    const [same] = store.observe([alarmEvent(7, 'critical', { custom_Text: 'DURESS', created: '2026-11-28T20:00:00Z' })], 'catch-up', 1);
+    expect(same!.alarm).toMatchObject({ id: old!.alarm!.id, state: 'acknowledged' });
+  });
+
+  it('acknowledges with one operator-log entry per alarm, stamped with the operator, and says what was done already', () => {
+    const { store, changes, flush } = setup();
+    const marked = store.observe([alarmEvent(1, 'critical'), alarmEvent(2, 'high'), alarmEvent(3, 'low')], 'live', 0);
+    const ids = marked.map((e) => e.alarm!.id!);
+    const result = store.acknowledge([ids[0]!, ids[1]!, 999_999], '  called the duty manager  ');
+    expect(result).toMatchObject({ acknowledged: 2, alreadyAcknowledged: 0, unknown: 1 });
+    expect(result.entries.map((e) => e.note)).toEqual(['called the duty manager', 'called the duty manager']);
+    expect(result.entries.every((e) => e.operator === 'Ana Lima' && e.alarmKey.startsWith('alarm:'))).toBe(true);
+    expect(store.acknowledge([ids[0]!], '')).toMatchObject({ acknowledged: 0, alreadyAcknowledged: 1 });
+    expect(store.summary()).toMatchObject({ waitingTotal: 1, unacknowledged: 1 });
+    expect(store.acknowledgementPage(0, 10)).toMatchObject({ total: 2 });
+    flush();
+    const last = changes.at(-1)!;
+    expect(last.acknowledged.sort()).toEqual([ids[0], ids[1]].sort());
+    expect(last.summary.unacknowledged).toBe(1);
+  });
+
+  it('sets the lowest priority, oldest aside past the bound, lists them apart and says so until acknowledged', () => {
+    const { store } = setup({ bound: 3 });
+    const marked = store.observe([alarmEvent(1, 'low'), alarmEvent(2, 'critical'), alarmEvent(3, 'low'), alarmEvent(4, 'high'), alarmEvent(5, 'medium')], 'live', 0);
+    const summary = store.summary();
+    expect(summary).toMatchObject({ waitingTotal: 3, setAside: 2, unacknowledged: 5 });
+    expect(summary.setAsideText?.key).toBe('alarms.fromMain.setAside');
+    expect(marked[0]!.alarm?.state).toBe('setAside');
+    const aside = store.page('setAside', 'oldest', 0, 10);
+    expect(aside.items.map((a) => a.event.record_ID)).toEqual([1, 3]);
+    expect(store.page('shift', 'priority', 0, 10).items.map((a) => a.event.record_ID)).toEqual([2, 4, 5]);
+    const ids = store.groupIds('setAside', summary.highestId);
+    expect(store.acknowledge(ids, 'reviewed').acknowledged).toBe(2);
+    expect(store.summary()).toMatchObject({ setAside: 0, setAsideText: null, unacknowledged: 3 });
+  });
+
+  it('keeps its counts equal to what the database holds through arrivals, set-asides, acknowledgements and escalation', () => {
+    let now = T0 + 2 * 3_600_000;
+    const { store, database, serviceId } = setup({ bound: 150, now: () => now, escalateAfterMinutes: 7, shiftHours: 1 });
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const priorities = ['critical', 'high', 'medium', 'low'] as const;
+    let nextId = 1;
+    for (let round = 0; round < 40; round++) {
+      const batch = Array.from({ length: 1 + Math.floor(random() * 20) }, () => {
+        const id = nextId++;
+        const age = random() < 0.2 ? 2 * 3_600_000 : random() * 40 * 60_000; // some from before the shift
+        return alarmEvent(id, priorities[Math.floor(random() * 4)]!, { created: new Date(now - age).toISOString() });
+      });
+      store.observe(batch, 'live', 0);
+      const waiting = store.page('all', 'newest', 0, 500).items.map((a) => a.id);
+      store.acknowledge(waiting.filter(() => random() < 0.15), '');
+      now += 3 * 60_000;
+      store.escalate();
+      const counted = (where: string, params: number[] = []): number => database.get<{ n: number }>(`SELECT COUNT(*) AS n FROM alarm WHERE service_id = ? AND ${where}`, [serviceId, ...params])!.n;
+      const summary = store.summary();
+      const shiftStart = Date.parse(summary.shiftStartedAt);
+      expect(summary.setAside).toBe(counted('state = 2'));
+      expect(summary.preShift).toBe(counted('state = 0 AND created_at < ?', [shiftStart]));
+      priorities.forEach((p, rank) => expect(summary.waiting[p], `${p} at round ${round}`).toBe(counted('state = 0 AND created_at >= ? AND shown_rank = ?', [shiftStart, rank])));
+      expect(summary.unacknowledged).toBe(counted('state IN (0, 2)'));
+      expect(store.page('all', 'newest', 0, 1).total).toBe(summary.unacknowledged);
+    }
+  });
+
+  it('keeps 100,000 waiting alarms on disk and serves any page in order without holding them', () => {
+    const { store } = setup({ bound: 200_000 });
+    const batch: FeedEvent[] = [];
+    for (let id = 1; id <= 100_000; id++) batch.push(alarmEvent(id, (['critical', 'high', 'medium', 'low'] as const)[id % 4]!));
+    for (let i = 0; i < batch.length; i += 5_000) store.observe(batch.slice(i, i + 5_000), 'live', 0);
+    const summary = store.summary();
+    expect(summary.waitingTotal).toBe(100_000);
+    expect(summary.waiting.critical).toBe(25_000);
+    const firstPage = store.page('shift', 'priority', 0, 100);
+    expect(firstPage.total).toBe(100_000);
+    expect(firstPage.items.every((a) => a.event.alarm?.priority === 'critical')).toBe(true);
+    expect(firstPage.items[0]!.event.record_ID).toBe(4); // the oldest critical first
+    const deep = store.page('shift', 'priority', 99_900, 100);
+    expect(deep.items.every((a) => a.event.alarm?.priority === 'low')).toBe(true);
+    expect(deep.items.at(-1)!.event.record_ID).toBe(99_999);
+    expect(store.page('shift', 'newest', 0, 1).items[0]!.event.record_ID).toBe(100_000);
+  }, 120_000);
+
+  it('groups alarms from before this shift apart and acknowledges the group only up to what the guard saw', () => {
+    const now = T0 + 13 * 3_600_000;
+    const { store } = setup({ now: () => now });
+    store.observe([alarmEvent(1, 'high'), alarmEvent(2, 'low', { created: new Date(now - 60_000).toISOString() })], 'start', 0);
+    const summary = store.summary();
+    expect(summary).toMatchObject({ preShift: 1, waitingTotal: 1 });
+    const upTo = summary.highestId;
+    store.observe([alarmEvent(3, 'high', { created: '2026-11-28T21:00:00Z' })], 'catch-up', 0);
+    expect(store.summary().preShift).toBe(2);
+    expect(store.groupIds('preShift', upTo)).toHaveLength(1);
+  });
+
+  it('raises the priority shown once per period waited, sounds what crossed a period since the last tick, never at the first', () => {
+    let now = T0 + 1_000; // alarms at T0 + id s
+    const { store } = setup({ now: () => now, escalateAfterMinutes: 10, shiftHours: 1 });
+    store.observe([alarmEvent(1, 'low'), alarmEvent(2, 'critical')], 'live', 0);
+    expect(store.escalate()).toBeNull();
+    now = T0 + 10 * 60_000 + 5_000; // both waited one full period
+    expect(store.escalate()).toBe('critical');
+    expect(store.summary().waiting).toMatchObject({ critical: 1, medium: 1, low: 0 });
+    expect(store.page('shift', 'priority', 0, 5).items.map((a) => a.event.record_ID)).toEqual([2, 1]);
+    expect(store.escalate()).toBeNull(); // nothing crossed since
+    now = T0 + 20 * 60_000 + 5_000;
+    expect(store.escalate()).toBe('critical');
+    expect(store.summary().waiting).toMatchObject({ critical: 1, high: 1 });
+  });
+
+  it('gives the shift its figures from the record: raised, acknowledged, waiting, set aside and caught up, by priority', () => {
+    const { store } = setup({ bound: 2 });
+    const marked = store.observe([alarmEvent(1, 'critical'), alarmEvent(2, 'critical'), alarmEvent(3, 'low')], 'live', 0);
+    store.observe([alarmEvent(4, 'high')], 'catch-up', 0);
+    store.acknowledge([marked[0]!.alarm!.id!], 'ok');
+    const figures = store.shiftFigures(T0, T0 + 3_600_000);
+    const by = Object.fromEntries(figures.map((f) => [f.priority, f]));
+    expect(by.critical).toMatchObject({ raised: 2, acknowledged: 1, waiting: 1, setAside: 0, acknowledgedInShift: 1 });
+    expect(by.high).toMatchObject({ raised: 1, caughtUp: 1 });
+    expect(by.low).toMatchObject({ raised: 1, setAside: 1, waiting: 0 });
+    expect(store.stillWaiting(10).map((a) => a.event.record_ID)).toEqual([2, 4, 3]);
+  });
+
+  it('seals texts and notes in the file: the database never holds them in clear where there is a data key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kiosk-alarms-'));
+    dirs.push(dir);
+    const { store, database } = setup({ dir });
+    const [alarm] = store.observe([alarmEvent(1, 'critical', { custom_Text: 'Duress by Zoltán Kovács', device_Name: 'Vault door' })], 'live', 0);
+    store.acknowledge([alarm!.alarm!.id!], 'Phoned Mrs Eleonora Quist');
+    database.close();
+    const bytes = Buffer.concat([readFileSync(path.join(dir, DATABASE_FILE)), existsSync(path.join(dir, `${DATABASE_FILE}-wal`)) ? readFileSync(path.join(dir, `${DATABASE_FILE}-wal`)) : Buffer.alloc(0)]).toString('latin1');
+    for (const secret of ['Kovács', 'Vault door', 'Eleonora', 'Ana Lima']) expect(bytes).not.toContain(secret);
+  });
+
+  it('moves an earlier version\'s operator log and waiting alarms in once, and an alarm it acknowledged is not raised again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kiosk-legacy-'));
+    dirs.push(dir);
+    const key = randomBytes(32);
+    const acked = alarmEvent(10, 'critical');
+    const lines = new JsonLinesFile(path.join(dir, 'acknowledgements.jsonl'), (v) => v, { key });
+    await lines.append({ alarmKey: 'event:10', recordIds: [10], note: 'done', acknowledgedAt: '2026-11-28T21:00:00.000Z', device: acked.device_Name, text: acked.custom_Text, operator: 'Old Guard', eventCreated: acked.created, priority: 'critical' });
+    writeFileSync(path.join(dir, 'open-alarms.json'), JSON.stringify({ version: 1, alarms: [alarmEvent(11, 'high')], overflow: null }), { mode: 0o600 });
+    const { store, database } = setup({ key });
+    const moved = await importLegacyAlarmFiles({ dataDir: dir, key, database, store, numbering: 0, log: createLogger(() => undefined) });
+    expect(moved).toMatchObject({ acknowledgements: 1, waiting: 1, problems: [] });
+    expect(existsSync(path.join(dir, 'acknowledgements.jsonl'))).toBe(false);
+    expect(existsSync(path.join(dir, 'open-alarms.json'))).toBe(false);
+    expect(store.acknowledgementPage(0, 5).items[0]).toMatchObject({ note: 'done', operator: 'Old Guard', alarmKey: 'event:10' });
+    const [again] = store.observe([acked], 'start', 0);
+    expect(again!.alarm?.state).toBe('acknowledged');
+    expect(store.summary().waitingTotal).toBe(1);
+    expect(await importLegacyAlarmFiles({ dataDir: dir, key, database, store, numbering: 0, log: createLogger(() => undefined) })).toMatchObject({ acknowledgements: 0, waiting: 0 });
+  });
+});
