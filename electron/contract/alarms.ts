@@ -149,6 +149,16 @@ export interface AlarmRuleView {
   sound: boolean;
 }
 
+/** The feed's filters applied to the alarms waiting (case-insensitive): text in the text, device, category or id; device: part of its name; category: its exact name. */
+export const AlarmFilterSchema = z
+  .object({
+    text: z.string().max(200).optional(),
+    device: z.string().max(200).optional(),
+    category: z.string().max(200).optional(),
+  })
+  .strict();
+export type AlarmFilter = z.infer<typeof AlarmFilterSchema>;
+
 export const alarmsOperations = {
   /** Acknowledges alarms (a row, a merged group, a selection) with one note: one operator-log entry per alarm. */
   acknowledgeAlarms: op<AcknowledgeResult>()(
@@ -180,7 +190,7 @@ export const alarmsOperations = {
   ),
   /** How the unacknowledged alarms stand (counts, oldest, set aside). */
   getOpenAlarms: op<AlarmSummary>()(noPayload),
-  /** One page of a group of unacknowledged alarms, in an order. */
+  /** One page of a group of unacknowledged alarms, in an order, optionally only those matching the feed's filters. */
   listOpenAlarms: op<OpenAlarmPage>()(
     z
       .object({
@@ -188,6 +198,7 @@ export const alarmsOperations = {
         order: z.enum(ALARM_ORDERS),
         offset: z.number().int().min(0).max(100_000_000),
         limit: z.number().int().min(1).max(MAX_PAGE),
+        filter: AlarmFilterSchema.optional(),
       })
       .strict(),
   ),

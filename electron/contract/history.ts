@@ -44,6 +44,8 @@ export interface EventSearchResult {
   total?: number;
   /** Present when older events of the search may be missing; absent when the result is complete. */
   cut?: SearchCut;
+  /** Elements the service sent that could not be read as events (every part so far; the log names them); absent when none. */
+  unreadable?: number;
 }
 
 const isoTimestamp = z.iso.datetime({ offset: true });

@@ -18,9 +18,9 @@ export const SCREEN_TEXT = {
   feed: {
     renumbered:
       "The service's event numbering restarted at {time} (a restore from a backup, or a new database). The kiosk reads its events again; an alarm acknowledged before is never taken for a new one that reuses its number.",
-    caughtUp: 'While this kiosk was stopped, {from} to {to}: {events} events read since, {alarms} alarms ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
-    caughtUpNoStart: 'Before this kiosk started ({to}): {events} events read since, {alarms} alarms ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
-    readAgain: 'After the numbering restarted: {events} events read again, {alarms} alarms among them ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    caughtUp: 'While this kiosk was stopped, {from} to {to}: events read since: {events}; alarms among them: {alarms} ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    caughtUpNoStart: 'Before this kiosk started ({to}): events read since: {events}; alarms among them: {alarms} ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
+    readAgain: 'After the numbering restarted: events read again: {events}; alarms among them: {alarms} ({critical} critical, {high} high, {medium} medium, {low} low), all in the alarm list.',
     notRead: 'Events #{from} to #{to} ({count} events) from while this kiosk was stopped were NOT read: more than the catch-up reads at once ({bound}). Search History for that time.',
     lostToRenumbering: "{count} events from while this kiosk was stopped could not be read before the service's numbering restarted. Search History for that time.",
     reloadedUnresponsive: `The screen was reloaded after it stopped responding; ${RELOADED}`,

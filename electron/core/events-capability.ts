@@ -103,7 +103,7 @@ export function createEventHandlers({ feed, service, history, alarms, noteRequir
     listAcknowledgements: () => alarms.acknowledgementPage(0, ACKNOWLEDGEMENTS_LISTED).items,
     listAcknowledgementPage: ({ offset, limit }) => alarms.acknowledgementPage(offset, limit),
     getOpenAlarms: () => alarms.summary(),
-    listOpenAlarms: ({ group, order, offset, limit }) => alarms.page(group, order, offset, limit),
+    listOpenAlarms: ({ group, order, offset, limit, filter }) => alarms.page(group, order, offset, limit, filter),
   };
 }
 

@@ -189,8 +189,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       serviceIdentity: identity,
       dataDir: options.dataDir,
       dataKey: options.dataKey,
-      // The feed stops saying "live" once no poll has succeeded for longer than the service's timeout.
-      feedConfig: { ...config.feed, stalledAfterMs: config.service.timeoutMs },
+      // The feed stops saying "live" once no poll has succeeded for longer than the service's timeout,
+      // and at the latest when the outage alarm is raised (the banner and the status bar agree).
+      feedConfig: { ...config.feed, stalledAfterMs: Math.min(config.service.timeoutMs, config.alarms.outageAfterSeconds * 1000) },
       alarmRules: config.alarms.rules,
       alarms: {
         bound: config.alarms.maxOpen,

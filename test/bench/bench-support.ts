@@ -16,7 +16,8 @@ import { startPreview, type RunningKioskPreview } from '../../electron/preview/p
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 
 export const ROOT = resolve(__dirname, '../..');
-export const RENDERER_DIR = join(ROOT, 'out/renderer');
+/** The built renderer: `npx electron-vite build`'s, or another build to compare (KIOSK_BENCH_RENDERER_DIR). */
+export const RENDERER_DIR = process.env.KIOSK_BENCH_RENDERER_DIR ? resolve(process.env.KIOSK_BENCH_RENDERER_DIR) : join(ROOT, 'out/renderer');
 const CHROMIUM = process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

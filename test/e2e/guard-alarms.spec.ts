@@ -13,7 +13,12 @@ import { SimulatorControls } from '../../electron/simulator/control-client';
 const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 const bar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Service status' });
 const rowsWith = (page: Page, text: string): Locator => page.getByTestId('feed-row').filter({ hasText: text });
-const alarmsWith = (page: Page, text: string): Locator => page.getByTestId('open-alarm').filter({ hasText: text });
+/** This shift's alarms waiting in the alarm list beside the feed (by priority, a page at a time). */
+const alarmsWith = (page: Page, text: string): Locator => page.getByTestId('open-alarms-pager').getByTestId('open-alarm').filter({ hasText: text });
+/** "Unacknowledged only": every alarm waiting, newest first, a page at a time from main. */
+const waitingWith = (page: Page, text: string): Locator => page.getByTestId('waiting-pager').getByTestId('open-alarm').filter({ hasText: text });
+/** The kiosk's number of the alarm a row of a list stands for. */
+const alarmIdOf = async (row: Locator): Promise<number> => Number(await row.getAttribute('data-alarm-id'));
 
 async function openLiveFeed(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -51,28 +56,39 @@ test.describe('an unacknowledged alarm is never dropped', () => {
     const first = await launchPreview({ demo: { historyEvents: 0, eventRate: rate }, config: { argv } });
     const dataDir = first.dataDir;
     const device = tag('Vault door');
+    let alarmId = 0;
     try {
       const simulator = new SimulatorControls(first.core.simulatorUrl ?? '');
       const forced = await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
       await openLiveFeed(page, first.url);
       await expect(alarmsWith(page, device)).toHaveCount(1);
+      alarmId = await alarmIdOf(alarmsWith(page, device));
+      expect(alarmId).toBeGreaterThan(0);
       const deliveredAtStart = first.core.events.feed.stats().delivered;
       const started = Date.now();
       await expect.poll(() => first.core.events.feed.stats().delivered - deliveredAtStart, { timeout: 120_000 + soakMinutes * 80_000, intervals: [1_000] }).toBeGreaterThan(flood);
+      await simulator.setGenerator({ eventsPerSecond: 0 }); // the flood is over: the counts can settle
       console.log(`flood: ${(first.core.events.feed.stats().delivered - deliveredAtStart).toLocaleString('en')} events through a ${ring.toLocaleString('en')}-event ring in ${Math.round((Date.now() - started) / 1000)} s`);
       // Gone from the rolling buffer of ordinary events, in main and on screen...
       expect(first.core.events.feed.findEvent(forced.record_ID)).toBeUndefined();
       await expect(page.getByTestId('feed-counts')).toContainText(`${ring.toLocaleString('en')} events in memory`);
       await expect(page.locator(`[data-testid="feed-row"][data-record-id="${forced.record_ID}"]`)).toHaveCount(0);
-      // ...but not from the alarms waiting: in the list (a critical among the oldest), in the count and in "Unacknowledged only".
+      // ...but not from the alarms waiting: in the list (a critical among the oldest), in main's record, in the count and in "Unacknowledged only".
       await expect(alarmsWith(page, device)).toHaveCount(1);
       await expect(alarmsWith(page, device).getByTestId('open-alarm-priority')).toHaveText('Critical alarm');
-      expect(first.core.events.openAlarms.has(forced.record_ID)).toBe(true);
-      const count = Number((await page.getByTestId('unacknowledged-count').textContent())?.replace(/[^\d]/g, '') ?? '0');
-      expect(count).toBe(first.core.events.openAlarms.size);
+      expect(first.core.events.alarms.states([alarmId]).get(alarmId)).toBe('waiting');
+      const shownCount = async (): Promise<number> => Number((await page.getByTestId('unacknowledged-count').textContent())?.replace(/[^\d]/g, '') ?? '0');
+      // Once the last events of the flood are read, the count on screen is main's.
+      await expect.poll(async () => (await shownCount()) - first.core.events.alarms.summary().unacknowledged, { timeout: 30_000 }).toBe(0);
+      const waiting = first.core.events.alarms.summary().unacknowledged;
+      expect(waiting).toBeGreaterThan(50);
       await page.getByLabel('Unacknowledged only').check();
-      await page.getByLabel('Device', { exact: true }).fill(device); // thousands wait: ours is the oldest, at the bottom
-      await expect(rowsWith(page, device)).toHaveCount(1);
+      // Every alarm waiting, a page at a time (thousands: ours is the oldest, on the last page)...
+      await expect(page.getByTestId('waiting-pager').getByTestId('pager-place')).toHaveText(`1–50 of ${waiting.toLocaleString('en')}`);
+      // ...and found by the feed's filters, which main applies to all of them.
+      await page.getByLabel('Device', { exact: true }).fill(device);
+      await expect(waitingWith(page, device)).toHaveCount(1);
+      expect(await alarmIdOf(waitingWith(page, device))).toBe(alarmId);
     } finally {
       await first.close();
     }
@@ -80,10 +96,12 @@ test.describe('an unacknowledged alarm is never dropped', () => {
     try {
       await openLiveFeed(page, again.url);
       await expect(alarmsWith(page, device)).toHaveCount(1);
+      expect(await alarmIdOf(alarmsWith(page, device))).toBe(alarmId); // the same alarm, not a new one
+      expect(again.core.events.alarms.states([alarmId]).get(alarmId)).toBe('waiting');
       await page.getByLabel('Unacknowledged only').check();
-      await page.getByLabel('Device', { exact: true }).fill(device); // thousands wait: ours is the oldest, at the bottom
-      await expect(rowsWith(page, device)).toHaveCount(1);
-      await expect(bar(page).getByTestId('status-unacknowledged')).toContainText(again.core.events.openAlarms.size.toLocaleString('en'));
+      await page.getByLabel('Device', { exact: true }).fill(device); // thousands wait: ours is the oldest
+      await expect(waitingWith(page, device)).toHaveCount(1);
+      await expect(bar(page).getByTestId('status-unacknowledged')).toContainText(again.core.events.alarms.summary().unacknowledged.toLocaleString('en'));
     } finally {
       await again.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -92,18 +110,60 @@ test.describe('an unacknowledged alarm is never dropped', () => {
 });
 
 test.describe('the bound of the alarms waiting', () => {
-  test('reaching it is said on screen and in the log; the lowest priority goes first, the critical alarm stays', async ({ page }) => {
+  test('reaching it is said on screen and in the log; the lowest priority and oldest are set aside, the critical alarm stays; the set-aside group is reviewed and acknowledged with one note', async ({ page }) => {
     test.setTimeout(120_000);
-    const kiosk = await launchPreview({ demo: { historyEvents: 0, eventRate: 1000 }, config: { argv: ['--max-open-alarms=100', '--buffer-size=1000'] } });
+    const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { argv: ['--max-open-alarms=100'] } });
     try {
       const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
-      const device = tag('Bound door');
-      await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
+      const door = tag('Bound door');
+      const reader = tag('Bound reader');
+      const exit = tag('Bound exit');
       await openLiveFeed(page, kiosk.url);
-      await expect(page.getByTestId('open-alarms-overflow')).toContainText('The list of unacknowledged alarms is full (100)', { timeout: 60_000 });
-      expect(kiosk.logLines.some((line) => /unacknowledged alarms at their bound of 100/.test(line))).toBe(true);
-      expect(kiosk.core.events.openAlarms.size).toBeLessThanOrEqual(100);
-      await expect(alarmsWith(page, device)).toHaveCount(1);
+      await simulator.injectEvent({ eventTypeId: 301, device_Name: door, custom_Text: 'FORCED OPEN' });
+      await expect(alarmsWith(page, door)).toHaveCount(1);
+      // A flood of 150 low denials at once, then 5 high alarms newer than all of them: 156 wait, 56 more than the bound.
+      await simulator.injectBulkEvents({ count: 150, kind: 'ordinary', eventTypeId: 201, device_Name: reader, custom_Text: 'Denied: unknown card' });
+      for (let i = 0; i < 5; i++) await simulator.injectEvent({ eventTypeId: 302, device_Name: exit, custom_Text: 'HELD OPEN' });
+      const overflow = page.getByTestId('open-alarms-overflow');
+      await expect(overflow).toHaveText('56 alarms are set aside: more than 100 were waiting, so the lowest priority and oldest left the list. They are still unacknowledged: review and acknowledge them below.', { timeout: 30_000 });
+      await expect(overflow).toHaveAttribute('role', 'alert');
+      expect(kiosk.logLines.some((line) => /more than 100 alarms wait/.test(line))).toBe(true);
+      const alarms = kiosk.core.events.alarms;
+      expect(alarms.summary()).toMatchObject({ waitingTotal: 100, preShift: 0, setAside: 56, unacknowledged: 156 });
+      // Set aside: low denials only, the oldest of them; the critical and the newer high alarms stay in the list.
+      const setAside = alarms.page('setAside', 'oldest', 0, 100).items;
+      expect(setAside).toHaveLength(56);
+      for (const alarm of setAside) expect([alarm.event.alarm?.priority, alarm.event.device_Name]).toEqual(['low', reader]);
+      const listed = alarms.page('shift', 'oldest', 0, 100).items;
+      const listedLows = listed.filter((alarm) => alarm.event.device_Name === reader);
+      expect(listedLows).toHaveLength(94);
+      expect(Math.max(...setAside.map((alarm) => alarm.event.record_ID))).toBeLessThan(Math.min(...listedLows.map((alarm) => alarm.event.record_ID)));
+      await expect(alarmsWith(page, door)).toHaveCount(1);
+      await expect(alarmsWith(page, door).getByTestId('open-alarm-priority')).toHaveText('Critical alarm');
+      await expect(alarmsWith(page, exit)).toHaveCount(5);
+      await expect(page.getByTestId('open-alarms-pager').getByTestId('pager-place')).toHaveText('1–25 of 100');
+      // The group set aside is reviewed page by page, then acknowledged with one note: the dialog says the button's count.
+      const group = page.getByTestId('set-aside-group');
+      await group.getByTestId('set-aside-review').click();
+      const reviewed = group.getByTestId('set-aside-pager');
+      await expect(reviewed.getByTestId('pager-place')).toHaveText('1–25 of 56');
+      await expect(reviewed.getByRole('listitem').filter({ hasText: reader })).toHaveCount(25);
+      await reviewed.getByTestId('pager-next').click();
+      await expect(reviewed.getByTestId('pager-place')).toHaveText('26–50 of 56');
+      await expect(group.getByTestId('set-aside-ack')).toHaveText('Acknowledge all 56 with one note…');
+      await group.getByTestId('set-aside-ack').click();
+      const dialog = page.getByRole('dialog', { name: 'Acknowledge 56 alarms' });
+      await expect(dialog.getByTestId('ack-group')).toContainText('56 alarms set aside');
+      const note = tag('Denials reviewed');
+      await dialog.getByLabel('Note (optional)').fill(note);
+      await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(group).toHaveCount(0);
+      await expect(overflow).toHaveCount(0);
+      expect(alarms.summary()).toMatchObject({ waitingTotal: 100, setAside: 0, unacknowledged: 100 });
+      const entries = alarms.acknowledgements().filter((entry) => entry.note === note);
+      expect(entries).toHaveLength(56);
+      expect(new Set(entries.map((entry) => entry.alarmId))).toEqual(new Set(setAside.map((alarm) => alarm.id)));
     } finally {
       await kiosk.close();
     }
@@ -180,20 +240,28 @@ test.describe('sound', () => {
 });
 
 test.describe('losing the service is an alarm', () => {
-  test('a banner across the feed with the outage\'s start, rows greyed as not live, a sound that repeats until acknowledged', async ({ page }) => {
-    const kiosk = await launchPreview({ demo: { historyEvents: 20 } });
+  test('main raises it after its delay with the outage\'s true start: a banner across the feed, rows greyed as not live, a sound that repeats until acknowledged', async ({ page }) => {
+    const afterSeconds = 2;
+    const kiosk = await launchPreview({ demo: { historyEvents: 20 }, config: { argv: [`--outage-after-seconds=${afterSeconds}`] } });
     try {
       const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
       const beeps = await countBeeps(page);
       await page.clock.install();
       await openLiveFeed(page, kiosk.url);
       await expect(page.getByTestId('feed-row').first()).toBeVisible();
+      const lostAt = Date.now();
       await simulator.setFaults({ pathPrefix: '/api/', drop: {} });
       const banner = page.getByTestId('outage-banner');
       await expect(banner).toContainText('Service lost since');
       await expect(banner).toContainText('the events below are not live');
-      const since = kiosk.core.events.feed.state().since;
-      await expect(banner.getByTestId('outage-since')).toHaveAttribute('datetime', since);
+      // Main's alarm: since the first request left unanswered, raised only once the delay had passed.
+      const raised = kiosk.core.outage.state().current;
+      expect(raised).not.toBeNull();
+      await expect(banner.getByTestId('outage-since')).toHaveAttribute('datetime', raised!.since);
+      const since = Date.parse(raised!.since);
+      expect(since).toBeGreaterThanOrEqual(lostAt - 1_000);
+      expect(since).toBeLessThanOrEqual(lostAt + 3_000);
+      expect(Date.parse(raised!.raisedAt) - since).toBeGreaterThanOrEqual(afterSeconds * 1000);
       await expect(page.getByTestId('feed-scroller')).toHaveClass(/not-live/);
       await expect.poll(beeps).toBeGreaterThan(0);
       const first = await beeps();
@@ -203,6 +271,7 @@ test.describe('losing the service is an alarm', () => {
       const beforeAck = await beeps();
       await banner.getByRole('button', { name: 'Acknowledge outage' }).click();
       await expect(banner.getByTestId('outage-acked')).toBeVisible();
+      expect(kiosk.core.outage.state().current?.acknowledgedAt).not.toBeNull();
       const afterAck = await beeps();
       expect(afterAck).toBeGreaterThanOrEqual(beforeAck);
       await page.clock.fastForward(30_000);
@@ -210,8 +279,13 @@ test.describe('losing the service is an alarm', () => {
       await expect(banner).toBeVisible(); // still lost: still said
       await simulator.clearFaults();
       await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live', { timeout: 30_000 });
-      await expect(banner).toHaveCount(0);
+      await expect(banner).toHaveCount(0); // acknowledged and over
       await expect(page.getByTestId('feed-scroller')).not.toHaveClass(/not-live/);
+      // Recorded from its true start to the first answer, acknowledged.
+      const recorded = kiosk.core.outage.between(0, Date.now()).at(-1);
+      expect(recorded).toMatchObject({ id: raised!.id, startedAt: since, endCause: 'answered' });
+      expect(recorded?.endedAt).toBeGreaterThan(since);
+      expect(recorded?.acknowledgedAt).not.toBeNull();
     } finally {
       await kiosk.close();
     }
@@ -240,17 +314,22 @@ test.describe('alarm instructions', () => {
       await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
       await expect(dialog.getByTestId('ack-error')).toContainText('A note is required');
       await expect(dialog).toBeVisible();
-      // Main refuses it too, whatever the screen does.
+      // Main refuses it too, whatever the screen does (the alarm by its number, as the list shows it).
+      await expect(alarmsWith(page, device)).toHaveCount(1);
+      const alarmId = await alarmIdOf(alarmsWith(page, device));
+      expect(kiosk.core.events.alarms.describe([alarmId]).get(alarmId)?.event.record_ID).toBe(forced.record_ID);
       const refused = await page.evaluate(
-        async (id) => (window as unknown as { kiosk: { acknowledgeAlarms: (r: { recordIds: number[]; note: string }) => Promise<{ ok: boolean; error?: { message: string } }> } }).kiosk.acknowledgeAlarms({ recordIds: [id], note: '  ' }),
-        forced.record_ID,
+        async (id) => (window as unknown as { kiosk: { acknowledgeAlarms: (r: { alarmIds: number[]; note: string }) => Promise<{ ok: boolean; error?: { message: string } }> } }).kiosk.acknowledgeAlarms({ alarmIds: [id], note: '  ' }),
+        alarmId,
       );
       expect(refused.ok).toBe(false);
       expect(refused.error?.message).toContain('A note is required');
+      expect(kiosk.core.events.alarms.states([alarmId]).get(alarmId)).toBe('waiting');
       await dialog.getByLabel('Note (required)').fill('Duty manager called, camera 12 checked');
       await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(row.getByTestId('row-acked')).toBeVisible();
+      expect(kiosk.core.events.alarms.states([alarmId]).get(alarmId)).toBe('acknowledged');
     } finally {
       await kiosk.close();
     }
@@ -272,28 +351,44 @@ test.describe('History and the keyboard', () => {
     await expect(page.getByTestId('search-row').filter({ hasText: device })).toHaveCount(1);
   });
 
-  test('after acknowledging by keyboard, focus is on the row that took its place, never the page body; a stray Enter does not select every alarm', async ({ page, kioskUrl, simulator }) => {
+  test('after acknowledging by keyboard, focus is on the row, or the one that took its place, never the page body; a stray Enter does not select every alarm', async ({ page, kioskUrl, simulator }) => {
     await openLiveFeed(page, kioskUrl);
-    // Twelve alarms: more than the few that "Select all" takes without asking.
-    const devices = Array.from({ length: 12 }, (_, i) => tag(`Key door ${i}`));
+    // Fourteen alarms: after two are acknowledged, more than the few that "Select all" takes without asking.
+    const devices = Array.from({ length: 14 }, (_, i) => tag(`Key door ${i}`));
     for (const device of devices) await simulator.injectEvent({ eventTypeId: 302, device_Name: device, custom_Text: 'HELD OPEN' });
-    await page.getByLabel('Unacknowledged only').check();
-    const middle = rowsWith(page, devices[1]!);
-    await expect(middle.getByTestId('row-ack')).toBeVisible();
-    await middle.locator('.row-open').focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await expect(middle.getByTestId('row-ack')).toBeFocused();
-    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });
-    await expect(dialog).toBeVisible();
-    await page.keyboard.type('Closed by patrol');
+    const acknowledgeByKeyboard = async (): Promise<void> => {
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+      await page.keyboard.type('Closed by patrol');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+    };
+    // In the time-ordered feed the arrows reach the row's Acknowledge; the row stays, acknowledged, and keeps the focus.
+    const inFeed = rowsWith(page, devices[1]!);
+    await expect(inFeed.getByTestId('row-ack')).toBeVisible();
+    await inFeed.locator('.row-open').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(inFeed.getByTestId('row-ack')).toBeFocused();
+    await acknowledgeByKeyboard();
+    await expect(inFeed.getByTestId('row-acked')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="feed-row"]')?.textContent ?? null)).toContain(devices[1]!);
+    // "Unacknowledged only": main's list of the alarms waiting, newest first. The acknowledged one
+    // leaves it, and focus goes to the row that took its place (the next older one).
+    await page.getByLabel('Unacknowledged only').check();
+    const middle = waitingWith(page, devices[5]!);
+    await expect(middle).toHaveCount(1);
+    await expect(waitingWith(page, devices[1]!)).toHaveCount(0);
+    await middle.locator('.open-alarm-open').focus();
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
+    await expect(middle.getByTestId('open-alarm-ack')).toBeFocused();
+    await acknowledgeByKeyboard();
     await expect(middle).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="feed-row"]') !== null)).toBe(true);
+    await expect(waitingWith(page, devices[4]!).locator('.open-alarm-open')).toBeFocused();
     // Select all: with more than a few waiting rows it asks first, and a second Enter answers "No".
+    await page.getByLabel('Unacknowledged only').uncheck();
     await page.getByTestId('select-all-waiting').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('select-all-confirm')).toBeVisible();

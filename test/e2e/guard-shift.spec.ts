@@ -106,21 +106,31 @@ test.describe('one meaning of "alarm"', () => {
 });
 
 test.describe('alarm floods', () => {
-  test('acknowledging a merged group writes one note per alarm in the operator log; "unacknowledged only" then hides it', async ({ page, kioskUrl, simulator }) => {
+  test('acknowledging a merged group writes one note per alarm in the operator log; "unacknowledged only" then no longer lists them', async ({ page, kioskUrl, simulator }) => {
     await openLiveFeed(page, kioskUrl);
     const device = tag('Flood door');
+    const other = tag('Flood other'); // still waiting afterwards: the list read after the acknowledgement is not simply empty
+    await simulator.injectEvent({ eventTypeId: 302, device_Name: other, custom_Text: 'HELD OPEN' });
     for (let i = 0; i < 3; i++) await simulator.injectEvent({ eventTypeId: 302, device_Name: device, custom_Text: 'HELD OPEN' });
     const row = rowsWith(page, device);
     await expect(row.getByTestId('row-count')).toContainText('×3');
-    await page.getByLabel('Unacknowledged only').check();
-    await expect(row).toHaveCount(1);
+    // "Unacknowledged only" lists every alarm waiting, one row each.
+    const unacknowledgedOnly = page.getByLabel('Unacknowledged only');
+    const waiting = (text: string): Locator => page.getByTestId('waiting-pager').getByTestId('open-alarm').filter({ hasText: text });
+    await unacknowledgedOnly.check();
+    await expect(waiting(device)).toHaveCount(3);
+    await expect(waiting(other)).toHaveCount(1);
+    await unacknowledgedOnly.uncheck();
     await row.getByRole('button', { name: /Acknowledge 3 alarms/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Acknowledge 3 alarms' });
     const note = tag('Door closed by patrol');
     await dialog.getByLabel('Note (optional)').fill(note);
     await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(rowsWith(page, device)).toHaveCount(0); // acknowledged: gone from "unacknowledged only"
+    await expect(row.getByTestId('row-acked')).toBeVisible();
+    await unacknowledgedOnly.check();
+    await expect(waiting(other)).toHaveCount(1);
+    await expect(waiting(device)).toHaveCount(0); // acknowledged: gone from "unacknowledged only"
     await page.getByRole('tab', { name: 'Operator log' }).click();
     const entries = page.getByTestId('operator-log-row').filter({ hasText: note });
     await expect(entries).toHaveCount(3);
@@ -142,8 +152,12 @@ test.describe('alarm floods', () => {
   });
 
   test('an alarm left unacknowledged past the configured time is raised in priority and sounds again', async ({ page }) => {
+    // Main decides when to sound (its escalation tick, every 15 s, on its own clock): the alarm is
+    // one whose event happened just under the escalation time (10 minutes by default) ago, so it
+    // arrives low and crosses the period a few seconds later, while the guard watches.
+    test.setTimeout(120_000);
     // A kiosk of its own with no past events: the only alarm that can sound again is this one.
-    // Its idle reset is off: the ten minutes skipped below would otherwise return it to its home view.
+    // Its idle reset is off: nothing takes the screen away while the test waits.
     // Every priority sounds here (by default a low denial, raised to medium, would stay silent).
     const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { env: { KIOSK_IDLE_RESET_SECONDS: '0' }, argv: ['--alarm-sound-for=critical,high,medium,low'] } });
     try {
@@ -158,22 +172,26 @@ test.describe('alarm floods', () => {
           return create.call(this);
         };
       });
-      // The page's clock is the test's: ten minutes (the default escalation time) pass at once.
-      await page.clock.install();
       await page.goto(kiosk.url);
       await page.getByRole('tab', { name: 'Live feed' }).click(); // the gesture that lets audio play
       await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
       const device = tag('Escalation door');
-      await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card' });
+      const crossesIn = 20_000;
+      await simulator.injectEvent({ eventTypeId: 201, device_Name: device, custom_Text: 'Denied: unknown card', created: new Date(Date.now() - 10 * 60_000 + crossesIn).toISOString() });
       const marker = rowsWith(page, device).getByTestId('alarm-marker');
+      const listed = page.getByTestId('open-alarms-pager').getByTestId('open-alarm').filter({ hasText: device }).getByTestId('open-alarm-priority');
       await expect(marker).toHaveText('Low alarm');
+      await expect(listed).toHaveText('Low alarm');
       const beeps = (): Promise<number> => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
       await expect.poll(beeps).toBeGreaterThan(0); // the new alarm sounded
       const before = await beeps();
-      await page.clock.fastForward('10:30');
-      await expect(marker).toContainText('Medium alarm');
+      // Raised one priority, with the same words in the feed and in the alarm list, and main sounds it again.
+      const raisedWithin = { timeout: crossesIn + 2 * 15_000 };
+      await expect(marker).toContainText('Medium alarm', raisedWithin);
       await expect(marker).toContainText('raised from low');
-      await expect.poll(beeps).toBeGreaterThan(before);
+      await expect(listed).toHaveText('▲ Medium alarm, raised from low: waiting to be acknowledged', raisedWithin);
+      await expect.poll(beeps, raisedWithin).toBeGreaterThan(before);
+      expect(kiosk.core.events.alarms.summary().waiting).toMatchObject({ medium: 1, low: 0 });
       await expect(bar(page).getByTestId('status-oldest-unacknowledged')).toHaveText(/^oldest 1\d min$/);
     } finally {
       await kiosk.close();

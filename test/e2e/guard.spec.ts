@@ -163,7 +163,7 @@ test.describe('live feed', () => {
     await expect(entry).toContainText('Door forced open');
   });
 
-  test('when the server goes back to earlier ids, a dismissible notice says so and new events still show', async ({ page }) => {
+  test('when the server goes back to earlier ids, a dismissible notice says its numbering restarted, the kiosk reads it again and says so, and new events still show', async ({ page }) => {
     const kiosk = await launchPreview();
     try {
       if (!kiosk.core.simulatorUrl) throw new Error('demo mode expected');
@@ -174,16 +174,24 @@ test.describe('live feed', () => {
       const lost = await simulator.injectEvent({ custom_Text: before });
       await expect(page.getByTestId('feed-row').first()).toContainText(before);
       await simulator.restore(lost.record_ID - 1);
-      const notice = page.getByTestId('feed-notice');
-      await expect(notice).toContainText(/earlier state/);
+      const renumbered = page.locator('[data-testid="feed-notice"][data-kind="resync"]');
+      await expect(renumbered).toContainText("The service's event numbering restarted at");
+      await expect(renumbered).toHaveAttribute('role', 'alert');
+      // Then the new numbering is read again, and a second notice says what that found.
+      const readAgain = page.locator('[data-testid="feed-notice"][data-kind="caughtUp"]');
+      await expect(readAgain).toContainText(/^Caught up.*After the numbering restarted\b.*\bread again\b.*\ball in the alarm list\b/);
+      await expect(readAgain).toHaveAttribute('role', 'status');
       const after = tag('After restore');
       const reused = await simulator.injectEvent({ custom_Text: after });
       expect(reused.record_ID).toBe(lost.record_ID); // the id is reused for another event
       await expect(page.getByTestId('feed-row').first()).toContainText(after);
       await expect(rowsWith(page, before)).toHaveCount(1); // what the guard saw stays on screen
       expect(await accessibilityViolations(page)).toEqual([]);
-      await notice.getByRole('button', { name: /Dismiss/ }).click();
-      await expect(notice).toHaveCount(0);
+      await renumbered.getByRole('button', { name: /Dismiss/ }).click();
+      await expect(renumbered).toHaveCount(0);
+      await expect(readAgain).toHaveCount(1); // each notice is dismissed on its own
+      await readAgain.getByRole('button', { name: /Dismiss/ }).click();
+      await expect(page.getByTestId('feed-notice')).toHaveCount(0);
     } finally {
       await kiosk.close();
     }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { chooseVault, credentialDir } from '../../electron/core/credentials/choose-vault';
 import { Secret } from '../../electron/core/credentials/secret';
-import { OPERATION_NAMES } from '../../electron/contract/ipc';
+import { listenerNameOf, OPERATION_NAMES, PUSH_NAMES } from '../../electron/contract/ipc';
 import { endShiftIn } from '../support/document-words';
 
 const SECRET = 'TopSecret-Bearer-7f3a9c21e5';
@@ -43,12 +43,21 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
     try {
       await page.goto(kiosk.url);
       // Record everything the push stream carries, from inside the page.
-      await page.evaluate(() => {
+      // Every push of the contract (onFeedEvents, onOpenAlarms, onOutageAlarm…).
+      const listeners: string[] = PUSH_NAMES.map(listenerNameOf);
+      const subscribed = await page.evaluate((names) => {
         const k = (window as unknown as { kiosk: Record<string, (l: (p: unknown) => void) => void> }).kiosk;
         const seen: string[] = [];
         (window as unknown as { __pushes: string[] }).__pushes = seen;
-        for (const name of ['onFeedEvents', 'onFeedState', 'onFeedNotice', 'onTaskProgress', 'onDirectoryState', 'onOutboxState']) k[name]?.((p) => seen.push(JSON.stringify(p)));
-      });
+        let count = 0;
+        for (const name of names) {
+          if (typeof k[name] !== 'function') continue;
+          k[name]((p) => seen.push(JSON.stringify(p)));
+          count++;
+        }
+        return count;
+      }, listeners);
+      expect(subscribed).toBe(PUSH_NAMES.length);
       const answers = await page.evaluate(async (endShiftRequest) => {
         type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
         const k = (window as unknown as { kiosk: Api }).kiosk;
@@ -65,6 +74,11 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         const resultId = search.ok ? (search.value as { resultId: string }).resultId : 'none';
         out.exportSearchCsv = await k.exportSearchCsv!({ resultId });
         out.acknowledgeAlarms = await k.acknowledgeAlarms!({ alarmIds: [1], note: 'secret check' });
+        out.acknowledgeAlarmGroup = await k.acknowledgeAlarmGroup!({ group: 'preShift', upToId: 1, expected: 1, note: 'secret check' });
+        out.listOpenAlarms = await k.listOpenAlarms!({ group: 'all', order: 'newest', offset: 0, limit: 25 });
+        out.getOutageAlarm = await k.getOutageAlarm!();
+        out.openedGuardScreen = await k.openedGuardScreen!();
+        out.acknowledgeOutage = await k.acknowledgeOutage!({ id: 1 });
         out.getSiteCatalogue = await k.getSiteCatalogue!();
         out.listAcknowledgements = await k.listAcknowledgements!();
         out.getOpenAlarms = await k.getOpenAlarms!();

@@ -17,7 +17,7 @@
  * key (storage/seal.ts); ids, times and priorities are in clear for sorting and counting.
  * It never talks to the service.
  */
-import { ALARM_PRIORITIES, MAX_ACKNOWLEDGED_PER_PUSH, MAX_ADDED_PER_PUSH, screenText, type AcknowledgeResult, type Acknowledgement, type AcknowledgementPage, type AlarmGroup, type AlarmOrder, type AlarmPriority, type AlarmState, type AlarmSummary, type FeedEvent, type OpenAlarm, type OpenAlarmPage, type OpenAlarmsChange, type ScreenText } from '../../contract/ipc';
+import { ALARM_PRIORITIES, MAX_ACKNOWLEDGED_PER_PUSH, MAX_ADDED_PER_PUSH, screenText, type AcknowledgeResult, type Acknowledgement, type AcknowledgementPage, type AlarmFilter, type AlarmGroup, type AlarmOrder, type AlarmPriority, type AlarmState, type AlarmSummary, type FeedEvent, type OpenAlarm, type OpenAlarmPage, type OpenAlarmsChange, type ScreenText } from '../../contract/ipc';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { markOf, SealError, sealJson, unsealJson } from '../storage/seal';
 import { fingerprint } from '../feed/event-fingerprint';
@@ -341,10 +341,26 @@ export class AlarmStore {
     };
   }
 
-  /** One page of a group, in an order (the database's index serves it: no alarm is held in memory). */
-  page(group: AlarmGroup, order: AlarmOrder, offset: number, limit: number): OpenAlarmPage {
+  /**
+   * One page of a group, in an order (the database's index serves it: no alarm is held in memory).
+   * With a filter (the feed's text, device, category) the group is read in order and each alarm
+   * opened to be matched (its text is sealed): the cost grows with the group, not the page.
+   */
+  page(group: AlarmGroup, order: AlarmOrder, offset: number, limit: number, filter?: AlarmFilter): OpenAlarmPage {
     const { where, params } = this.groupWhere(group);
     const orderBy = order === 'priority' ? 'shown_rank ASC, created_at ASC, id ASC' : order === 'newest' ? 'created_at DESC, id DESC' : 'created_at ASC, id ASC';
+    const matches = matcherOf(filter);
+    if (matches) {
+      const items: OpenAlarm[] = [];
+      let total = 0;
+      for (const row of this.db.iterate<AlarmRow>(`SELECT id, record_id, created_at, rank, shown_rank, state, event FROM alarm WHERE ${where} ORDER BY ${orderBy}`, params)) {
+        const alarm = this.toOpenAlarm(row);
+        if (!alarm || !matches(alarm.event)) continue;
+        if (total >= offset && items.length < limit) items.push(alarm);
+        total++;
+      }
+      return { revision: this.revision, group, order, total, offset, items };
+    }
     const total = this.groupTotal(group);
     const rows = this.db.all<AlarmRow>(`SELECT id, record_id, created_at, rank, shown_rank, state, event FROM alarm WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, limit, offset]);
     const items = rows.flatMap((row) => {
@@ -620,6 +636,19 @@ export class AlarmStore {
       return [];
     }
   }
+}
+
+/** The feed's filters as a test of one alarm's event (null when none filters). */
+function matcherOf(filter: AlarmFilter | undefined): ((event: FeedEvent) => boolean) | null {
+  const text = filter?.text?.trim().toLowerCase() ?? '';
+  const device = filter?.device?.trim().toLowerCase() ?? '';
+  const category = filter?.category ?? '';
+  if (!text && !device && !category) return null;
+  const lower = (value: unknown): string => String(value ?? '').toLowerCase();
+  return (event) =>
+    (!category || event.event_Category_Name === category) &&
+    (!device || lower(event.device_Name).includes(device)) &&
+    (!text || lower(event.custom_Text).includes(text) || lower(event.device_Name).includes(text) || lower(event.event_Category_Name).includes(text) || String(event.record_ID).includes(text));
 }
 
 function toAcknowledgement(body: AckBody, at: number, alarmId: number | undefined): Acknowledgement {

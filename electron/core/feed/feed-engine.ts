@@ -166,6 +166,8 @@ export class EventFeed {
   private resumeFrom: FeedPosition | null;
   private lastSuccessAt: number | null = null;
   private readonly notices: FeedNotice[] = [];
+  /** The last event delivered whose range, asked again, is over the size limit: not probed again (it would cost a megabyte-large answer every poll). */
+  private noProbeFor: number | null = null;
 
   /** The kiosk's one account of whether the service answers; the feed reports its polls there. */
   readonly connection: ServiceConnection;
@@ -415,13 +417,28 @@ export class EventFeed {
       // Only ids passed as gaps above the last delivered event disappeared: nothing shown is affected.
       this.frontier = top;
     }
-    if (top === this.frontier) return;
+    if (top === this.frontier) {
+      // Nothing new by the numbers. A service restored to just before the last event and given one
+      // new event since has the same highest id: only the last event's content tells (a small read).
+      if (last && top === last.id && !(await this.stillSameEvent(last, signal))) {
+        const newTop = await this.service.getMaxEventId({ signal, retries: 0 });
+        this.counters.requests++;
+        this.serviceMaxId = newTop;
+        await this.resync(newTop, signal, `event #${last.id} now names another event`);
+      }
+      return;
+    }
     try {
       await readRange(this.ranges, this.frontier, top, {
         chunkSize: this.chunkSize,
         signal,
         // Ask again for the last delivered event so a reused id shows up at once (see checkNotReused).
-        probeFromId: last && this.frontier - last.id < this.chunkSize ? last.id - 1 : undefined,
+        probeFromId: last && last.id !== this.noProbeFor && this.frontier - last.id < this.chunkSize ? last.id - 1 : undefined,
+        onProbeTooLarge: () => {
+          if (!last) return;
+          this.noProbeFor = last.id;
+          this.log.warn(SCOPE, `asking again for event #${last.id} brings an answer over the size limit (an event beside it is too large): it is not asked again`);
+        },
         inspect: (events) => this.checkNotReused(events),
         deliver: (events) => this.deliver(events, 'live'),
         advance: (frontier) => {

@@ -44,6 +44,8 @@ export interface RangeReadOptions {
   setAside?: (unreadable: UnreadableEvent[]) => void;
   /** Reads one event alone, when the range holding only its id is over the size limit (GET /api/SystemEvents/{id}). */
   readOne?: (id: number) => Promise<SystemEvent>;
+  /** The first request, asked from `probeFromId`, was over the size limit (an event below the range is too large): it is asked again without. */
+  onProbeTooLarge?: () => void;
 }
 
 export interface RangeReadStats {
@@ -76,6 +78,11 @@ export async function readRange(source: RangeSource, lo: number, hi: number, opt
       } catch (thrown) {
         if (!isTooLarge(thrown)) throw thrown;
         stats.requests++;
+        if (probing) {
+          // The probe's extra id below the range made it too large: the range alone.
+          options.onProbeTooLarge?.();
+          continue;
+        }
         // Over the size limit: the halves, down to one id read alone (or set aside).
         frontier = top - frontier > 1 ? await cover(frontier, frontier + Math.floor((top - frontier) / 2)) : await readAlone(frontier + 1, thrown);
         continue;

@@ -30,7 +30,7 @@ import type {
   HistoryEvent,
   ParsedRequestOf,
 } from '../../contract/ipc';
-import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SystemEvent } from '../service/access-service';
+import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SearchAnswer, SystemEvent } from '../service/access-service';
 import { HISTORY_CSV_COLUMNS } from '../../contract/ipc';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
@@ -94,6 +94,8 @@ interface PlannedQuery<Body> {
 interface PartRead {
   found: SystemEvent[];
   flag: (event: SystemEvent) => boolean | null;
+  /** Elements of the answers that could not be read as events. */
+  unreadable: number;
 }
 
 /** A result main keeps: its events (every part, highest id first), and how to read its next part. */
@@ -104,6 +106,8 @@ interface KeptResult {
   ids: Set<number>;
   parts: number;
   cut: SearchCut | undefined;
+  /** Elements the service sent that could not be read as events, every part so far. */
+  unreadable: number;
   reader: PartReader;
   /** Parts of one result are read one after the other. */
   queue: Promise<unknown>;
@@ -173,7 +177,7 @@ export class EventHistory {
   private reader<Body extends EventSearch | EventCodeSearch>(
     queries: PlannedQuery<Body>[],
     isAlarm: boolean | undefined,
-    send: (body: Body) => Promise<SystemEvent[]>,
+    send: (body: Body) => Promise<SearchAnswer>,
   ): PartReader {
     const log = this.options.log;
     const limit = this.limit;
@@ -190,6 +194,7 @@ export class EventHistory {
       async read(): Promise<PartRead> {
         const asked: Array<{ query: PlannedQuery<Body>; body: Body }> = [];
         const found = new Map<number, SystemEvent>();
+        let unreadable = 0;
         // A part that fails leaves every query where it was: nothing read is skipped by a retry.
         const after = [...states];
         for (const [index, query] of queries.entries()) {
@@ -199,7 +204,11 @@ export class EventHistory {
           const body = bodyAt(query, end);
           asked.push({ query, body });
           const answer = await send(body);
-          const cut = limit.judge(answer.length);
+          const bad = answer.unreadable ?? [];
+          unreadable += bad.length;
+          for (const item of bad) log.warn(SCOPE, `a search answer held ${item.recordId === null ? 'an element' : `event #${item.recordId}`} that could not be read (${item.detail}): counted, not shown`);
+          // An answer at the service's limit is cut whether or not all its elements could be read.
+          const cut = limit.judge(answer.length + bad.length);
           const state = afterAnswer(answer, cut, end, Date.parse(body.from));
           after[index] = state;
           if (cut) {
@@ -224,14 +233,14 @@ export class EventHistory {
           }
         }
         states.splice(0, states.length, ...after);
-        return { found: [...found.values()], flag };
+        return { found: [...found.values()], flag, unreadable };
       },
     };
   }
 
   /** The first part of a search: a new result. */
   private async first(search: string, reader: PartReader): Promise<EventSearchResult> {
-    const kept: KeptResult = { request: search, events: [], ids: new Set(), parts: 0, cut: undefined, reader, queue: Promise.resolve() };
+    const kept: KeptResult = { request: search, events: [], ids: new Set(), parts: 0, cut: undefined, unreadable: 0, reader, queue: Promise.resolve() };
     const answer = await this.readPart(kept);
     const resultId = randomUUID();
     this.results.set(resultId, kept);
@@ -261,7 +270,8 @@ export class EventHistory {
 
   /** Reads one part into the kept result: classifies the new events, keeps what fits, says whether it is cut. */
   private async readPart(kept: KeptResult): Promise<Omit<EventSearchResult, 'resultId'>> {
-    const { found, flag } = await kept.reader.read();
+    const { found, flag, unreadable } = await kept.reader.read();
+    kept.unreadable += unreadable;
     const fresh: HistoryEvent[] = [];
     for (const event of found) {
       if (kept.ids.has(event.record_ID)) continue;
@@ -278,7 +288,7 @@ export class EventHistory {
   }
 
   private answerOf(kept: KeptResult, events: HistoryEvent[]): Omit<EventSearchResult, 'resultId'> {
-    return { events, part: kept.parts, total: kept.events.length, ...(kept.cut ? { cut: { ...kept.cut } } : {}) };
+    return { events, part: kept.parts, total: kept.events.length, ...(kept.cut ? { cut: { ...kept.cut } } : {}), ...(kept.unreadable > 0 ? { unreadable: kept.unreadable } : {}) };
   }
 
   private touch(resultId: string): KeptResult | undefined {

@@ -62,6 +62,9 @@ export interface PhotoUpload {
  * GET /api/SystemEvents answers a wrapper { maxID, events }. What maxID means is not specified
  * and some servers leave it out: null then.
  */
+/** A search's events; `unreadable`: elements of the answer that could not be read as events (counted, never hidden). */
+export type SearchAnswer = SystemEvent[] & { unreadable?: UnreadableEvent[] };
+
 export interface EventList {
   maxID: number | null;
   events: SystemEvent[];
@@ -117,6 +120,6 @@ export interface AccessService {
   listEvents(fromId: number, maxId: number, options?: CallOptions): Promise<EventList>;
   getEvent(id: number, options?: CallOptions): Promise<SystemEvent>;
   getMaxEventId(options?: CallOptions): Promise<number>;
-  searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]>;
-  searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SystemEvent[]>;
+  searchEvents(search: EventSearch, options?: CallOptions): Promise<SearchAnswer>;
+  searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SearchAnswer>;
 }

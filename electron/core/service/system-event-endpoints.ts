@@ -5,7 +5,7 @@
  * in whatever wrapper the server puts it, and the { maxID, events } wrapper of the range read.
  * All five are reads (the two searches are read-only POSTs), so service-http.ts retries them.
  */
-import type { AccessService, CallOptions, EventCodeSearch, EventList, EventSearch, SystemEvent } from './access-service';
+import type { AccessService, CallOptions, EventCodeSearch, EventList, EventSearch, SearchAnswer, SystemEvent } from './access-service';
 import { malformedAnswer, type RequestContext } from './service-errors';
 import { findEventList, ListMaxIdSchema, MaxIdSchema } from './service-schemas';
 import { readSystemEvent, readSystemEvents, type UnreadableEvent } from './event-reading';
@@ -74,32 +74,37 @@ export function systemEventEndpoints(http: ServiceHttp): SystemEventEndpoints {
       );
     },
 
-    async searchEvents(search: EventSearch, options?: CallOptions): Promise<SystemEvent[]> {
+    async searchEvents(search: EventSearch, options?: CallOptions): Promise<SearchAnswer> {
       return http.run(
         {
           endpoint: SYSTEM_EVENT_ENDPOINTS.searchEvents,
           path: '/api/SystemEvents/search',
           read: true,
           data: search,
-          accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status).events,
+          accept: (answer, ctx) => searchAnswerOf(eventsIn(json(answer, ctx), ctx, answer.status)),
         },
         options,
       );
     },
 
-    async searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SystemEvent[]> {
+    async searchEventsByCodes(search: EventCodeSearch, options?: CallOptions): Promise<SearchAnswer> {
       return http.run(
         {
           endpoint: SYSTEM_EVENT_ENDPOINTS.searchEventsByCodes,
           path: '/api/SystemEvents/searchbycodes',
           read: true,
           data: search,
-          accept: (answer, ctx) => eventsIn(json(answer, ctx), ctx, answer.status).events,
+          accept: (answer, ctx) => searchAnswerOf(eventsIn(json(answer, ctx), ctx, answer.status)),
         },
         options,
       );
     },
   };
+}
+
+/** A search's events with the elements that could not be read beside them. */
+function searchAnswerOf(read: { events: SystemEvent[]; unreadable: UnreadableEvent[] }): SearchAnswer {
+  return Object.assign(read.events, { unreadable: read.unreadable });
 }
 
 /** The answer's events read leniently (event-reading.ts); an answer with no list at all is malformed. */

@@ -65,6 +65,8 @@ export class OutageAlarm {
   private current: Current | null = null;
   private watched = false;
   private ticker: unknown = null;
+  /** Fires when the outage under way reaches afterMs (the tick alone would be up to a second late). */
+  private due: unknown = null;
   private unsubscribe: (() => void) | null = null;
   private memoryId = 0;
   private readonly memory: RecordedOutage[] = [];
@@ -86,6 +88,8 @@ export class OutageAlarm {
     this.unsubscribe = null;
     if (this.ticker !== null) this.timers().clearTimeout(this.ticker);
     this.ticker = null;
+    if (this.due !== null) this.timers().clearTimeout(this.due);
+    this.due = null;
     const open = this.current;
     if (open && open.endedAt === null) this.endRecord(open.id, this.now(), 'kiosk-stopped');
   }
@@ -166,7 +170,16 @@ export class OutageAlarm {
       return;
     }
     if (c && c.endedAt === null) return; // raised already
-    if (at - since < this.options.afterMs) return;
+    if (at - since < this.options.afterMs) {
+      // Raised at its moment, not at the next tick.
+      if (this.due === null) {
+        this.due = this.timers().setTimeout(() => {
+          this.due = null;
+          this.check();
+        }, since + this.options.afterMs - at);
+      }
+      return;
+    }
     const id = this.openRecord(since, at);
     this.current = { id, since, raisedAt: at, endedAt: null, acknowledgedAt: null, acknowledgedBy: null };
     this.options.log.error(SCOPE, `service lost since ${new Date(since).toISOString()}: outage alarm raised`);

@@ -173,6 +173,11 @@ export class KioskDatabase {
     return (Array.isArray(params) ? this.statement(sql).all(...(params as SQLInputValue[])) : this.statement(sql).all(params as Row)) as T[];
   }
 
+  /** The rows one by one (a scan that need not hold them all). */
+  *iterate<T>(sql: string, params: readonly SQLInputValue[] = []): Generator<T> {
+    for (const row of this.statement(sql).iterate(...(params as SQLInputValue[]))) yield row as T;
+  }
+
   /** Runs `work` in one transaction (nested calls join the outer one); rolled back when it throws. */
   transaction<T>(work: () => T): T {
     if (this.depth > 0) {

@@ -10,7 +10,7 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, markRaw, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError, type Result } from '../api/kiosk';
 import { mirrorFromMain } from '../api/main-mirror';
-import type { AlarmGroup, AlarmOrder, AlarmSummary, FeedEvent, OpenAlarmPage, OpenAlarmsChange } from '../../../electron/contract/ipc';
+import type { AlarmFilter, AlarmGroup, AlarmOrder, AlarmSummary, FeedEvent, OpenAlarmPage, OpenAlarmsChange } from '../../../electron/contract/ipc';
 
 export const useOpenAlarmStore = defineStore('openAlarms', () => {
   const summary = shallowRef<AlarmSummary | null>(null);
@@ -63,19 +63,33 @@ export const useOpenAlarmStore = defineStore('openAlarms', () => {
     await mirror.read();
   }
 
-  /** One page of a group of unacknowledged alarms, in an order. */
-  function page(group: AlarmGroup, order: AlarmOrder, offset: number, limit: number): Promise<Result<OpenAlarmPage>> {
-    return kiosk.listOpenAlarms({ group, order, offset, limit });
+  /** One page of a group of unacknowledged alarms, in an order, matching the filter when one is given. */
+  function page(group: AlarmGroup, order: AlarmOrder, offset: number, limit: number, filter?: AlarmFilter): Promise<Result<OpenAlarmPage>> {
+    return kiosk.listOpenAlarms(filter ? { group, order, offset, limit, filter } : { group, order, offset, limit });
   }
 
-  /** Whether an alarm event of the feed has been acknowledged (as it arrived, or since). */
-  function isSettled(event: FeedEvent): boolean {
-    void settledVersion.value;
+  const settledNow = (event: FeedEvent): boolean => {
     const alarm = event.alarm;
     if (!alarm) return false;
     if (alarm.state === 'acknowledged') return true;
     return alarm.id !== undefined && settled.has(alarm.id);
+  };
+
+  /** Whether an alarm event of the feed has been acknowledged (as it arrived, or since). */
+  function isSettled(event: FeedEvent): boolean {
+    void settledVersion.value;
+    return settledNow(event);
   }
+
+  /**
+   * The same test as a value, for the feed's rows (one call per alarm of the buffer, thousands at
+   * each update): Pinia wraps a store's functions as actions, which costs every call; a computed
+   * is not wrapped. A new function each time `settled` grows, so what reads it is updated then.
+   */
+  const settledTest = computed<(event: FeedEvent) => boolean>(() => {
+    void settledVersion.value;
+    return (event) => settledNow(event);
+  });
 
   const revision = computed(() => summary.value?.revision ?? 0);
   /** Every unacknowledged alarm: the status bar's count. */
@@ -97,6 +111,7 @@ export const useOpenAlarmStore = defineStore('openAlarms', () => {
     page,
     settle,
     isSettled,
+    settledTest,
   };
 });
 

@@ -7,7 +7,7 @@
  * to the last page that has some. Holds the page and its place; renders nothing.
  */
 import { computed, getCurrentScope, onScopeDispose, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
-import type { AlarmGroup, AlarmOrder, KioskError, OpenAlarm } from '../../../electron/contract/ipc';
+import type { AlarmFilter, AlarmGroup, AlarmOrder, KioskError, OpenAlarm } from '../../../electron/contract/ipc';
 import { useOpenAlarmStore } from './open-alarms-store';
 
 /** Least time between two reads caused by changes (a flood changes the summary several times a second). */
@@ -19,6 +19,8 @@ export interface AlarmPagesOptions {
   pageSize: number;
   /** Read only while this is true (a group shown collapsed reads nothing). */
   enabled?: MaybeRefOrGetter<boolean>;
+  /** Only the alarms matching the feed's filters (main matches them). */
+  filter?: MaybeRefOrGetter<AlarmFilter | undefined>;
 }
 
 export function useAlarmPages(options: AlarmPagesOptions) {
@@ -39,7 +41,7 @@ export function useAlarmPages(options: AlarmPagesOptions) {
     loading.value = true;
     lastReadAt = Date.now();
     try {
-      const result = await store.page(toValue(options.group), toValue(options.order), offset.value, options.pageSize);
+      const result = await store.page(toValue(options.group), toValue(options.order), offset.value, options.pageSize, toValue(options.filter));
       if (seq !== asked) return;
       if (!result.ok) {
         error.value = result.error;
@@ -70,7 +72,7 @@ export function useAlarmPages(options: AlarmPagesOptions) {
 
   watch(() => store.revision, scheduleReload);
   watch(
-    () => [toValue(options.group), toValue(options.order), enabled()] as const,
+    () => [toValue(options.group), toValue(options.order), enabled(), JSON.stringify(toValue(options.filter) ?? null)] as const,
     () => {
       offset.value = 0;
       if (enabled()) void reload();

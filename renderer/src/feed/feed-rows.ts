@@ -117,6 +117,35 @@ interface Group {
 }
 
 /**
+ * The row of an event that is no alarm depends on the event alone (a buffered event never
+ * changes): made once and handed out again at every rebuild. Most of a full buffer (20,000) is
+ * such events and the list is rebuilt at every update of the feed; rows are never changed by
+ * their readers.
+ */
+const plainRows = new WeakMap<BufferedEvent, FeedRow>();
+
+function plainRow(entry: BufferedEvent): FeedRow {
+  let row = plainRows.get(entry);
+  if (!row) {
+    row = {
+      key: entry.key,
+      event: entry.event,
+      newest: entry,
+      oldest: entry,
+      count: 1,
+      recordIds: [entry.event.record_ID],
+      priority: null,
+      alarmKey: null,
+      alarmIds: [],
+      pendingIds: [],
+      pendingSince: null,
+    };
+    plainRows.set(entry, row);
+  }
+  return row;
+}
+
+/**
  * Rows newest first. `entries` is the buffer, oldest first. Linear in the buffer size.
  * A merged row sits where its newest member would, so a repeat brings the alarm back to the top.
  */
@@ -168,7 +197,9 @@ export function buildFeedRows(entries: readonly BufferedEvent[], options: BuildR
   for (let i = slots.length - 1; i >= 0; i--) {
     const slot = slots[i];
     if (!slot) continue;
-    if ('members' in slot) {
+    if (!('members' in slot) && !slot.event.alarm) {
+      rows.push(plainRow(slot));
+    } else if ('members' in slot) {
       const members = slot.members;
       const oldest = members[0] as BufferedEvent;
       const newest = members[members.length - 1] as BufferedEvent;

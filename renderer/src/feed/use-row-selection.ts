@@ -2,8 +2,11 @@
  * The rows the guard ticked to acknowledge together: only rows with alarms still waiting count,
  * acknowledged rows leave the selection, and selecting every waiting row asks first when there
  * are more than `askAbove` (a stray Enter must not select a flood).
+ * The chosen keys are a plain Set, replaced (never changed) on each change: the rows (20,000 on a
+ * full feed) are looked up in it at every update of the list, and a reactive Set would track each
+ * lookup as a dependency of its own.
  */
-import { computed, nextTick, ref, watch, type Ref } from 'vue';
+import { computed, nextTick, ref, shallowRef, watch, type Ref } from 'vue';
 
 export interface SelectableRow {
   key: string;
@@ -23,9 +26,12 @@ export interface RowSelectionOptions<Row extends SelectableRow> {
 
 export function useRowSelection<Row extends SelectableRow>(options: RowSelectionOptions<Row>) {
   const { rows } = options;
-  const chosen = ref<ReadonlySet<string>>(new Set());
+  const chosen = shallowRef<ReadonlySet<string>>(new Set());
   const waitingRows = computed(() => rows.value.filter((row) => row.pendingIds.length > 0));
-  const chosenRows = computed(() => rows.value.filter((row) => chosen.value.has(row.key) && row.pendingIds.length > 0));
+  const chosenRows = computed(() => {
+    const keys = chosen.value;
+    return keys.size === 0 ? [] : rows.value.filter((row) => keys.has(row.key) && row.pendingIds.length > 0);
+  });
   const chosenAlarms = computed(() => chosenRows.value.reduce((n, row) => n + row.pendingIds.length, 0));
   /** "Select all N waiting rows?" is on screen. */
   const confirmingAll = ref(false);

@@ -34,6 +34,8 @@ export interface SearchOutcome {
   cut: SearchCut | null;
   /** The ids the last next part added (empty after the search itself): the table shows where they start. */
   added: readonly number[];
+  /** Elements the service sent that could not be read as events (every part so far). */
+  unreadable: number;
 }
 
 /** The saved export of a result that was cut: the file holds only the events read (and says so). */
@@ -140,7 +142,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
       if (mine !== searchToken) return true;
       if (result.ok) {
         const { resultId, events, part, cut } = result.value;
-        outcome.value = { resultId, events, endpoint: planned.endpoint, at: new Date().toISOString(), stale: null, search: planned, parts: part ?? 1, cut: cut ?? null, added: [] };
+        outcome.value = { resultId, events, endpoint: planned.endpoint, at: new Date().toISOString(), stale: null, search: planned, parts: part ?? 1, cut: cut ?? null, added: [], unreadable: result.value.unreadable ?? 0 };
         nextError.value = null;
         exportResult.value = null;
         exportError.value = null;
@@ -177,8 +179,8 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
         nextError.value = result.error;
         return false;
       }
-      const { events, part, cut } = result.value;
-      outcome.value = { ...now, events: [...now.events, ...events], parts: part ?? now.parts + 1, cut: cut ?? null, added: events.map((e) => e.record_ID) };
+      const { events, part, cut, unreadable } = result.value;
+      outcome.value = { ...now, events: [...now.events, ...events], parts: part ?? now.parts + 1, cut: cut ?? null, added: events.map((e) => e.record_ID), unreadable: unreadable ?? now.unreadable };
       exportResult.value = null;
       exportError.value = null;
       return true;

@@ -166,6 +166,25 @@ describe('the alarm store', () => {
     expect(store.page('shift', 'newest', 0, 1).items[0]!.event.record_ID).toBe(100_000);
   }, 120_000);
 
+  it('pages only the alarms matching the feed\'s filters (text, device, category), opening each sealed text to match it', () => {
+    const { store } = setup();
+    store.observe(
+      [
+        alarmEvent(1, 'critical', { device_Name: 'Vault door', custom_Text: 'FORCED OPEN' }),
+        alarmEvent(2, 'low', { device_Name: 'Lobby', custom_Text: 'Denied: wrong PIN – García, Olivia', event_Category_Name: 'Access Denied' }),
+        alarmEvent(3, 'high', { device_Name: 'Vault door', custom_Text: 'HELD OPEN' }),
+      ],
+      'live',
+      0,
+    );
+    expect(store.page('all', 'newest', 0, 10, { device: 'vault' }).items.map((a) => a.event.record_ID)).toEqual([3, 1]);
+    expect(store.page('all', 'newest', 0, 10, { text: 'garcía' })).toMatchObject({ total: 1, items: [{ event: { record_ID: 2 } }] });
+    expect(store.page('all', 'newest', 0, 10, { category: 'Access Denied' }).total).toBe(1);
+    const second = store.page('all', 'newest', 1, 1, { device: 'VAULT' });
+    expect(second).toMatchObject({ total: 2, offset: 1, items: [{ event: { record_ID: 1 } }] });
+    expect(store.page('all', 'newest', 0, 10, { text: '', device: '  ' }).total).toBe(3); // empty filters filter nothing
+  });
+
   it('groups alarms from before this shift apart and acknowledges the group only up to what the guard saw', () => {
     const now = T0 + 13 * 3_600_000;
     const { store } = setup({ now: () => now });

@@ -54,8 +54,8 @@ describe('defaults', () => {
   it('no files, no environment, no flags → the documented defaults', () => {
     const config = load();
     expect(config.service).toEqual({ url: null, auth: { scheme: 'none' }, timeoutMs: 10_000, retries: 2, retryBaseDelayMs: 300, tls: { caFile: null, pinnedSha256: [] }, allowPlainHttp: false });
-    expect(config.feed).toEqual({ pollIntervalMs: 500, initialEvents: 200, chunkSize: 500, bufferSize: 20_000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000, maxBackoffMs: 30_000 });
-    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: ['critical', 'high'], shiftHours: 12, maxOpen: 5_000 });
+    expect(config.feed).toEqual({ pollIntervalMs: 500, initialEvents: 200, chunkSize: 500, bufferSize: 20_000, autoScrollResumeMs: 15_000, alarmMergeWindowMs: 60_000, maxBackoffMs: 30_000, catchUpMaxEvents: 1_000_000 });
+    expect(config.alarms).toEqual({ rules: DEFAULT_ALARM_RULES, sound: true, muteMinutes: 5, escalateAfterMinutes: 10, soundFor: ['critical', 'high'], shiftHours: 12, maxOpen: 100_000, soundIntervalSeconds: 30, outageAfterSeconds: 10 });
     expect(config.search.defaultTenants).toEqual([]);
     expect(config.photo).toEqual({ upload: 'multipart', partName: 'file', contentType: 'image/jpeg', pixelSize: { width: 600, height: 800 }, maxBytes: 2 * 1024 * 1024 });
     expect(config.site).toEqual({ tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] });
@@ -133,6 +133,9 @@ describe('layering: each layer overrides the one below', () => {
       'alarms.soundFor': ['critical, high, medium', ['critical', 'high', 'medium']],
       'alarms.shiftHours': ['8', 8],
       'alarms.maxOpen': ['2000', 2000],
+      'alarms.soundIntervalSeconds': ['60', 60],
+      'alarms.outageAfterSeconds': ['45', 45],
+      'feed.catchUpMaxEvents': ['5000', 5000],
       'kiosk.fullscreen': ['no', false],
       'kiosk.startAtLogin': ['yes', true],
       'kiosk.dataDir': ['/var/lib/kiosk', '/var/lib/kiosk'],

@@ -197,6 +197,19 @@ describe('EventFeed: one bad event never stops it', () => {
     expect(push.deliveredIds()).toEqual(idsBetween(1, forced).filter((id) => id !== huge));
     expect(feed.progress().setAside).toMatchObject({ count: 1, lastId: huge, lastReason: 'too-large' });
     expect(feed.state().status).toBe('live');
+    // The event just after a huge one is the last delivered: asking it again (the reuse probe) brings
+    // the huge one too; the range is then asked alone, once, not split and read event by event.
+    service.tooLarge.clear();
+    const hugeAgain = service.append(1)[0]!;
+    service.tooLarge.add(hugeAgain);
+    const after = service.appendWithText('DURESS');
+    await clock.runUntil(() => push.deliveredIds().includes(after));
+    const callsBefore = service.calls.length;
+    const next = service.append(3);
+    await clock.runUntil(() => push.deliveredIds().includes(next[2]!));
+    const reads = service.calls.slice(callsBefore).filter((c) => c.op === 'list' || c.op === 'event');
+    expect(reads.length).toBeLessThanOrEqual(2); // the probe refused, then the new range alone
+    expect(feed.progress().setAside.count).toBe(2);
     await feed.stop();
   });
 

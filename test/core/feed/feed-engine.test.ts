@@ -254,6 +254,19 @@ describe('EventFeed: ids going back (restore from a backup)', () => {
     await feed.stop();
   });
 
+  it('notices a restore to just before the last event when the one new event brings the highest id back to where it was', async () => {
+    const { feed, clock, push, service, caughtUp } = setup({ events: 100 });
+    feed.start();
+    await clock.runUntil(caughtUp);
+    service.restore(99);
+    const reused = service.appendWithText('DURESS'); // id 100 again, another event
+    expect(reused).toBe(100);
+    await clock.runUntil(() => push.of('feedNotice').some((n) => n.kind === 'resync'));
+    await clock.runUntil(caughtUp);
+    expect(feed.snapshot().events.find((e) => e.record_ID === 100)?.custom_Text).toBe('DURESS');
+    await feed.stop();
+  });
+
   it('notices a restore that happened during an outage', async () => {
     const { feed, clock, push, service, caughtUp } = setup({ events: 100 });
     feed.start();

@@ -135,9 +135,9 @@ const feed: Messages['feed'] = {
   fromMain: {
     renumbered:
       'Die Ereignisnummerierung des Dienstes hat um {time} neu begonnen (Wiederherstellung aus einer Sicherung oder eine neue Datenbank). Der Kiosk liest seine Ereignisse erneut; ein bereits quittierter Alarm wird nie mit einem neuen verwechselt, der seine Nummer wiederverwendet.',
-    caughtUp: 'Während dieser Kiosk angehalten war, {from} bis {to}: {events} Ereignisse nachgelesen, {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
-    caughtUpNoStart: 'Bevor dieser Kiosk startete ({to}): {events} Ereignisse nachgelesen, {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
-    readAgain: 'Nach dem Neubeginn der Nummerierung: {events} Ereignisse erneut gelesen, darunter {alarms} Alarme ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    caughtUp: 'Während dieser Kiosk angehalten war, {from} bis {to}: seither gelesene Ereignisse: {events}; Alarme darunter: {alarms} ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    caughtUpNoStart: 'Bevor dieser Kiosk startete ({to}): seither gelesene Ereignisse: {events}; Alarme darunter: {alarms} ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
+    readAgain: 'Nach dem Neubeginn der Nummerierung: erneut gelesene Ereignisse: {events}; Alarme darunter: {alarms} ({critical} kritisch, {high} hoch, {medium} mittel, {low} niedrig), alle in der Alarmliste.',
     notRead: 'Die Ereignisse #{from} bis #{to} ({count} Ereignisse) aus der Zeit, in der dieser Kiosk angehalten war, wurden NICHT gelesen: mehr, als das Nachlesen auf einmal liest ({bound}). Suchen Sie diese Zeit im Verlauf.',
     lostToRenumbering: '{count} Ereignisse aus der Zeit, in der dieser Kiosk angehalten war, konnten nicht gelesen werden, bevor die Nummerierung des Dienstes neu begann. Suchen Sie diese Zeit im Verlauf.',
     reloadedUnresponsive: 'Die Anzeige wurde neu geladen, weil sie nicht mehr reagiert hat; der Ereignisempfang lief weiter.',

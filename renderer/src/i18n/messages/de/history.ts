@@ -57,6 +57,7 @@ const history: Messages['history'] = {
   cancelled: 'Export abgebrochen: Es wurde nichts gespeichert.',
   exportFailed: 'Export fehlgeschlagen: {message}',
   noMatch: 'Kein Ereignis entspricht dieser Suche.',
+  unreadable: 'Der Dienst hat {count} Element gesendet, das nicht als Ereignis gelesen werden konnte: Es steht nicht in den Ergebnissen (das Protokoll nennt es). | Der Dienst hat {count} Elemente gesendet, die nicht als Ereignisse gelesen werden konnten: Sie stehen nicht in den Ergebnissen (das Protokoll nennt sie).',
   cut: {
     service: 'Der Dienst hat mit seiner Höchstzahl von {limit} Ereignissen geantwortet: ältere Ereignisse dieser Suche fehlen vielleicht. Schränken Sie die Suche ein, oder lesen Sie den nächsten Teil (Ereignisse bis {upTo}).',
     serviceNoFurther: 'Der Dienst hat mit seiner Höchstzahl von {limit} Ereignissen geantwortet: Ereignisse dieser Suche bis {upTo} fehlen vielleicht, und weiterzulesen bringt nichts Neues (mehr Ereignisse als die Höchstzahl zu einem Zeitpunkt). Schränken Sie die Suche ein, um sie zu sehen.',

@@ -56,6 +56,7 @@ export default {
   cancelled: 'Export cancelled: nothing was saved.',
   exportFailed: 'Export failed: {message}',
   noMatch: 'No event matches this search.',
+  unreadable: 'The service sent {count} element that could not be read as an event: it is not in the results (the log names it). | The service sent {count} elements that could not be read as events: they are not in the results (the log names them).',
   cut: {
     service: 'The service answered with its limit of {limit} events: older events of this search may be missing. Narrow the search, or read the next part (events up to {upTo}).',
     serviceNoFurther: 'The service answered with its limit of {limit} events: events of this search up to {upTo} may be missing, and reading further brings nothing new (more events than the limit at one time). Narrow the search to see them.',

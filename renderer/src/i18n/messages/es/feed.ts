@@ -135,9 +135,9 @@ const feed: Messages['feed'] = {
   fromMain: {
     renumbered:
       'La numeración de eventos del servicio volvió a empezar a las {time} (restauración de una copia de seguridad o una base de datos nueva). El quiosco vuelve a leer sus eventos; una alarma ya reconocida nunca se confunde con una nueva que reutiliza su número.',
-    caughtUp: 'Mientras este quiosco estaba detenido, de {from} a {to}: {events} eventos leídos después, {alarms} alarmas ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
-    caughtUpNoStart: 'Antes de que este quiosco arrancara ({to}): {events} eventos leídos después, {alarms} alarmas ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
-    readAgain: 'Tras reiniciarse la numeración: {events} eventos leídos de nuevo, {alarms} alarmas entre ellos ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    caughtUp: 'Mientras este quiosco estaba detenido, de {from} a {to}: eventos leídos después: {events}; alarmas entre ellos: {alarms} ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    caughtUpNoStart: 'Antes de que este quiosco arrancara ({to}): eventos leídos después: {events}; alarmas entre ellos: {alarms} ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
+    readAgain: 'Tras reiniciarse la numeración: eventos leídos de nuevo: {events}; alarmas entre ellos: {alarms} ({critical} críticas, {high} altas, {medium} medias, {low} bajas), todas en la lista de alarmas.',
     notRead: 'Los eventos n.º {from} a n.º {to} ({count} eventos) del tiempo en que este quiosco estuvo detenido NO se leyeron: más de lo que la recuperación lee de una vez ({bound}). Busque ese periodo en el Historial.',
     lostToRenumbering: '{count} eventos del tiempo en que este quiosco estuvo detenido no se pudieron leer antes de que la numeración del servicio volviera a empezar. Búsquelos en el Historial.',
     reloadedUnresponsive: 'La pantalla se ha recargado porque dejó de responder; la recepción de eventos siguió funcionando.',

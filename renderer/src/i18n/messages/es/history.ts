@@ -57,6 +57,7 @@ const history: Messages['history'] = {
   cancelled: 'Exportación cancelada: no se guardó nada.',
   exportFailed: 'La exportación falló: {message}',
   noMatch: 'Ningún evento coincide con esta búsqueda.',
+  unreadable: 'El servicio envió {count} elemento que no se pudo leer como evento: no está en los resultados (el registro lo nombra). | El servicio envió {count} elementos que no se pudieron leer como eventos: no están en los resultados (el registro los nombra).',
   cut: {
     service: 'El servicio respondió con su límite de {limit} eventos: pueden faltar eventos más antiguos de esta búsqueda. Acote la búsqueda, o lea la parte siguiente (eventos hasta {upTo}).',
     serviceNoFurther: 'El servicio respondió con su límite de {limit} eventos: pueden faltar eventos de esta búsqueda hasta {upTo}, y seguir leyendo no trae nada nuevo (más eventos que el límite en un mismo instante). Acote la búsqueda para verlos.',

@@ -135,9 +135,9 @@ const feed: Messages['feed'] = {
   fromMain: {
     renumbered:
       'La numérotation des événements du service a recommencé à {time} (restauration d’une sauvegarde ou nouvelle base de données). Le kiosque relit ses événements ; une alarme déjà acquittée n’est jamais confondue avec une nouvelle qui reprend son numéro.',
-    caughtUp: 'Pendant l’arrêt de ce kiosque, de {from} à {to} : {events} événements lus depuis, {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
-    caughtUpNoStart: 'Avant le démarrage de ce kiosque ({to}) : {events} événements lus depuis, {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
-    readAgain: 'Après la reprise de la numérotation : {events} événements relus, dont {alarms} alarmes ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    caughtUp: 'Pendant l’arrêt de ce kiosque, de {from} à {to} : événements lus depuis : {events} ; alarmes parmi eux : {alarms} ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    caughtUpNoStart: 'Avant le démarrage de ce kiosque ({to}) : événements lus depuis : {events} ; alarmes parmi eux : {alarms} ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
+    readAgain: 'Après la reprise de la numérotation : événements relus : {events} ; alarmes parmi eux : {alarms} ({critical} critiques, {high} hautes, {medium} moyennes, {low} basses), toutes dans la liste des alarmes.',
     notRead: 'Les événements n° {from} à n° {to} ({count} événements) de la période d’arrêt de ce kiosque n’ont PAS été lus : plus que ce que le rattrapage lit en une fois ({bound}). Recherchez cette période dans l’Historique.',
     lostToRenumbering: '{count} événements de la période d’arrêt de ce kiosque n’ont pas pu être lus avant la reprise de la numérotation du service. Recherchez cette période dans l’Historique.',
     reloadedUnresponsive: 'L’écran a été rechargé car il ne répondait plus ; le flux d’événements a continué de fonctionner.',

@@ -57,6 +57,7 @@ const history: Messages['history'] = {
   cancelled: 'Export annulé : rien n’a été enregistré.',
   exportFailed: 'L’export a échoué : {message}',
   noMatch: 'Aucun événement ne correspond à cette recherche.',
+  unreadable: 'Le service a envoyé {count} élément illisible comme événement : il n’est pas dans les résultats (le journal le nomme). | Le service a envoyé {count} éléments illisibles comme événements : ils ne sont pas dans les résultats (le journal les nomme).',
   cut: {
     service: 'Le service a répondu avec sa limite de {limit} événements : des événements plus anciens de cette recherche peuvent manquer. Affinez la recherche, ou lisez la partie suivante (événements jusqu’à {upTo}).',
     serviceNoFurther: 'Le service a répondu avec sa limite de {limit} événements : des événements de cette recherche jusqu’à {upTo} peuvent manquer, et lire plus loin n’apporte rien de nouveau (plus d’événements que la limite au même instant). Affinez la recherche pour les voir.',
