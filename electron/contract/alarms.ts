@@ -66,8 +66,8 @@ export interface AlarmSummary {
   unacknowledged: number;
   /** `created` of the oldest unacknowledged alarm (ISO 8601), null when none waits. */
   oldestAt: string | null;
-  /** The highest alarm number so far: a group acknowledged "up to" it never takes an alarm that came after the guard looked. */
-  highestId: number;
+  /** Where the groups stood when this was read: a group acknowledged "as of" it never takes an alarm that came, or was set aside, after the guard looked. */
+  asOf: AlarmGroupMark;
   /** Most alarms listed as waiting (alarms.maxOpen); beyond it the lowest priority, oldest are set aside. */
   bound: number;
   /** Alarms created before this instant are "from before this shift" (ISO 8601). */
@@ -79,6 +79,15 @@ export interface AlarmSummary {
 }
 
 /** One page of unacknowledged alarms of a group. */
+/** Where the groups of alarms stood at one moment (a summary or a page says it; a group's acknowledgement refers to it). */
+export interface AlarmGroupMark {
+  /** The highest alarm number then: alarms that arrived since are not in what the guard saw. */
+  highestId: number;
+  /** How many alarms had been set aside then (their order number): older alarms set aside since are not in the set-aside group the guard saw. */
+  lastSetAside: number;
+}
+export const AlarmGroupMarkSchema = z.object({ highestId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), lastSetAside: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict();
+
 export interface OpenAlarmPage {
   revision: number;
   group: AlarmGroup;
@@ -87,6 +96,8 @@ export interface OpenAlarmPage {
   total: number;
   offset: number;
   items: OpenAlarm[];
+  /** Where the groups stood when this page was read (for acknowledging what it counted). */
+  asOf: AlarmGroupMark;
 }
 
 /** A change of the unacknowledged alarms (push): the new summary, the alarms that arrived and those no longer waiting. */
@@ -170,14 +181,16 @@ export const alarmsOperations = {
       .strict(),
     { shift: 'Acknowledging an alarm' },
   ),
-  /** Acknowledges a whole group (from before this shift, set aside) up to an alarm number, with one note. */
+  /** Acknowledges a whole group (from before this shift, set aside, every alarm waiting) as the guard saw it, optionally only those matching the feed's filters, with one note. */
   acknowledgeAlarmGroup: op<AcknowledgeResult>()(
     z
       .object({
         group: z.enum(['preShift', 'setAside', 'all']),
-        upToId: id,
-        /** How many the guard was shown: refused when the group holds a different number up to upToId (it changed meanwhile). */
+        /** Where the groups stood when the guard was shown the count (from the summary or the page read). */
+        asOf: AlarmGroupMarkSchema,
+        /** How many the guard was shown: refused when the group as of then holds a different number now (some were acknowledged meanwhile, or the shift changed). */
         expected: z.number().int().min(1).max(100_000_000),
+        filter: AlarmFilterSchema.optional(),
         note: z.string().max(2000),
       })
       .strict(),

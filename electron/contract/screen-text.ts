@@ -30,8 +30,7 @@ export const SCREEN_TEXT = {
     reloadedOther: `The screen was reloaded after it stopped ({reason}); ${RELOADED}`,
   },
   alarms: {
-    setAside:
-      '{count} alarms are set aside: more than {bound} were waiting, so the lowest priority and oldest left the list. They are still unacknowledged: review and acknowledge them below.',
+    setAside: '{count} alarms set aside (more than {bound} waited): the lowest priority and oldest, still unacknowledged.',
     recordsMovedAside:
       "The kiosk's saved records could not be read ({reason}); they were kept aside as {file} and a new record started. Alarms acknowledged before may be listed again; check the service's History for the last hours.",
   },

@@ -8,7 +8,7 @@
  * Besides assembling its folders it holds one piece of policy of its own: an acknowledgement
  * refused without the note a rule requires. kiosk-core.ts composes it with the other capabilities.
  */
-import { screenText, type AcknowledgeResult, type FeedEvent, type FeedSnapshot, type ScreenText } from '../contract/ipc';
+import { screenText, type AcknowledgeResult, type FeedSnapshot, type ScreenText } from '../contract/ipc';
 import { KioskFailure } from './ipc/failure';
 import type { OperationHandlers } from './ipc/gateway';
 import type { PushBus } from './ipc/push-bus';
@@ -90,10 +90,10 @@ export function createEventHandlers({ feed, service, history, alarms, noteRequir
       checkNote(alarmIds, note);
       return alarms.acknowledge(alarmIds, note);
     },
-    acknowledgeAlarmGroup: ({ group, upToId, expected, note }): AcknowledgeResult => {
-      const ids = alarms.groupIds(group, upToId);
+    acknowledgeAlarmGroup: ({ group, asOf, expected, filter, note }): AcknowledgeResult => {
+      const ids = alarms.groupIds(group, asOf, filter);
       if (ids.length > expected) {
-        throw KioskFailure.keyed('rejected', 'groupChanged', { expected, found: ids.length }, { detail: `${group} up to alarm ${upToId}: ${ids.length} now, ${expected} shown` });
+        throw KioskFailure.keyed('rejected', 'groupChanged', { expected, found: ids.length }, { detail: `${group} as of alarm ${asOf.highestId} (set aside ${asOf.lastSetAside})${filter ? ' with a filter' : ''}: ${ids.length} now, ${expected} shown` });
       }
       checkNote(ids, note);
       const result = alarms.acknowledge(ids, note);
@@ -253,4 +253,3 @@ export function recordsMovedAside(file: string, reason: string): ScreenText {
   return screenText('alarms.fromMain.recordsMovedAside', { file, reason });
 }
 
-export type { FeedEvent };

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
+import { englishScreenText, type ScreenTextKey } from '../../electron/contract/screen-text';
 
 /** A tag unique to this run, so tests sharing the worker's simulator never see each other's events. */
 const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -32,6 +33,10 @@ async function openLiveFeed(page: Page, url: string): Promise<void> {
 }
 
 const rowsWith = (page: Page, text: string): Locator => page.getByTestId('feed-row').filter({ hasText: text });
+
+/** Main's English sentence for the screen as a pattern, each {parameter} standing for what the screen put there. */
+const sentenceOf = (key: ScreenTextKey, parameter = '.+?'): RegExp =>
+  new RegExp(englishScreenText(key).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, parameter));
 
 async function moveMouseOffTheList(page: Page): Promise<void> {
   await page.mouse.move(5, 5); // over the title bar
@@ -175,11 +180,11 @@ test.describe('live feed', () => {
       await expect(page.getByTestId('feed-row').first()).toContainText(before);
       await simulator.restore(lost.record_ID - 1);
       const renumbered = page.locator('[data-testid="feed-notice"][data-kind="resync"]');
-      await expect(renumbered).toContainText("The service's event numbering restarted at");
+      await expect(renumbered).toContainText(sentenceOf('feed.fromMain.renumbered'));
       await expect(renumbered).toHaveAttribute('role', 'alert');
       // Then the new numbering is read again, and a second notice says what that found.
       const readAgain = page.locator('[data-testid="feed-notice"][data-kind="caughtUp"]');
-      await expect(readAgain).toContainText(/^Caught up.*After the numbering restarted\b.*\bread again\b.*\ball in the alarm list\b/);
+      await expect(readAgain).toContainText(sentenceOf('feed.fromMain.readAgain', '[\\d,]+'));
       await expect(readAgain).toHaveAttribute('role', 'status');
       const after = tag('After restore');
       const reused = await simulator.injectEvent({ custom_Text: after });

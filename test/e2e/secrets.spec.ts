@@ -74,7 +74,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         const resultId = search.ok ? (search.value as { resultId: string }).resultId : 'none';
         out.exportSearchCsv = await k.exportSearchCsv!({ resultId });
         out.acknowledgeAlarms = await k.acknowledgeAlarms!({ alarmIds: [1], note: 'secret check' });
-        out.acknowledgeAlarmGroup = await k.acknowledgeAlarmGroup!({ group: 'preShift', upToId: 1, expected: 1, note: 'secret check' });
+        out.acknowledgeAlarmGroup = await k.acknowledgeAlarmGroup!({ group: 'preShift', asOf: { highestId: 1, lastSetAside: 0 }, expected: 1, note: 'secret check' });
         out.listOpenAlarms = await k.listOpenAlarms!({ group: 'all', order: 'newest', offset: 0, limit: 25 });
         out.getOutageAlarm = await k.getOutageAlarm!();
         out.openedGuardScreen = await k.openedGuardScreen!();

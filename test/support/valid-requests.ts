@@ -45,7 +45,7 @@ export const VALID: { [K in OperationName]: RequestOf<K> } = {
   },
   exportSearchCsv: { resultId: 'r1', taskId: 'task-1', sort: { column: 'created', direction: 'asc' } },
   acknowledgeAlarms: { alarmIds: [1, 2], note: 'checked' },
-  acknowledgeAlarmGroup: { group: 'preShift', upToId: 40, expected: 12, note: 'reviewed' },
+  acknowledgeAlarmGroup: { group: 'preShift', asOf: { highestId: 40, lastSetAside: 0 }, expected: 12, note: 'reviewed' },
   listOpenAlarms: { group: 'shift', order: 'priority', offset: 0, limit: 100 },
   getOutageAlarm: undefined,
   openedGuardScreen: undefined,

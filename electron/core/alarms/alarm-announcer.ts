@@ -83,7 +83,7 @@ export class AlarmAnnouncer {
       if (this.timer !== null) this.options.timers.clearTimeout(this.timer);
       this.timer = null;
       const top = held && rank(held.priority) < rank(priority) ? held.priority : priority;
-      this.emit(held && held.kind !== kind ? kind : kind, top, count + (held?.count ?? 0), at, !inPeriod);
+      this.emit(kind, top, count + (held?.count ?? 0), at, !inPeriod);
       return;
     }
     this.pending = { kind: this.pending?.kind ?? kind, priority: this.pending && rank(this.pending.priority) < rank(priority) ? this.pending.priority : priority, count: (this.pending?.count ?? 0) + count };

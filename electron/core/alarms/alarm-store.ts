@@ -17,7 +17,7 @@
  * key (storage/seal.ts); ids, times and priorities are in clear for sorting and counting.
  * It never talks to the service.
  */
-import { ALARM_PRIORITIES, MAX_ACKNOWLEDGED_PER_PUSH, MAX_ADDED_PER_PUSH, screenText, type AcknowledgeResult, type Acknowledgement, type AcknowledgementPage, type AlarmFilter, type AlarmGroup, type AlarmOrder, type AlarmPriority, type AlarmState, type AlarmSummary, type FeedEvent, type OpenAlarm, type OpenAlarmPage, type OpenAlarmsChange, type ScreenText } from '../../contract/ipc';
+import { ALARM_PRIORITIES, MAX_ACKNOWLEDGED_PER_PUSH, MAX_ADDED_PER_PUSH, screenText, type AcknowledgeResult, type Acknowledgement, type AcknowledgementPage, type AlarmFilter, type AlarmGroup, type AlarmGroupMark, type AlarmOrder, type AlarmPriority, type AlarmState, type AlarmSummary, type FeedEvent, type OpenAlarm, type OpenAlarmPage, type OpenAlarmsChange, type ScreenText } from '../../contract/ipc';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { markOf, SealError, sealJson, unsealJson } from '../storage/seal';
 import { fingerprint } from '../feed/event-fingerprint';
@@ -159,6 +159,8 @@ export class AlarmStore {
   private readonly counts = { shift: [0, 0, 0, 0], preShift: 0, setAside: 0 };
   /** The highest alarm number of this service (read once at start, then kept). */
   private highest = 0;
+  /** The order number of the last alarm set aside (0 when none has been). */
+  private lastSetAside = 0;
   /** Acknowledged under an older version (the operator log had no alarm numbers): record id → what was seen. */
   private legacyAcknowledged = new Map<number, Array<{ created: number; device: string; text: string }>>();
 
@@ -178,6 +180,7 @@ export class AlarmStore {
     this.periodMs = Math.max(0, options.escalateAfterMinutes) * 60_000;
     this.recount();
     this.highest = Number(this.db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM alarm WHERE service_id = ?', [this.serviceId])?.id ?? 0);
+    this.lastSetAside = Number(this.db.get<{ seq: number | null }>('SELECT MAX(set_aside_seq) AS seq FROM alarm WHERE service_id = ?', [this.serviceId])?.seq ?? 0);
   }
 
   // ───────────── recording ─────────────
@@ -241,7 +244,7 @@ export class AlarmStore {
     );
     const victims = rows.map((row) => Number(row.id));
     this.db.transaction(() => {
-      for (const id of victims) this.db.run('UPDATE alarm SET state = 2, set_aside_at = ? WHERE id = ?', [at, id]);
+      for (const id of victims) this.db.run('UPDATE alarm SET state = 2, set_aside_at = ?, set_aside_seq = ? WHERE id = ?', [at, ++this.lastSetAside, id]);
     });
     for (const row of rows) {
       this.countIn(this.groupOf(row.created_at === null ? Number.NaN : Number(row.created_at), STATE_CODE.waiting), Number(row.shown_rank), -1);
@@ -310,10 +313,35 @@ export class AlarmStore {
     return { acknowledged: entries.length, alreadyAcknowledged: already, unknown: ids.length - described.size, entries: entries.slice(-100).reverse() };
   }
 
-  /** The numbers of a group's alarms up to `upToId` (what the guard was shown when asked). */
-  groupIds(group: AlarmGroup, upToId: number): number[] {
-    const { where, params } = this.groupWhere(group);
-    return this.db.all<{ id: number }>(`SELECT id FROM alarm WHERE ${where} AND id <= ? ORDER BY id`, [...params, upToId]).map((row) => Number(row.id));
+  /**
+   * The numbers of the alarms a group held when it was shown (`asOf`), still unacknowledged,
+   * optionally only those matching a filter. Alarms that arrived since are left out, and so are
+   * alarms set aside since (older, but not in the set-aside group the guard saw); an alarm from
+   * before this shift set aside since was in that group and stays in it.
+   */
+  groupIds(group: AlarmGroup, asOf: AlarmGroupMark, filter?: AlarmFilter): number[] {
+    const { highestId, lastSetAside } = asOf;
+    const [where, params]: [string, number[]] =
+      group === 'setAside'
+        ? ['service_id = ? AND state = 2 AND set_aside_seq <= ?', [this.serviceId, lastSetAside]]
+        : group === 'preShift'
+          ? ['service_id = ? AND created_at < ? AND id <= ? AND (state = 0 OR (state = 2 AND set_aside_seq > ?))', [this.serviceId, this.shiftStartedAt, highestId, lastSetAside]]
+          : group === 'all'
+            ? ['service_id = ? AND state IN (0, 2) AND id <= ?', [this.serviceId, highestId]]
+            : ['service_id = ? AND id <= ? AND (created_at IS NULL OR created_at >= ?) AND (state = 0 OR (state = 2 AND set_aside_seq > ?))', [this.serviceId, highestId, this.shiftStartedAt, lastSetAside]];
+    const matches = matcherOf(filter);
+    if (!matches) return this.db.all<{ id: number }>(`SELECT id FROM alarm WHERE ${where} ORDER BY id`, params).map((row) => Number(row.id));
+    const ids: number[] = [];
+    for (const row of this.db.iterate<AlarmRow>(`SELECT id, record_id, created_at, rank, shown_rank, state, event FROM alarm WHERE ${where} ORDER BY id`, params)) {
+      const alarm = this.toOpenAlarm(row);
+      if (alarm && matches(alarm.event)) ids.push(alarm.id);
+    }
+    return ids;
+  }
+
+  /** Where the groups stand now (a page or a summary says it, a group's acknowledgement refers to it). */
+  private mark(): AlarmGroupMark {
+    return { highestId: this.highest, lastSetAside: this.lastSetAside };
   }
 
   // ───────────── reading ─────────────
@@ -324,7 +352,6 @@ export class AlarmStore {
     const preShift = this.counts.preShift;
     const setAside = this.counts.setAside;
     const oldest = this.db.get<{ at: number | null }>('SELECT created_at AS at FROM alarm WHERE service_id = ? AND state IN (0, 2) AND created_at IS NOT NULL ORDER BY created_at ASC LIMIT 1', [this.serviceId])?.at ?? null;
-    const highestId = this.highest;
     return {
       revision: this.revision,
       waiting,
@@ -333,7 +360,7 @@ export class AlarmStore {
       setAside,
       unacknowledged: waitingTotal + preShift + setAside,
       oldestAt: oldest === null ? null : new Date(Number(oldest)).toISOString(),
-      highestId,
+      asOf: this.mark(),
       bound: this.bound,
       shiftStartedAt: new Date(this.shiftStartedAt).toISOString(),
       setAsideText: setAside > 0 ? screenText('alarms.fromMain.setAside', { count: setAside, bound: this.bound }) : null,
@@ -359,7 +386,7 @@ export class AlarmStore {
         if (total >= offset && items.length < limit) items.push(alarm);
         total++;
       }
-      return { revision: this.revision, group, order, total, offset, items };
+      return { revision: this.revision, group, order, total, offset, items, asOf: this.mark() };
     }
     const total = this.groupTotal(group);
     const rows = this.db.all<AlarmRow>(`SELECT id, record_id, created_at, rank, shown_rank, state, event FROM alarm WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, limit, offset]);
@@ -367,7 +394,7 @@ export class AlarmStore {
       const alarm = this.toOpenAlarm(row);
       return alarm ? [alarm] : [];
     });
-    return { revision: this.revision, group, order, total, offset, items };
+    return { revision: this.revision, group, order, total, offset, items, asOf: this.mark() };
   }
 
   /** The current state of alarms by number (the feed's snapshot marks its rows with it). */

@@ -95,7 +95,7 @@ export class DatabaseFeedKeeper implements FeedKeeper {
 
   record(events: readonly FeedEvent[], via: ReadVia, position: FeedPosition): FeedEvent[] {
     return this.db.transaction(() => {
-      const marked = this.alarms.observe(events, via === 'catch-up' ? 'catch-up' : via, position.numbering);
+      const marked = this.alarms.observe(events, via, position.numbering);
       if (via !== 'catch-up') this.write(position);
       return marked;
     });

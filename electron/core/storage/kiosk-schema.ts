@@ -86,6 +86,8 @@ CREATE INDEX set_aside_event_seen ON set_aside_event (service_id, seen_at);
 -- category, device, text), so a reused id is another alarm. state: 0 waiting, 1 acknowledged,
 -- 2 set aside (waiting, beyond the list's bound). rank: 0 critical … 3 low (the rule's); shown_rank:
 -- the rank shown, raised once per escalation period the alarm waited (kept by the escalation tick).
+-- set_aside_seq: the order in which alarms were set aside (1, 2, …), so that a guard's "acknowledge
+-- the group set aside" covers those set aside before it was shown, not older alarms set aside since.
 CREATE TABLE alarm (
   id INTEGER PRIMARY KEY,
   service_id INTEGER NOT NULL REFERENCES service(id),
@@ -100,6 +102,7 @@ CREATE TABLE alarm (
   rule TEXT NOT NULL,
   state INTEGER NOT NULL CHECK (state IN (0, 1, 2)),
   set_aside_at INTEGER,
+  set_aside_seq INTEGER,
   acknowledged_at INTEGER,
   event BLOB NOT NULL,
   UNIQUE (service_id, record_id, mark)

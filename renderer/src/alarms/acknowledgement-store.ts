@@ -9,7 +9,7 @@
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref } from 'vue';
 import { kiosk, type Result } from '../api/kiosk';
-import type { AcknowledgeResult } from '../../../electron/contract/ipc';
+import type { AcknowledgeResult, AlarmFilter, AlarmGroupMark } from '../../../electron/contract/ipc';
 import type { FeedRow } from '../feed/feed-rows';
 import { t } from '../i18n/i18n';
 import { formatNumber } from '../i18n/format';
@@ -20,15 +20,15 @@ export const MAX_NOTE_LENGTH = 2000;
 /** Most alarms acknowledged by number in one go (the contract's bound); a group goes by its bound instead. */
 export const MAX_ACKNOWLEDGED_AT_ONCE = 10_000;
 
-/** What is acknowledged: alarms by their numbers, or a group up to the last alarm the guard was shown. */
+/** What is acknowledged: alarms by their numbers, or a group as the guard was shown it (optionally only those matching the feed's filters). */
 export type AcknowledgeInput =
   | { alarmIds: readonly number[]; note: string }
-  | { group: 'preShift' | 'setAside' | 'all'; upToId: number; expected: number; note: string };
+  | { group: 'preShift' | 'setAside' | 'all'; asOf: AlarmGroupMark; expected: number; filter?: AlarmFilter; note: string };
 
 /** What the acknowledgement dialog is asked to acknowledge: rows of a list, or a whole group as far as the guard saw it. */
 export type AckRequest =
   | { kind: 'rows'; rows: readonly FeedRow[] }
-  | { kind: 'group'; group: 'preShift' | 'setAside' | 'all'; count: number; upToId: number };
+  | { kind: 'group'; group: 'preShift' | 'setAside' | 'all'; count: number; asOf: AlarmGroupMark; filter?: AlarmFilter };
 
 export const useAcknowledgementStore = defineStore('acknowledgements', () => {
   const open = useOpenAlarmStore();
@@ -51,7 +51,7 @@ export const useAcknowledgementStore = defineStore('acknowledgements', () => {
       const result =
         'alarmIds' in input
           ? await kiosk.acknowledgeAlarms({ alarmIds, note: input.note })
-          : await kiosk.acknowledgeAlarmGroup({ group: input.group, upToId: input.upToId, expected: input.expected, note: input.note });
+          : await kiosk.acknowledgeAlarmGroup({ group: input.group, asOf: input.asOf, expected: input.expected, ...(input.filter ? { filter: input.filter } : {}), note: input.note });
       if (result.ok) {
         // Marked at once (main's push confirms it a moment later), and the counts read again.
         open.settle(alarmIds);

@@ -7,7 +7,7 @@
  * to the last page that has some. Holds the page and its place; renders nothing.
  */
 import { computed, getCurrentScope, onScopeDispose, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
-import type { AlarmFilter, AlarmGroup, AlarmOrder, KioskError, OpenAlarm } from '../../../electron/contract/ipc';
+import type { AlarmFilter, AlarmGroup, AlarmGroupMark, AlarmOrder, KioskError, OpenAlarm } from '../../../electron/contract/ipc';
 import { useOpenAlarmStore } from './open-alarms-store';
 
 /** Least time between two reads caused by changes (a flood changes the summary several times a second). */
@@ -23,11 +23,18 @@ export interface AlarmPagesOptions {
   filter?: MaybeRefOrGetter<AlarmFilter | undefined>;
 }
 
+/** A filter that narrows something (a field typed), or undefined. */
+export function activeFilter(filter: AlarmFilter | undefined): AlarmFilter | undefined {
+  return filter && Object.values(filter).some((value) => typeof value === 'string' && value.trim() !== '') ? filter : undefined;
+}
+
 export function useAlarmPages(options: AlarmPagesOptions) {
   const store = useOpenAlarmStore();
   const offset = ref(0);
   const items = shallowRef<OpenAlarm[]>([]);
   const total = ref(0);
+  /** What the last read counted: the total, where the groups stood then and the filter it was read with (acknowledging "all of these" refers to it). */
+  const counted = shallowRef<{ total: number; asOf: AlarmGroupMark; filter: AlarmFilter | undefined } | null>(null);
   const loading = ref(false);
   const error = ref<KioskError | null>(null);
   let asked = 0;
@@ -41,7 +48,8 @@ export function useAlarmPages(options: AlarmPagesOptions) {
     loading.value = true;
     lastReadAt = Date.now();
     try {
-      const result = await store.page(toValue(options.group), toValue(options.order), offset.value, options.pageSize, toValue(options.filter));
+      const filter = toValue(options.filter);
+      const result = await store.page(toValue(options.group), toValue(options.order), offset.value, options.pageSize, filter);
       if (seq !== asked) return;
       if (!result.ok) {
         error.value = result.error;
@@ -49,12 +57,15 @@ export function useAlarmPages(options: AlarmPagesOptions) {
       }
       error.value = null;
       total.value = result.value.total;
+      counted.value = { total: result.value.total, asOf: result.value.asOf, filter: activeFilter(filter) };
       if (result.value.items.length === 0 && offset.value > 0 && result.value.total > 0) {
         offset.value = Math.floor((result.value.total - 1) / options.pageSize) * options.pageSize;
         await reload();
         return;
       }
-      items.value = result.value.items;
+      // The same alarms in the same states: nothing to draw again (a flood changes the summary, not this page, many times a second).
+      const same = result.value.items.length === items.value.length && result.value.items.every((alarm, i) => alarm.id === items.value[i]?.id && alarm.event.alarm?.state === items.value[i]?.event.alarm?.state);
+      if (!same) items.value = result.value.items;
     } finally {
       if (seq === asked) loading.value = false;
     }
@@ -101,6 +112,7 @@ export function useAlarmPages(options: AlarmPagesOptions) {
   return {
     items,
     total,
+    counted,
     offset,
     loading,
     error,

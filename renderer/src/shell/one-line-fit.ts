@@ -13,7 +13,7 @@
  * `data-fit-line` (the connection's state) must keep to one line for the bar to fit. A part marked
  * `data-fit-hide="N"` is hidden from sight from level N on by the one rule in theme.css.
  */
-import { onMounted, type Ref } from 'vue';
+import { onBeforeUnmount, onMounted, type Ref } from 'vue';
 import { useEventListener, useMutationObserver } from '@vueuse/core';
 
 /** The lowest level from 0 to `max` at which `fits` says yes; `max` when none does. */
@@ -59,6 +59,9 @@ function applyLevel(bar: HTMLElement, level: number, max: number): void {
   for (let l = 1; l <= max; l++) bar.classList.toggle(`fit-${l}`, l <= level);
 }
 
+/** How long a level found stays trusted while it still fits (a lower one is tried after this). */
+const RESEARCH_AFTER_MS = 2000;
+
 /** Fits `bar` to one line with up to `levels` steps of compaction (sets its `fit-N` classes). */
 export function useOneLineFit(bar: Ref<HTMLElement | null>, levels: number): void {
   function fit(): void {
@@ -72,16 +75,36 @@ export function useOneLineFit(bar: Ref<HTMLElement | null>, levels: number): voi
     applyLevel(el, level, levels);
   }
   let queued = false;
+  let searchedAt = 0;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * After a text change: the level kept still fits, and a lower one was tried not long ago — one
+   * measure (the layout the frame needs anyway). A counter changes many times a second on a busy
+   * site; searching every level each time cost the guard's screen a forced layout per level.
+   */
+  function refit(): void {
+    const el = bar.value;
+    if (!el) return;
+    const now = performance.now();
+    if (now - searchedAt < RESEARCH_AFTER_MS && sharesOneRow(el)) {
+      // The last change is searched once things are quiet (a shorter text may allow a lower level).
+      if (trailing === undefined) trailing = setTimeout(() => ((trailing = undefined), soon()), RESEARCH_AFTER_MS);
+      return;
+    }
+    searchedAt = now;
+    fit();
+  }
   function soon(): void {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
-      fit();
+      refit();
     });
   }
   useEventListener(window, 'resize', fit, { passive: true });
   // Text and children only: the classes set here are not watched, so fitting never feeds itself.
   useMutationObserver(bar, soon, { childList: true, characterData: true, subtree: true });
   onMounted(fit);
+  onBeforeUnmount(() => clearTimeout(trailing));
 }

@@ -111,9 +111,53 @@ describe('the alarm store', () => {
     const aside = store.page('setAside', 'oldest', 0, 10);
     expect(aside.items.map((a) => a.event.record_ID)).toEqual([1, 3]);
     expect(store.page('shift', 'priority', 0, 10).items.map((a) => a.event.record_ID)).toEqual([2, 4, 5]);
-    const ids = store.groupIds('setAside', summary.highestId);
+    const ids = store.groupIds('setAside', summary.asOf);
     expect(store.acknowledge(ids, 'reviewed').acknowledged).toBe(2);
     expect(store.summary()).toMatchObject({ setAside: 0, setAsideText: null, unacknowledged: 3 });
+  });
+
+  it('acknowledges a group as the guard saw it while a flood goes on: older alarms set aside since are not in it', () => {
+    // Ids 1–4 low from before this shift, 5–6 low of this shift; a bound of 2 keeps the newest lows.
+    const now = T0 + 13 * 3_600_000;
+    const { store } = setup({ bound: 2, now: () => now });
+    const before = (id: number) => alarmEvent(id, 'low', { created: new Date(now - 14 * 3_600_000 + id * 1000).toISOString() });
+    const during = (id: number) => alarmEvent(id, 'low', { created: new Date(now - 60_000 + id * 1000).toISOString() });
+    store.observe([before(1), before(2), during(5), during(6)], 'live', 0);
+    const shown = store.summary();
+    expect(shown).toMatchObject({ setAside: 2, preShift: 0, waitingTotal: 2 });
+    // The flood goes on: two newer alarms push the two of this shift (older, lower ids) aside.
+    store.observe([during(7), during(8)], 'live', 0);
+    expect(store.summary().setAside).toBe(4);
+    // "Acknowledge the 2 set aside" acknowledges those 2, not the 4 the group now holds.
+    const ids = store.groupIds('setAside', shown.asOf);
+    expect(ids).toHaveLength(2);
+    expect([...store.describe(ids).values()].map((a) => a.event.record_ID).sort()).toEqual([1, 2]);
+    expect(store.acknowledge(ids, 'reviewed').acknowledged).toBe(2);
+    expect(store.summary()).toMatchObject({ setAside: 2, unacknowledged: 4 });
+  });
+
+  it('keeps an alarm from before this shift in that group as the guard saw it, though it was set aside since', () => {
+    const now = T0 + 13 * 3_600_000;
+    const { store } = setup({ bound: 3, now: () => now });
+    const before = alarmEvent(1, 'low', { created: new Date(now - 14 * 3_600_000).toISOString() });
+    store.observe([before, alarmEvent(2, 'high', { created: new Date(now - 1000).toISOString() })], 'live', 0);
+    const shown = store.summary();
+    expect(shown.preShift).toBe(1);
+    store.observe([alarmEvent(3, 'high', { created: new Date(now - 900).toISOString() }), alarmEvent(4, 'high', { created: new Date(now - 800).toISOString() })], 'live', 0);
+    expect(store.summary()).toMatchObject({ preShift: 0, setAside: 1 });
+    expect(store.groupIds('preShift', shown.asOf)).toHaveLength(1);
+    expect(store.groupIds('setAside', shown.asOf)).toHaveLength(0);
+  });
+
+  it('acknowledges "all waiting" with the feed’s filters as only the alarms matching them', () => {
+    const { store } = setup();
+    store.observe([alarmEvent(1, 'high', { device_Name: 'Gate North' }), alarmEvent(2, 'high', { device_Name: 'Lobby' }), alarmEvent(3, 'low', { device_Name: 'Gate South' })], 'live', 0);
+    const page = store.page('all', 'newest', 0, 50, { device: 'gate' });
+    expect(page.total).toBe(2);
+    const ids = store.groupIds('all', page.asOf, { device: 'gate' });
+    expect([...store.describe(ids).values()].map((a) => a.event.device_Name).sort()).toEqual(['Gate North', 'Gate South']);
+    store.observe([alarmEvent(4, 'high', { device_Name: 'Gate East' })], 'live', 0);
+    expect(store.groupIds('all', page.asOf, { device: 'gate' })).toHaveLength(2); // arrived after: not included
   });
 
   it('keeps its counts equal to what the database holds through arrivals, set-asides, acknowledgements and escalation', () => {
@@ -191,10 +235,10 @@ describe('the alarm store', () => {
     store.observe([alarmEvent(1, 'high'), alarmEvent(2, 'low', { created: new Date(now - 60_000).toISOString() })], 'start', 0);
     const summary = store.summary();
     expect(summary).toMatchObject({ preShift: 1, waitingTotal: 1 });
-    const upTo = summary.highestId;
+    const asOf = summary.asOf;
     store.observe([alarmEvent(3, 'high', { created: '2026-11-28T21:00:00Z' })], 'catch-up', 0);
     expect(store.summary().preShift).toBe(2);
-    expect(store.groupIds('preShift', upTo)).toHaveLength(1);
+    expect(store.groupIds('preShift', asOf)).toHaveLength(1);
   });
 
   it('raises the priority shown once per period waited, sounds what crossed a period since the last tick, never at the first', () => {

@@ -370,15 +370,15 @@ describe('the handover report of a whole night, against an independent count', (
     });
     const ids = chosen.map((a) => a.id);
     const records = chosen.map((a) => a.event.record_ID);
-    const highest = run.alarms.summary().highestId;
+    const asOf = run.alarms.summary().asOf;
     if (extra.preShift) {
-      const group = run.alarms.groupIds('preShift', highest).slice(0, extra.preShift);
+      const group = run.alarms.groupIds('preShift', asOf).slice(0, extra.preShift);
       expect(group.length).toBe(extra.preShift);
       ids.push(...group);
       records.push(...[...run.alarms.describe(group).values()].map((a) => a.event.record_ID));
     }
     if (extra.setAside) {
-      const group = run.alarms.groupIds('setAside', highest).slice(0, extra.setAside);
+      const group = run.alarms.groupIds('setAside', asOf).slice(0, extra.setAside);
       expect(group.length).toBe(extra.setAside);
       ids.push(...group);
       records.push(...[...run.alarms.describe(group).values()].map((a) => a.event.record_ID));

@@ -27,8 +27,8 @@ describe('acknowledgement store', () => {
 
   it('acknowledges a whole group up to the last alarm the guard saw, with the count shown', async () => {
     const acks = useAcknowledgementStore();
-    await acks.acknowledge({ group: 'preShift', upToId: 40, expected: 12, note: 'reviewed' });
-    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', upToId: 40, expected: 12, note: 'reviewed' });
+    await acks.acknowledge({ group: 'preShift', asOf: { highestId: 40, lastSetAside: 0 }, expected: 12, note: 'reviewed' });
+    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', asOf: { highestId: 40, lastSetAside: 0 }, expected: 12, note: 'reviewed' });
   });
 
   it('refuses what main would refuse, with the screen\'s words, without asking main', async () => {

@@ -56,7 +56,7 @@ describe('alarms waiting', () => {
       setAside: 0,
       unacknowledged: 4647,
       oldestAt: '2026-11-20T08:00:00.000Z',
-      highestId: 9000,
+      asOf: { highestId: 9000, lastSetAside: 0 },
       bound: 100_000,
       shiftStartedAt: '2026-11-20T22:00:00.000Z',
       setAsideText: null,
@@ -73,7 +73,7 @@ describe('alarms waiting', () => {
     await view.find('[data-testid="ack-dialog"] textarea').setValue('Reviewed at shift start');
     await view.find('[data-testid="ack-dialog"] form').trigger('submit');
     await flushPromises();
-    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', upToId: 9000, expected: 4647, note: 'Reviewed at shift start' });
+    expect(fake.current.api.acknowledgeAlarmGroup).toHaveBeenCalledWith({ group: 'preShift', asOf: { highestId: 9000, lastSetAside: 0 }, expected: 4647, note: 'Reviewed at shift start' });
   });
 
   it('says loudly how many alarms are set aside until they are dealt with, and offers them for review', async () => {
@@ -85,7 +85,7 @@ describe('alarms waiting', () => {
       setAside,
       unacknowledged: setAside,
       oldestAt: null,
-      highestId: 50,
+      asOf: { highestId: 50, lastSetAside: 0 },
       bound: 5_000,
       shiftStartedAt: at(0),
       setAsideText: setAside > 0 ? { key: 'alarms.fromMain.setAside', params: { count: setAside, bound: 5000 }, message: '' } : null,
@@ -95,7 +95,7 @@ describe('alarms waiting', () => {
     const view = await mountView(LiveFeedView);
     await flushPromises();
     const notice = view.find('[data-testid="open-alarms-overflow"]');
-    expect(notice.text()).toContain('12 alarms are set aside: more than 5,000 were waiting');
+    expect(notice.text()).toContain('12 alarms set aside (more than 5,000 waited)');
     expect(notice.attributes('role')).toBe('alert');
     expect(view.find('[data-testid="set-aside-ack"]').text()).toBe('Acknowledge all 12 with one note…');
     // Dealt with: the notice goes.

@@ -280,7 +280,7 @@ const OPEN_SUMMARY: AlarmSummary = {
   setAside: 0,
   unacknowledged: 0,
   oldestAt: null,
-  highestId: 2,
+  asOf: { highestId: 2, lastSetAside: 0 },
   bound: 100_000,
   shiftStartedAt: new Date(0).toISOString(),
   setAsideText: null,

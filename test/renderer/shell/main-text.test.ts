@@ -32,7 +32,7 @@ describe('mainText', () => {
       const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'kiosk.db.damaged-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator', time: '‹time›', from: '‹from›', to: '‹to›', alarms: 3, critical: 1, high: 2, medium: 0, low: 0 });
       expect(mainText(sent), key).toBe(sent.message);
     }
-    expect(mainText(screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 }))).toContain('1,234 alarms are set aside: more than 5,000 were waiting');
+    expect(mainText(screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 }))).toContain('1,234 alarms set aside (more than 5,000 waited)');
     // A time is shown as the kiosk shows times, not as main sends it.
     expect(mainText(screenText('feed.fromMain.renumbered', { time: '2026-11-28T22:41:05.000Z' }))).not.toContain('2026-11-28T22:41');
   });
@@ -55,7 +55,7 @@ describe('mainText', () => {
     const overflow = screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 });
     await show('de');
     expect(mainText(overflow)).toBe(
-      '1.234 Alarme sind zurückgestellt: Es warteten mehr als 5.000, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
+      '1.234 Alarme zurückgestellt (mehr als 5.000 warteten): die mit der niedrigsten Priorität und die ältesten, weiterhin nicht quittiert.',
     );
     expect(mainText(screenText('admin.fromMain.quitting'))).toBe('Der Kiosk wird beendet.');
     expect(mainText(screenText('feed.fromMain.reloadedOutOfMemory'))).toBe('Die Anzeige wurde neu geladen, weil ihr der Speicher ausgegangen ist; der Ereignisempfang lief weiter.');
@@ -76,7 +76,7 @@ describe('mainText', () => {
     await show('fr');
     expect(mainText(screenText('admin.fromMain.kioskModeOff'))).toBe('Le mode kiosque est désactivé : la fenêtre peut être déplacée, redimensionnée et fermée.');
     await show('es');
-    expect(mainText(overflow)).toContain('1234 alarmas están apartadas: había más de 5000 en espera');
+    expect(mainText(overflow)).toContain('1234 alarmas apartadas (había más de 5000 en espera)');
   });
 
   it('shows the English message of a text without a key, or with one it does not know', async () => {
@@ -108,7 +108,7 @@ describe('the guard station in German: what main sent, worded on screen', () => 
         setAside: 12,
         unacknowledged: 12,
         oldestAt: null,
-        highestId: 20,
+        asOf: { highestId: 20, lastSetAside: 0 },
         bound: 5000,
         shiftStartedAt: at(0),
         setAsideText: screenText('alarms.fromMain.setAside', { bound: 5000, count: 12 }),
@@ -118,7 +118,7 @@ describe('the guard station in German: what main sent, worded on screen', () => 
     const view = await mountView(LiveFeedView);
     await flushPromises();
     expect(view.find('[data-testid="open-alarms-overflow"]').text()).toBe(
-      '12 Alarme sind zurückgestellt: Es warteten mehr als 5.000, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
+      '12 Alarme zurückgestellt (mehr als 5.000 warteten): die mit der niedrigsten Priorität und die ältesten, weiterhin nicht quittiert.',
     );
     expect(view.text()).toContain('Die gespeicherten Aufzeichnungen des Kiosks konnten nicht gelesen werden (file is not a database); sie wurden als kiosk.db.damaged-1 beiseitegelegt');
     fake.current.emit('feedNotice', { kind: 'resync', ...screenText('feed.fromMain.renumbered', { time: at(3) }), at: at(3) });

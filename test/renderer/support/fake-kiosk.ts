@@ -220,7 +220,7 @@ export function createFakeKiosk() {
       setAside: 0,
       unacknowledged: open.size,
       oldestAt: times.length > 0 ? new Date(Math.min(...times)).toISOString() : null,
-      highestId: Math.max(0, ...open.keys()),
+      asOf: { highestId: Math.max(0, ...open.keys()), lastSetAside: 0 },
       bound: 100_000,
       shiftStartedAt: new Date(0).toISOString(),
       setAsideText: null,
@@ -269,8 +269,8 @@ export function createFakeKiosk() {
         return ok({ acknowledged: done.length, alreadyAcknowledged: request.alarmIds.length - done.length, unknown: 0, entries }) as Result<AcknowledgeResult>;
       },
     ),
-    acknowledgeAlarmGroup: vi.fn(async (request: { group: string; upToId: number; expected: number; note: string }) => {
-      const done = closeAlarms([...open.keys()].filter((id) => id <= request.upToId));
+    acknowledgeAlarmGroup: vi.fn(async (request: { group: string; asOf: { highestId: number; lastSetAside: number }; expected: number; note: string }) => {
+      const done = closeAlarms([...open.keys()].filter((id) => id <= request.asOf.highestId));
       return ok({ acknowledged: done.length, alreadyAcknowledged: Math.max(0, request.expected - done.length), unknown: 0, entries: [] }) as Result<AcknowledgeResult>;
     }),
     listOpenAlarms: vi.fn(async (request: { group: AlarmGroup; order: AlarmOrder; offset: number; limit: number }) => {
@@ -282,7 +282,7 @@ export function createFakeKiosk() {
             : Date.parse(a.event.created) - Date.parse(b.event.created) || a.id - b.id,
       );
       const inGroup = request.group === 'preShift' || request.group === 'setAside' ? [] : all;
-      return ok({ revision: openRevision, group: request.group, order: request.order, total: inGroup.length, offset: request.offset, items: inGroup.slice(request.offset, request.offset + request.limit) }) as Result<OpenAlarmPage>;
+      return ok({ revision: openRevision, group: request.group, order: request.order, total: inGroup.length, offset: request.offset, items: inGroup.slice(request.offset, request.offset + request.limit), asOf: { highestId: Math.max(0, ...open.keys()), lastSetAside: 0 } }) as Result<OpenAlarmPage>;
     }),
     getOutageAlarm: vi.fn(async () => ok(outage) as Result<OutageAlarmState>),
     openedGuardScreen: vi.fn(async () => ok(outage) as Result<OutageAlarmState>),

@@ -32,6 +32,7 @@ const alarms: Messages['alarms'] = {
       preShift: '{count} Alarm von vor dieser Schicht, wie beim Öffnen aufgelistet. | {count} Alarme von vor dieser Schicht, wie beim Öffnen aufgelistet.',
       setAside: '{count} zurückgestellter Alarm, wie beim Öffnen aufgelistet. | {count} zurückgestellte Alarme, wie beim Öffnen aufgelistet.',
       all: '{count} wartender Alarm, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu). | {count} wartende Alarme, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu).',
+      matching: '{count} wartender Alarm, der den Filtern des Ereignisstroms entspricht, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu). | {count} wartende Alarme, die den Filtern des Ereignisstroms entsprechen, wie beim Öffnen aufgelistet (inzwischen eintreffende Alarme gehören nicht dazu).',
     },
   },
   open: {
@@ -74,8 +75,7 @@ const alarms: Messages['alarms'] = {
     off: 'Alarmton aus',
   },
   fromMain: {
-    setAside:
-      '{count} Alarme sind zurückgestellt: Es warteten mehr als {bound}, daher haben die mit der niedrigsten Priorität und die ältesten die Liste verlassen. Sie sind weiterhin nicht quittiert: Prüfen und quittieren Sie sie unten.',
+    setAside: '{count} Alarme zurückgestellt (mehr als {bound} warteten): die mit der niedrigsten Priorität und die ältesten, weiterhin nicht quittiert.',
     recordsMovedAside:
       'Die gespeicherten Aufzeichnungen des Kiosks konnten nicht gelesen werden ({reason}); sie wurden als {file} beiseitegelegt und neu begonnen. Bereits quittierte Alarme können wieder erscheinen; prüfen Sie im Verlauf des Dienstes die letzten Stunden.',
   },

@@ -15,6 +15,7 @@ const feed: Messages['feed'] = {
     label: 'Nachlesen',
   },
   setAside: {
+    short: '{count} Ereignis des Dienstes konnte nicht gelesen werden: zurückgestellt | {count} Ereignisse des Dienstes konnten nicht gelesen werden: zurückgestellt',
     text: '{count} Ereignis des Dienstes konnte nicht gelesen werden und wurde zurückgestellt (zuletzt: {which}, {reason}, um {time}); es steht im Protokoll. | {count} Ereignisse des Dienstes konnten nicht gelesen werden und wurden zurückgestellt (zuletzt: {which}, {reason}, um {time}); sie stehen im Protokoll.',
     event: 'Ereignis #{id}',
     noId: 'eines ohne Nummer',
@@ -23,10 +24,12 @@ const feed: Messages['feed'] = {
   unacknowledgedList: {
     label: 'Nicht quittierte Alarme, neueste zuerst',
     ackAll: 'Alle {count} mit einer Notiz quittieren …',
+    ackMatching: 'Die {count} passenden mit einer Notiz quittieren …',
     none: 'Kein Alarm wartet auf Quittierung.',
   },
   list: {
     notLive: 'Nicht live: keine Aktualisierung, solange der Dienst nicht antwortet (siehe Statusleiste)',
+    notLiveShort: 'Nicht live',
     paused: 'Automatisches Scrollen angehalten',
     live: 'Neueste oben, wird live aktualisiert',
     backToNewest: 'Angehalten: zurück zu den neuesten',

@@ -36,6 +36,7 @@ export default {
       preShift: '{count} alarm from before this shift, as listed when you opened this. | {count} alarms from before this shift, as listed when you opened this.',
       setAside: '{count} alarm set aside, as listed when you opened this. | {count} alarms set aside, as listed when you opened this.',
       all: '{count} alarm waiting, as listed when you opened this (alarms that arrive meanwhile are not included). | {count} alarms waiting, as listed when you opened this (alarms that arrive meanwhile are not included).',
+      matching: '{count} alarm waiting that matches the feed’s filters, as listed when you opened this (alarms that arrive meanwhile are not included). | {count} alarms waiting that match the feed’s filters, as listed when you opened this (alarms that arrive meanwhile are not included).',
     },
   },
   open: {

@@ -19,6 +19,7 @@ export default {
     label: 'Catching up',
   },
   setAside: {
+    short: '{count} event the service sent could not be read: set aside | {count} events the service sent could not be read: set aside',
     text: '{count} event the service sent could not be read and was set aside (the last: {which}, {reason}, at {time}); the log has it. | {count} events the service sent could not be read and were set aside (the last: {which}, {reason}, at {time}); the log has them.',
     event: 'event #{id}',
     noId: 'one without an id',
@@ -27,10 +28,12 @@ export default {
   unacknowledgedList: {
     label: 'Unacknowledged alarms, newest first',
     ackAll: 'Acknowledge all {count} with one note…',
+    ackMatching: 'Acknowledge the {count} matching the filters with one note…',
     none: 'No alarm waits to be acknowledged.',
   },
   list: {
     notLive: 'Not live: not updating while the service does not answer (see the status bar)',
+    notLiveShort: 'Not live',
     paused: 'Auto-scroll paused',
     live: 'Newest at the top, updating live',
     backToNewest: 'Paused: back to newest',

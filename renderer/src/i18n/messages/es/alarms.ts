@@ -32,6 +32,7 @@ const alarms: Messages['alarms'] = {
       preShift: '{count} alarma de antes de este turno, tal como aparecía al abrir esto. | {count} alarmas de antes de este turno, tal como aparecían al abrir esto.',
       setAside: '{count} alarma apartada, tal como aparecía al abrir esto. | {count} alarmas apartadas, tal como aparecían al abrir esto.',
       all: '{count} alarma en espera, tal como aparecía al abrir esto (no se incluyen las que lleguen mientras tanto). | {count} alarmas en espera, tal como aparecían al abrir esto (no se incluyen las que lleguen mientras tanto).',
+      matching: '{count} alarma en espera que coincide con los filtros del flujo, tal como aparecía al abrir esto (no se incluyen las que lleguen mientras tanto). | {count} alarmas en espera que coinciden con los filtros del flujo, tal como aparecían al abrir esto (no se incluyen las que lleguen mientras tanto).',
     },
   },
   open: {
@@ -74,8 +75,7 @@ const alarms: Messages['alarms'] = {
     off: 'Sonido de alarma desactivado',
   },
   fromMain: {
-    setAside:
-      '{count} alarmas están apartadas: había más de {bound} en espera, así que las de menor prioridad y más antiguas salieron de la lista. Siguen sin reconocer: revíselas y reconózcalas abajo.',
+    setAside: '{count} alarmas apartadas (había más de {bound} en espera): las de menor prioridad y más antiguas, aún sin reconocer.',
     recordsMovedAside:
       'No se pudieron leer los registros guardados del quiosco ({reason}); se apartaron como {file} y se empezó un registro nuevo. Pueden volver a aparecer alarmas ya reconocidas; consulte en el Historial del servicio las últimas horas.',
   },

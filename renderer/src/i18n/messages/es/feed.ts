@@ -15,6 +15,7 @@ const feed: Messages['feed'] = {
     label: 'Recuperación',
   },
   setAside: {
+    short: '{count} evento del servicio no se pudo leer: apartado | {count} eventos del servicio no se pudieron leer: apartados',
     text: '{count} evento enviado por el servicio no se pudo leer y se apartó (el último: {which}, {reason}, a las {time}); consta en el registro. | {count} eventos enviados por el servicio no se pudieron leer y se apartaron (el último: {which}, {reason}, a las {time}); constan en el registro.',
     event: 'el evento n.º {id}',
     noId: 'uno sin número',
@@ -23,10 +24,12 @@ const feed: Messages['feed'] = {
   unacknowledgedList: {
     label: 'Alarmas sin reconocer, las más recientes primero',
     ackAll: 'Reconocer las {count} con una nota…',
+    ackMatching: 'Reconocer las {count} que coinciden con los filtros con una nota…',
     none: 'Ninguna alarma espera ser reconocida.',
   },
   list: {
     notLive: 'Sin directo: no se actualiza mientras el servicio no responda (véase la barra de estado)',
+    notLiveShort: 'Sin directo',
     paused: 'Desplazamiento automático en pausa',
     live: 'Los más recientes arriba, actualización en directo',
     backToNewest: 'En pausa: volver a los más recientes',

@@ -32,6 +32,7 @@ const alarms: Messages['alarms'] = {
       preShift: '{count} alarme d’avant ce poste, telle que listée à l’ouverture. | {count} alarmes d’avant ce poste, telles que listées à l’ouverture.',
       setAside: '{count} alarme mise de côté, telle que listée à l’ouverture. | {count} alarmes mises de côté, telles que listées à l’ouverture.',
       all: '{count} alarme en attente, telle que listée à l’ouverture (les alarmes arrivées entre-temps ne sont pas incluses). | {count} alarmes en attente, telles que listées à l’ouverture (les alarmes arrivées entre-temps ne sont pas incluses).',
+      matching: '{count} alarme en attente correspondant aux filtres du flux, telle que listée à l’ouverture (les alarmes arrivées entre-temps ne sont pas incluses). | {count} alarmes en attente correspondant aux filtres du flux, telles que listées à l’ouverture (les alarmes arrivées entre-temps ne sont pas incluses).',
     },
   },
   open: {
@@ -74,8 +75,7 @@ const alarms: Messages['alarms'] = {
     off: 'Son d’alarme désactivé',
   },
   fromMain: {
-    setAside:
-      '{count} alarmes sont mises de côté : plus de {bound} étaient en attente, les moins prioritaires et les plus anciennes ont donc quitté la liste. Elles ne sont toujours pas acquittées : examinez-les et acquittez-les ci-dessous.',
+    setAside: '{count} alarmes mises de côté (plus de {bound} en attente) : les moins prioritaires et les plus anciennes, toujours non acquittées.',
     recordsMovedAside:
       'Les enregistrements du kiosque n’ont pas pu être lus ({reason}) ; ils ont été mis de côté sous le nom {file} et un nouvel enregistrement a commencé. Des alarmes déjà acquittées peuvent réapparaître ; consultez l’Historique du service pour les dernières heures.',
   },

@@ -15,6 +15,7 @@ const feed: Messages['feed'] = {
     label: 'Rattrapage',
   },
   setAside: {
+    short: '{count} événement du service illisible : mis de côté | {count} événements du service illisibles : mis de côté',
     text: '{count} événement envoyé par le service n’a pas pu être lu et a été mis de côté (le dernier : {which}, {reason}, à {time}) ; le journal le contient. | {count} événements envoyés par le service n’ont pas pu être lus et ont été mis de côté (le dernier : {which}, {reason}, à {time}) ; le journal les contient.',
     event: 'l’événement n° {id}',
     noId: 'un événement sans numéro',
@@ -23,10 +24,12 @@ const feed: Messages['feed'] = {
   unacknowledgedList: {
     label: 'Alarmes non acquittées, les plus récentes d’abord',
     ackAll: 'Acquitter les {count} avec une note…',
+    ackMatching: 'Acquitter les {count} correspondant aux filtres avec une note…',
     none: 'Aucune alarme n’attend d’être acquittée.',
   },
   list: {
     notLive: 'Pas en direct : aucune mise à jour tant que le service ne répond pas (voir la barre d’état)',
+    notLiveShort: 'Pas en direct',
     paused: 'Défilement automatique en pause',
     live: 'Les plus récents en haut, mise à jour en direct',
     backToNewest: 'En pause : revenir aux plus récents',
