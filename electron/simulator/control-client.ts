@@ -18,24 +18,8 @@ import type {
   SystemEventRecord,
 } from './records';
 
-export type {
-  BulkEventsRequest,
-  BulkEventsResult,
-  CardHolderRecord,
-  EventStats,
-  EventTextCount,
-  FaultRule,
-  FaultSpec,
-  GeneratorSettings,
-  InjectableEvent,
-  ListAnswer,
-  ListEdit,
-  MalformedEventKind,
-  MalformedEventRequest,
-  MalformedEventResult,
-  PhotoMeta,
-  SystemEventRecord,
-} from './records';
+/** Every record type of the simulator's API and test controls (records.ts holds types only). */
+export type * from './records';
 
 /** Where a body fault applies: every API path (default) or those starting with pathPrefix. */
 export interface FaultScope {

@@ -13,27 +13,8 @@ import { SimulatorServer } from './server';
 import { Simulation, type SimulationSettings } from './simulation';
 
 export type { SimulatorAuth } from './auth';
-export type {
-  ApiErrorBody,
-  BulkEventsRequest,
-  BulkEventsResult,
-  CardHolderRecord,
-  EventStats,
-  EventTextCount,
-  FaultRule,
-  FaultSpec,
-  GeneratorSettings,
-  InjectableEvent,
-  ListAnswer,
-  ListEdit,
-  MalformedEventKind,
-  MalformedEventRequest,
-  MalformedEventResult,
-  MaxIdResult,
-  PhotoMeta,
-  SystemEventList,
-  SystemEventRecord,
-} from './records';
+/** Every record type of the simulator's API and test controls (records.ts holds types only). */
+export type * from './records';
 
 export interface SimulatorOptions {
   /** Default '127.0.0.1'; only loopback addresses are accepted. */

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { launchChromium, median, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
-import { figures, installMainThreadProbe, recordMainThread, rendererPids, startCallCounts, startCpuProfile, stopCpuProfile, summariseProfile, takeCallCounts, type MainThreadFigures } from './page-main-thread';
+import { figures, openLiveGuardPage, recordMainThread, rendererPids, startCallCounts, startCpuProfile, stopCpuProfile, summariseProfile, takeCallCounts, type MainThreadFigures } from './page-main-thread';
 import type { BenchRow } from './types';
 
 const RATE = 200;
@@ -94,14 +94,7 @@ export async function run(): Promise<BenchRow[]> {
   const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--home-view=live-feed', '--auto-scroll-resume-ms=3600000'] });
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    const cdp = await page.context().newCDPSession(page);
-    await controls.injectEvent({ custom_Text: 'bench start' });
-    await page.goto(preview.url);
-    await page.getByTestId('feed-row').first().waitFor();
-    await page.locator('[data-testid="feed-connection"][data-status="live"]').first().waitFor();
-    await page.mouse.move(5, 5); // never over the list: auto-scroll stays live
-    await installMainThreadProbe(page, cdp);
+    const { page, cdp } = await openLiveGuardPage(browser, preview.url, () => controls.injectEvent({ custom_Text: 'bench start' }));
     await page.evaluate(COUNTER);
     const pids = await rendererPids(browser);
 

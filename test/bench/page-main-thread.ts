@@ -56,6 +56,22 @@ async function metrics(cdp: CDPSession): Promise<Metrics> {
 }
 
 /** The renderer processes' ids (CDP SystemInfo), for their main threads' schedstat; [] where unknown. */
+/**
+ * Opens the kiosk's guard screen in a new 1920×1080 page of `browser` and waits for it to be live
+ * with a row, the mouse out of the list (auto-scroll stays live) and the probe installed.
+ */
+export async function openLiveGuardPage(browser: Browser, url: string, injectFirst: () => Promise<unknown>): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const cdp = await page.context().newCDPSession(page);
+  await injectFirst();
+  await page.goto(url);
+  await page.getByTestId('feed-row').first().waitFor();
+  await page.locator('[data-testid="feed-connection"][data-status="live"]').first().waitFor();
+  await page.mouse.move(5, 5); // never over the list: auto-scroll stays live
+  await installMainThreadProbe(page, cdp);
+  return { page, cdp };
+}
+
 export async function rendererPids(browser: Browser): Promise<number[]> {
   try {
     const session = await browser.newBrowserCDPSession();

@@ -34,7 +34,7 @@ import type { FeedEvent } from '../../electron/contract/ipc';
 import type { RunningKioskPreview } from '../../electron/preview/preview';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { launchChromium, median, percentile, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
-import { figures, installMainThreadProbe, mainMemoryMb, pageHeapMb, recordMainThread, rendererPids, type MainThreadFigures } from './page-main-thread';
+import { figures, openLiveGuardPage, mainMemoryMb, pageHeapMb, recordMainThread, rendererPids, type MainThreadFigures } from './page-main-thread';
 import type { BenchRow } from './types';
 
 const WAITING = Math.max(1_000, Number(process.env.BENCH_WAITING ?? 100_000));
@@ -197,14 +197,7 @@ export async function run(): Promise<BenchRow[]> {
   const preview = await startBenchPreview({ serviceUrl: sim.url, dataDir, argv: ['--home-view=live-feed', '--auto-scroll-resume-ms=3600000', `--max-open-alarms=${Math.max(1_000_000, WAITING * 2)}`] });
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    const cdp = await page.context().newCDPSession(page);
-    await controls.injectEvent({ custom_Text: 'bench start' });
-    await page.goto(preview.url);
-    await page.getByTestId('feed-row').first().waitFor();
-    await page.locator('[data-testid="feed-connection"][data-status="live"]').first().waitFor();
-    await page.mouse.move(5, 5); // never over the list: auto-scroll stays live
-    await installMainThreadProbe(page, cdp);
+    const { page, cdp } = await openLiveGuardPage(browser, preview.url, () => controls.injectEvent({ custom_Text: 'bench start' }));
     const pids = await rendererPids(browser);
 
     // The feed's buffer at its bound with plain events (none an alarm by the rules), as after a while.

@@ -8,40 +8,13 @@
  * assertion on what the guard sees.
  */
 import { rmSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { test, expect, launchPreview } from './fixtures';
+import { acknowledgeAllWaiting, alarmIdOf, alarmsWith, bar, countBeeps, openLiveFeed, rowsWith, tag, waitingWith } from './support/guard-page';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { englishScreenText } from '../../electron/contract/screen-text';
 
-const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
-const bar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Service status' });
-const rowsWith = (page: Page, text: string): Locator => page.getByTestId('feed-row').filter({ hasText: text });
-/** This shift's alarms waiting in the alarm list beside the feed (by priority, a page at a time). */
-const alarmsWith = (page: Page, text: string): Locator => page.getByTestId('open-alarms-pager').getByTestId('open-alarm').filter({ hasText: text });
-/** "Unacknowledged only": every alarm waiting, newest first, a page at a time from main. */
-const waitingWith = (page: Page, text: string): Locator => page.getByTestId('waiting-pager').getByTestId('open-alarm').filter({ hasText: text });
-/** The kiosk's number of the alarm a row of a list stands for. */
-const alarmIdOf = async (row: Locator): Promise<number> => Number(await row.getAttribute('data-alarm-id'));
 
-async function openLiveFeed(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('tab', { name: 'Live feed' }).click();
-  await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
-}
 
-/** Counts the beep tones the page plays (one oscillator per tone). */
-async function countBeeps(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __beeps: number };
-    w.__beeps = 0;
-    const create = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
-      w.__beeps += 1;
-      return create.call(this);
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
-}
 
 test.describe('an unacknowledged alarm is never dropped', () => {
   test('a FORCED OPEN left unacknowledged through a flood that overflows the ring twenty times, then a restart, is still listed and counted', async ({ page }) => {
@@ -204,6 +177,8 @@ test.describe('the bound of the alarms waiting', () => {
 });
 
 test.describe('the alarm list and the shift', () => {
+  test.beforeEach(({ kiosk }) => acknowledgeAllWaiting(kiosk));
+
   test('a critical FORCED OPEN sits above six newer low "Denied" in the alarm list', async ({ page, kioskUrl, simulator }) => {
     const device = tag('Priority door');
     await simulator.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
@@ -370,6 +345,8 @@ test.describe('alarm instructions', () => {
 });
 
 test.describe('History and the keyboard', () => {
+  test.beforeEach(({ kiosk }) => acknowledgeAllWaiting(kiosk));
+
   test('History finds an alarm raised a second before the search, with the "To" the form started with', async ({ page, kioskUrl, simulator }) => {
     await page.goto(kioskUrl);
     await page.getByRole('tab', { name: 'History' }).click();

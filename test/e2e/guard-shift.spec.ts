@@ -8,19 +8,13 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
+import { bar, countBeeps, openLiveFeed as openFeed, rowsWith, tag } from './support/guard-page';
+
+const openLiveFeed = (page: Page, url: string): Promise<void> => openFeed(page, url, { firstRow: true });
 import { SimulatorControls } from '../../electron/simulator/control-client';
 
-const tag = (name: string): string => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function openLiveFeed(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('tab', { name: 'Live feed' }).click();
-  await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
-  await expect(page.getByTestId('feed-row').first()).toBeVisible();
-}
 
-const rowsWith = (page: Page, text: string): Locator => page.getByTestId('feed-row').filter({ hasText: text });
-const bar = (page: Page): Locator => page.getByRole('contentinfo', { name: 'Service status' });
 
 /** Chooses options of a pick list by typing and Enter, then closes it. */
 async function pick(page: Page, list: RegExp, noun: string, ...queries: string[]): Promise<void> {
@@ -162,16 +156,7 @@ test.describe('alarm floods', () => {
     const kiosk = await launchPreview({ demo: { historyEvents: 0 }, config: { env: { KIOSK_IDLE_RESET_SECONDS: '0' }, argv: ['--alarm-sound-for=critical,high,medium,low'] } });
     try {
       const simulator = new SimulatorControls(kiosk.core.simulatorUrl ?? '');
-      // Count the beeps the page plays (one oscillator per beep tone).
-      await page.addInitScript(() => {
-        const w = window as unknown as { __beeps: number };
-        w.__beeps = 0;
-        const create = AudioContext.prototype.createOscillator;
-        AudioContext.prototype.createOscillator = function (this: AudioContext) {
-          w.__beeps += 1;
-          return create.call(this);
-        };
-      });
+      const beeps = await countBeeps(page);
       await page.goto(kiosk.url);
       await page.getByRole('tab', { name: 'Live feed' }).click(); // the gesture that lets audio play
       await expect(bar(page).getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
@@ -182,7 +167,6 @@ test.describe('alarm floods', () => {
       const listed = page.getByTestId('open-alarms-pager').getByTestId('open-alarm').filter({ hasText: device }).getByTestId('open-alarm-priority');
       await expect(marker).toHaveText('Low alarm');
       await expect(listed).toHaveText('Low alarm');
-      const beeps = (): Promise<number> => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
       await expect.poll(beeps).toBeGreaterThan(0); // the new alarm sounded
       const before = await beeps();
       // Raised one priority, with the same words in the feed and in the alarm list, and main sounds it again.

@@ -2,7 +2,7 @@
  * Makes the README's badge screenshots (renderer/screenshots/badge-*.png): the print dialog with
  * the portrait badge of a person just enrolled, the landscape badge's two sides, and
  * Administration's layout editor at 1920 × 1080 (`... badge-screenshots.ts editor`: that one only).
- * Run by hand after `npx electron-vite build`: `npx tsx test/support/badge-screenshots.ts`. It starts its own
+ * Run by hand after `npx electron-vite build`: `npx tsx electron/tools/on-kiosk-node.ts node_modules/tsx/dist/cli.mjs test/support/badge-screenshots.ts`. It starts its own
  * preview (demo mode, the example templates) and Debian's Chromium with the face camera; not a test.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

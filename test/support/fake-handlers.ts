@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import { person } from './cardholders';
 import { feedEvent } from './events';
+import { OPEN_ALARM_SUMMARY } from './alarm-summary';
 import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
@@ -77,21 +78,7 @@ export const BADGE_ENTRY: BadgePrintEntry = {
   detail: '',
 };
 
-/** No alarm waits (the fake's summary). */
-export const OPEN_ALARM_SUMMARY = {
-  revision: 0,
-  waiting: { critical: 0, high: 0, medium: 0, low: 0 },
-  waitingTotal: 0,
-  preShift: 0,
-  setAside: 0,
-  unacknowledged: 0,
-  oldestAt: null,
-  asOf: { highestId: 0, lastSetAside: 0 },
-  bound: 100_000,
-  shiftStartedAt: new Date(0).toISOString(),
-  setAsideText: null,
-  loadProblemText: null,
-};
+export { OPEN_ALARM_SUMMARY } from './alarm-summary';
 
 export function fakeHandlers(): OperationHandlers {
   return {

@@ -1,8 +1,9 @@
 /**
  * Screenshots of the guard station for a visual review (not the README's): the live feed with
- * alarms waiting, in the day and the night theme; the event detail panel open; History with
- * results — each at 1024×768 and 1920×1080. Run by hand after `npx electron-vite build`:
- * `npx tsx test/support/guard-screenshots.ts <output directory>`.
+ * alarms waiting and a group set aside beyond a small bound, in the day and the night theme; the
+ * event detail panel open; "Unacknowledged only" with a device filter and its acknowledgement
+ * dialog; History with results; the outage alarm — each at 1024×768 and 1920×1080. Run by hand after `npx electron-vite build`:
+ * `npx tsx electron/tools/on-kiosk-node.ts node_modules/tsx/dist/cli.mjs test/support/guard-screenshots.ts <output directory>`
  * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +27,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
 async function main(): Promise<void> {
   const target = process.argv[2];
   if (!target) {
-    console.error('Usage: npx tsx test/support/guard-screenshots.ts <output directory>');
+    console.error('Usage: npx tsx electron/tools/on-kiosk-node.ts node_modules/tsx/dist/cli.mjs test/support/guard-screenshots.ts <output directory>');
     process.exitCode = 2;
     return;
   }
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     startShift: 'unnamed',
     dataDir,
     log: createLogger(silentSink),
-    config: { systemFile: null, userFile: null, env: {}, argv: ['--alarm-sound=false'] },
+    config: { systemFile: null, userFile: null, env: {}, argv: ['--alarm-sound=false', '--max-open-alarms=100', '--outage-after-seconds=3'] },
     demo: { eventRate: 1, fresh: true, cardholders: 200, historyEvents: 500, testControls: true },
   });
   const browser = await chromium.launch({
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     await simulator.injectEvent({ eventTypeId: 301, device_Name: 'Warehouse Loading Dock Door North (Building C)' });
     await simulator.injectEvent({ eventTypeId: 201, custom_Text: 'Denied: card expired' });
     await simulator.injectEvent({ eventTypeId: 402 });
+    // Denials enough to pass the bound of 100 waiting: the lowest and oldest are set aside.
+    await simulator.injectBulkEvents({ count: 90, kind: 'ordinary', eventTypeId: 201, custom_Text: 'Denied: unknown card' });
     for (const size of SIZES) {
       const page = await browser.newPage({ viewport: size });
       await page.goto(preview.url);
@@ -83,6 +86,27 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
       await page.screenshot({ path: name('history-dark') });
       await setTheme(page, 'light');
+      // "Unacknowledged only" with a device filter, and what acknowledging those asks.
+      await page.getByRole('tab', { name: 'Live feed' }).click();
+      await page.getByLabel('Unacknowledged only').check();
+      await page.getByLabel('Device', { exact: true }).fill('Warehouse');
+      await page.getByTestId('ack-all-waiting').filter({ hasText: 'matching' }).waitFor();
+      await page.screenshot({ path: name('waiting-filtered') });
+      await page.getByTestId('ack-all-waiting').click();
+      await page.getByTestId('ack-dialog').waitFor();
+      await page.screenshot({ path: name('waiting-filtered-dialog') });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      // The service lost: the outage alarm (main raises it after its delay).
+      await simulator.setFaults({ drop: {} });
+      await page.getByTestId('outage-banner').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: name('outage') });
+      await simulator.clearFaults();
+      await page.getByTestId('outage-all-read').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: name('outage-over') });
+      await page.getByTestId('outage-ack').click();
+      await page.getByTestId('outage-banner').waitFor({ state: 'detached' });
+      await page.locator('footer [data-testid="feed-connection"][data-status="live"]').waitFor({ timeout: 30_000 });
       await page.close();
     }
     console.log(`Screenshots in ${out}`);

@@ -3,7 +3,7 @@
  * record open, the enrolment form, the photo step with the fake camera that shows a face, and the
  * outbox panel (the simulator's faults stand in for a service that is down, then refuses one); of
  * the guard station, the live feed with alarms waiting and an event open, in the night theme.
- * Run by hand after `npx electron-vite build`: `npx tsx test/support/readme-screenshots.ts`.
+ * Run by hand after `npx electron-vite build`: `npx tsx electron/tools/on-kiosk-node.ts node_modules/tsx/dist/cli.mjs test/support/readme-screenshots.ts` (the kiosk core needs a Node with node:sqlite).
  * It starts its own preview (demo mode, a fresh simulator) and Debian's Chromium; not a test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -3,7 +3,8 @@
  * opens (main patches the directory with it), or shown from the directory with the reason when
  * the service cannot be asked. It follows the outbox: a cardholder created offline is shown
  * under its real id once the service confirms it, and a record whose queued changes were sent is
- * read again. Clearing forgets it. Talks to main only through renderer/src/api.
+ * read again (also when they were sent while the record was being read: the answer is checked
+ * against the newest outbox state once more). Clearing forgets it. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
@@ -18,6 +19,22 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
   const loading = ref(false);
   const error = ref<KioskError | null>(null);
   let token = 0;
+  /** The newest outbox state the view followed (a read that began before it may list work sent since). */
+  let latestOutbox: OutboxState | null = null;
+
+  /** The record shown lists queued work that the outbox no longer holds: it was sent, read it again. */
+  function sentSinceRead(outbox: OutboxState): boolean {
+    const current = summary.value;
+    const shown = view.value;
+    if (!current || !shown || shown.queued.length === 0) return false;
+    const waiting = new Set(outbox.items.filter((item) => item.cardholderId === current.id).map((item) => item.id));
+    return shown.queued.some((item) => !waiting.has(item.id));
+  }
+
+  /** After a read: work sent while it was under way is read once more (once: a newer push follows anyway). */
+  async function recheck(mine: number): Promise<void> {
+    if (mine === token && latestOutbox && sentSinceRead(latestOutbox)) await refresh(false);
+  }
 
   async function open(row: CardholderSummary): Promise<void> {
     const mine = ++token;
@@ -30,6 +47,7 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
     loading.value = false;
     if (result.ok) view.value = result.value;
     else error.value = result.error;
+    await recheck(mine);
   }
 
   /** Reads the open record again. */
@@ -39,21 +57,19 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
 
   /** The outbox changed: follow a confirmed cardholder to its real id, re-read a record whose queued work was sent. */
   async function follow(outbox: OutboxState): Promise<void> {
+    latestOutbox = outbox;
     const current = summary.value;
-    const shown = view.value;
     if (!current) return;
     const confirmed = current.id < 0 ? outbox.confirmed.find((c) => c.provisionalId === current.id) : undefined;
     if (confirmed) {
       await open({ ...current, id: confirmed.id, pending: false });
       return;
     }
-    if (!shown || shown.queued.length === 0) return;
-    const waiting = new Set(outbox.items.filter((item) => item.cardholderId === current.id).map((item) => item.id));
-    if (shown.queued.some((item) => !waiting.has(item.id))) await refresh();
+    if (sentSinceRead(outbox)) await refresh();
   }
 
   /** Reads the open record again without clearing what is shown (after queued work was sent). */
-  async function refresh(): Promise<void> {
+  async function refresh(thenRecheck = true): Promise<void> {
     const current = summary.value;
     if (!current) return;
     const mine = ++token;
@@ -63,10 +79,12 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
       view.value = result.value;
       error.value = null;
     }
+    if (thenRecheck) await recheck(mine);
   }
 
   function clear(): void {
     ++token;
+    latestOutbox = null;
     summary.value = null;
     view.value = null;
     loading.value = false;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { fake, makeAlarm, makeEvent, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
+import { OPEN_ALARM_SUMMARY } from '../../support/alarm-summary';
 import type { AlarmSummary, OpenAlarm } from '../../../electron/contract/ipc';
 
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
@@ -49,18 +50,13 @@ describe('alarms waiting', () => {
 
   it('acknowledges the group from before the shift with the count its button said', async () => {
     const summary: AlarmSummary = {
+      ...OPEN_ALARM_SUMMARY,
       revision: 3,
-      waiting: { critical: 0, high: 0, medium: 0, low: 0 },
-      waitingTotal: 0,
       preShift: 4647,
-      setAside: 0,
       unacknowledged: 4647,
       oldestAt: '2026-11-20T08:00:00.000Z',
       asOf: { highestId: 9000, lastSetAside: 0 },
-      bound: 100_000,
       shiftStartedAt: '2026-11-20T22:00:00.000Z',
-      setAsideText: null,
-      loadProblemText: null,
     };
     fake.current.api.getOpenAlarms.mockResolvedValue(ok(summary));
     const view = await mountView(LiveFeedView);
@@ -78,18 +74,14 @@ describe('alarms waiting', () => {
 
   it('says loudly how many alarms are set aside until they are dealt with, and offers them for review', async () => {
     const summary = (setAside: number): AlarmSummary => ({
+      ...OPEN_ALARM_SUMMARY,
       revision: setAside,
-      waiting: { critical: 0, high: 0, medium: 0, low: 0 },
-      waitingTotal: 0,
-      preShift: 0,
       setAside,
       unacknowledged: setAside,
-      oldestAt: null,
-      asOf: { highestId: 50, lastSetAside: 0 },
+      asOf: { highestId: 50, lastSetAside: setAside },
       bound: 5_000,
       shiftStartedAt: at(0),
       setAsideText: setAside > 0 ? { key: 'alarms.fromMain.setAside', params: { count: setAside, bound: 5000 }, message: '' } : null,
-      loadProblemText: null,
     });
     fake.current.api.getOpenAlarms.mockResolvedValue(ok(summary(12)));
     const view = await mountView(LiveFeedView);

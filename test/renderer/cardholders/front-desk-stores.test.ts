@@ -1,7 +1,7 @@
 /** The front desk's stores: lookup pages and stale answers, the record view, the directory state. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { createFakeKiosk, DIRECTORY_READY, fail, fake, makeCardholder, ok } from '../support/fake-kiosk';
+import { createFakeKiosk, DIRECTORY_READY, fail, fake, makeCardholder, makeOutboxItem, ok, outboxWith } from '../support/fake-kiosk';
 
 
 import { PAGE_SIZE, SLOW_SEARCH_MS, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
@@ -171,6 +171,29 @@ describe('record store', () => {
     release();
     await first;
     expect(record.view?.record.id).toBe(2);
+  });
+
+  it('follows a cardholder created offline to its real id, and reads it again when its photo is sent while that read was under way', async () => {
+    const record = useRecordStore();
+    const photo = makeOutboxItem('photo-1', { kind: 'photo', cardholderId: 61 });
+    await record.open(makeCardholder(-1));
+    // The create is confirmed; the record under its real id is read while the photo still waits...
+    let release: () => void = () => undefined;
+    fake.current.api.getCardholder.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ record: makeCardholder(61, { photo_Exists: false }), refreshed: true, warning: null, queued: [photo] }));
+        }),
+    );
+    fake.current.api.getCardholder.mockImplementationOnce(async () => ok({ record: makeCardholder(61, { photo_Exists: true }), refreshed: true, warning: null, queued: [] }));
+    const following = record.follow(outboxWith([photo], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
+    // ...and the photo is sent before that read answers: the last push the view sees.
+    await record.follow(outboxWith([], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
+    release();
+    await following;
+    expect(record.view?.record.id).toBe(61);
+    expect(record.view?.record.photo_Exists).toBe(true);
+    expect(record.view?.queued).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { AlarmSummary } from '../../../electron/contract/ipc';
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { fake, LIVE_STATE, makeAlarm, makeEvent, ok } from '../support/fake-kiosk';
+import { OPEN_ALARM_SUMMARY } from '../../support/alarm-summary';
 import { at, useComponentHarness } from '../support/component-harness';
 
 
@@ -272,20 +273,7 @@ describe('StatusBar', () => {
   });
 });
 
-const OPEN_SUMMARY: AlarmSummary = {
-  revision: 1,
-  waiting: { critical: 0, high: 0, medium: 0, low: 0 },
-  waitingTotal: 0,
-  preShift: 0,
-  setAside: 0,
-  unacknowledged: 0,
-  oldestAt: null,
-  asOf: { highestId: 2, lastSetAside: 0 },
-  bound: 100_000,
-  shiftStartedAt: new Date(0).toISOString(),
-  setAsideText: null,
-  loadProblemText: null,
-};
+const OPEN_SUMMARY: AlarmSummary = { ...OPEN_ALARM_SUMMARY, revision: 1, asOf: { highestId: 2, lastSetAside: 0 } };
 
 describe('FeedStatusItem', () => {
   it('shows the alarms waiting and how long the oldest has waited, whichever screen is open', async () => {

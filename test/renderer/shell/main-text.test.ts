@@ -12,6 +12,7 @@ import { i18n } from '../../../renderer/src/i18n/i18n';
 import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
 import { fake, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
+import { OPEN_ALARM_SUMMARY } from '../../support/alarm-summary';
 import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
 
 const { mountView } = useComponentHarness(fake);
@@ -101,14 +102,11 @@ describe('the guard station in German: what main sent, worded on screen', () => 
     await show('de');
     fake.current.api.getOpenAlarms.mockResolvedValue(
       ok({
+        ...OPEN_ALARM_SUMMARY,
         revision: 1,
-        waiting: { critical: 0, high: 0, medium: 0, low: 0 },
-        waitingTotal: 0,
-        preShift: 0,
         setAside: 12,
         unacknowledged: 12,
-        oldestAt: null,
-        asOf: { highestId: 20, lastSetAside: 0 },
+        asOf: { highestId: 20, lastSetAside: 12 },
         bound: 5000,
         shiftStartedAt: at(0),
         setAsideText: screenText('alarms.fromMain.setAside', { bound: 5000, count: 12 }),
