@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import type { CardHolderRecord, MaxIdResult, SystemEventRecord } from '../../electron/simulator/records';
-import { TINY_PNG, call, makeTempDir, sleep, startSmallSimulator } from './support';
+import { TINY_PNG, call, makeTempDir, startSmallSimulator } from './support';
 
 let dir: { path: string; remove: () => Promise<void> };
 beforeEach(async () => {
@@ -101,9 +101,10 @@ describe('persistence', () => {
     try {
       await call(sim.url, 'POST', '/api/CardHolders/create', { first_Name: 'Debounced', last_Name: 'Save' });
       sim.injectEvent({ custom_Text: 'journalled' });
-      await sleep(2500);
-      expect(await readFile(join(dir.path, 'cardholders.ndjson'), 'utf8')).toContain('Debounced');
-      expect(await readFile(join(dir.path, 'events.ndjson'), 'utf8')).toContain('journalled');
+      // Written by the store's own timer: waited for as it lands (a file not there yet reads as '').
+      const content = (name: string): Promise<string> => readFile(join(dir.path, name), 'utf8').catch(() => '');
+      await expect.poll(() => content('cardholders.ndjson'), { timeout: 15_000 }).toContain('Debounced');
+      await expect.poll(() => content('events.ndjson'), { timeout: 15_000 }).toContain('journalled');
     } finally {
       await sim.close();
     }
