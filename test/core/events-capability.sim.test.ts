@@ -193,7 +193,8 @@ describe('feed against the simulator', () => {
     feed.start();
     await waitFor(caughtUp, 'the first load');
     await controls.setFaults({ pathPrefix: '/api/SystemEvents', latencyMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // a poll is now waiting on the server
+    const polls = feed.stats().polls;
+    await waitFor(() => feed.stats().polls > polls, 'a poll begun after the slowness (it now waits on the server)');
     await feed.stop(); // resolves without waiting a minute (vitest's 20 s test timeout would fail it)
     expect(feed.running).toBe(false);
   });
