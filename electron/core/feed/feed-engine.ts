@@ -38,6 +38,7 @@ import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
 import { realTimers, ServiceConnection, type Timers } from '../connection/service-connection';
+import { backoffDelay } from '../connection/retry-policy';
 import type { DeliveredMark } from './event-fingerprint';
 import { MemoryFeedKeeper, type FeedGap, type FeedKeeper, type FeedPosition, type ReadVia } from './feed-keeper';
 import { CatchUp } from './catch-up';
@@ -714,12 +715,10 @@ export class EventFeed {
     this.watchdog = null;
   }
 
+  /** The wait after a failed poll: the kiosk's retry policy from the poll interval (doubled per failure) up to feed.maxBackoffMs. */
   private backoff(): number {
     const base = Math.max(1, this.config.pollIntervalMs);
-    const ceiling = Math.max(base, this.config.maxBackoffMs);
-    const exponential = Math.min(ceiling, base * 2 ** Math.min(this.connection.failures, 30));
-    // "Equal jitter": half fixed, half random, so retries from many kiosks spread out.
-    return Math.max(1, Math.round(exponential / 2 + this.random() * (exponential / 2)));
+    return backoffDelay({ baseMs: base, maxMs: Math.max(base, this.config.maxBackoffMs) }, this.connection.failures, this.random);
   }
 }
 
