@@ -3,8 +3,8 @@
  * with its keep-alive agents, the credential's request header, the on-premises CA and pinning
  * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — after the
  * kiosk's retry policy (connection/retry-policy.ts: exponential back-off with jitter), never
- * retries a write (create, update, photo upload: the outbox decides about those), and throws only scrubbed ServiceFailures (service-errors.ts). Every call
- * has one overall deadline (`service.timeoutMs`, retries included) and every answer a size limit
+ * retries a write (create, update, photo upload: the outbox decides about those), and throws
+ * only scrubbed ServiceFailures (service-errors.ts). Every call has one overall deadline (`service.timeoutMs`, retries included) and every answer a size limit
  * fitting its endpoint (answer-limits.ts): a service that drips its answer or sends too much is
  * cut off, its request aborted, never waited on or buffered whole. Also the
  * small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
