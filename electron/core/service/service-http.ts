@@ -4,10 +4,10 @@
  * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — after the
  * kiosk's retry policy (connection/retry-policy.ts: exponential back-off with jitter), never
  * retries a write (create, update, photo upload: the outbox decides about those), and throws
- * only scrubbed ServiceFailures (service-errors.ts). Every call has one overall deadline (`service.timeoutMs`, retries included) and every answer a size limit
- * fitting its endpoint (answer-limits.ts): a service that drips its answer or sends too much is
- * cut off, its request aborted, never waited on or buffered whole. Also the
- * small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
+ * only scrubbed ServiceFailures (service-errors.ts). Every call has one overall deadline
+ * (`service.timeoutMs`, retries included) and every answer a size limit fitting its endpoint
+ * (answer-limits.ts): a service that drips its answer or sends too much is cut off, its request
+ * aborted, never waited on or buffered whole. Also the small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
  *
  * It owns the credential's use: the secret goes into one request header and is registered with
  * the logger's redaction in every form it takes on the wire; no error it throws carries it. It
