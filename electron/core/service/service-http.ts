@@ -7,7 +7,8 @@
  * only scrubbed ServiceFailures (service-errors.ts). Every call has one overall deadline
  * (`service.timeoutMs`, retries included) and every answer a size limit fitting its endpoint
  * (answer-limits.ts): a service that drips its answer or sends too much is cut off, its request
- * aborted, never waited on or buffered whole. Also the small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
+ * aborted, never waited on or buffered whole. Also the small helpers the endpoint modules use to
+ * read an answer: `json`, `validate`, `idSegment`.
  *
  * It owns the credential's use: the secret goes into one request header and is registered with
  * the logger's redaction in every form it takes on the wire; no error it throws carries it. It
