@@ -70,8 +70,8 @@ export interface KioskCoreOptions {
   exportsDir?: string;
   /** Badges: the edge's printer (absent: nothing is installed, Save as PDF is refused). */
   badgePrinter?: BadgePrinterPort;
-  /** Where the shipped badge fonts are (the built renderer's badge-fonts). */
-  badgeFontDir?: string;
+  /** Where the shipped badge fonts are (resources/badge-fonts; the built main's copy in out/main/badge-fonts). */
+  badgeFontDir: string;
   /** The operating system's preferred languages, for `kiosk.locale: auto` (default: the process's LANG and Intl). */
   systemLanguages?: SystemLanguages;
 }
@@ -286,7 +286,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     const badges = createBadgesCapability({
       photoCache,
       templatesDir: config.badges.templatesDir,
-      fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
+      fontDir: options.badgeFontDir,
       printerName: config.badges.printer,
       port: options.badgePrinter ?? NO_BADGE_PRINTER,
       pickPdfFile: options.pickSaveFile,

@@ -26,7 +26,7 @@ import { runCheckCommand } from '../core/provisioning/check-command';
 import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { electronBadgePrinter } from './badge-printer';
-import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
+import { builtBadgeFontDir, builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
 import { adminEdgeActions } from './admin-edge';
 
 // One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
@@ -77,7 +77,7 @@ async function runAdmin(log: Logger): Promise<void> {
   }
   if (parsed.command === 'check') {
     const load = { env: process.env, argv: kioskArgs, platform: process.platform, userFile: join(app.getPath('userData'), 'config.json') };
-    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault, badgeFontDir: join(builtRendererDir(), 'badge-fonts') }));
+    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault, badgeFontDir: builtBadgeFontDir() }));
     return;
   }
   const config = loadKioskConfig();
@@ -118,7 +118,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     adminActions: adminEdgeActions(() => window),
     // Badges: printed from a hidden window on the kiosk's scheme (badge-printer.ts), the fonts shipped with the renderer.
     badgePrinter: electronBadgePrinter(() => window?.webContents ?? null),
-    badgeFontDir: join(builtRendererDir(), 'badge-fonts'),
+    badgeFontDir: builtBadgeFontDir(),
     // kiosk.locale "auto": the operating system's languages (electron/core/config/locale.ts).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
   });

@@ -11,6 +11,7 @@
  * goes to the owner-only file vault in <kiosk.dataDir or ~/.config/access-kiosk>/credentials; the
  * packaged app runs the same command with its keyring-backed vault.
  */
+import { join } from 'node:path';
 import { nodeUserDir, loadConfig } from '../core/config/load-config';
 import { ADMIN_FLAGS, parseAdminArgs } from '../core/credentials/admin-args';
 import { runAdminCommand } from '../core/credentials/admin-command';
@@ -30,7 +31,8 @@ async function main(): Promise<number> {
   if (parsed.command === 'check') {
     const load = { env: process.env, argv: args, platform: process.platform, ignoreFlags: ADMIN_FLAGS };
     const vaultFor = (config: { kiosk: { dataDir: string | null } }) => chooseVault(null, { dir: credentialDir(config.kiosk.dataDir ?? nodeUserDir(process.platform, process.env)) });
-    return runCheckCommand({ load, stdout: process.stdout, vaultFor });
+    // The badge fonts as the source tree has them (every language's words of a template are checked to fit with them).
+    return runCheckCommand({ load, stdout: process.stdout, vaultFor, badgeFontDir: join(__dirname, '..', '..', 'resources', 'badge-fonts') });
   }
   let config;
   try {

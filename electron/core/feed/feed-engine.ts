@@ -39,7 +39,6 @@ import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
 import { realTimers, ServiceConnection, type Timers } from '../connection/service-connection';
 import { backoffDelay } from '../connection/retry-policy';
-import type { DeliveredMark } from './event-fingerprint';
 import { MemoryFeedKeeper, type FeedGap, type FeedKeeper, type FeedPosition, type ReadVia } from './feed-keeper';
 import { CatchUp } from './catch-up';
 import type { UnreadableEvent } from '../service/event-reading';
@@ -137,6 +136,12 @@ export interface FeedStats {
 const isoOf = (ms: number): string => new Date(ms).toISOString();
 
 const SCOPE = 'feed';
+
+/** The last event delivered (id and fingerprint: contract/event-fingerprint.ts), to notice when the server reuses its id for another event. */
+interface DeliveredMark {
+  id: number;
+  fingerprint: string;
+}
 
 /** Raised inside a poll when an id already delivered now names a different event. */
 class IdsReused extends Error {
