@@ -127,6 +127,17 @@ export class Outbox {
     return resolveId(this.model, id);
   }
 
+  /**
+   * Every id one cardholder had on this workstation since start: `id` itself, and for a create the
+   * service confirmed, its provisional id and the service's id (either given). A cardholder created
+   * offline keeps its badge photo and its print count once the service numbers it.
+   */
+  sameCardholder(id: number): number[] {
+    const ids = new Set([id]);
+    for (const c of this.confirmed) if (c.id === id || c.provisionalId === id) ids.add(c.id).add(c.provisionalId);
+    return [...ids];
+  }
+
   /** True when something for this cardholder waits (a write to them must queue behind it). */
   hasPendingFor(cardholderId: number): boolean {
     for (const item of this.model.items.values()) if (item.cardholderId === cardholderId) return true;
