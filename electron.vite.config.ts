@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
@@ -17,11 +18,29 @@ const devPagePolicy: Plugin = {
   },
 };
 
+/** The badge fonts and their licence, shared by both sides (resources/badge-fonts). */
+const BADGE_FONTS_DIR = resolve(__dirname, 'resources/badge-fonts');
+
+/**
+ * Main's bundle carries the badge fonts (out/main/badge-fonts: electron/main/shell-setup.ts
+ * builtBadgeFontDir) for the badge PDF; the renderer's card links the same files from its styles.
+ */
+const badgeFontsForMain: Plugin = {
+  name: 'kiosk-badge-fonts-for-main',
+  apply: 'build',
+  generateBundle() {
+    for (const name of readdirSync(BADGE_FONTS_DIR).filter((file) => file.endsWith('.ttf') || file.endsWith('.txt'))) {
+      this.emitFile({ type: 'asset', fileName: `badge-fonts/${name}`, source: readFileSync(resolve(BADGE_FONTS_DIR, name)) });
+    }
+  },
+};
+
 // Builds the three runtimes into out/ (never build/, which holds electron-builder resources):
 // main (Node, dependencies stay external and ship in the app), preload (sandboxed, so
 // everything is bundled into one CommonJS file), renderer (the Vue app).
 export default defineConfig({
   main: {
+    plugins: [badgeFontsForMain],
     build: {
       outDir: 'out/main',
       rollupOptions: {

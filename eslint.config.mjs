@@ -1,6 +1,9 @@
 // Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
-// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only (its text tables excepted),
-// and the core never imports Electron nor the simulator (the composition roots hand it a demo service).
+// only renderer/src/api touches window.kiosk (only stores call it: components and composables
+// never), the renderer imports nothing of electron/ but the contract, and that as types only (its
+// shared pure modules excepted), the core never imports Electron nor the simulator (the
+// composition roots hand it a demo service) and never names the renderer's folders (files both
+// sides read live in resources/). test/tools/eslint-boundaries.test.ts shows each rule failing.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import vue from 'eslint-plugin-vue';
@@ -12,13 +15,27 @@ import vueI18n from '@intlify/eslint-plugin-vue-i18n';
 export const I18N_CONVERTED_FOLDERS = ['shell', 'status', 'admin', 'operators', 'operator-log', 'history', 'badges', 'cardholders', 'outbox', 'enrolment', 'feed', 'alarms', 'photo'];
 
 const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Electron belongs in electron/main and electron/preload only.' };
+const CORE_NO_RENDERER_PATH = "The core reads no file of the renderer's folders: files both sides read are in resources/, and the composition roots pass their folder in.";
 // The whole renderer: the contract as types only; no network, no Electron, no Node. A later block
 // for the same files replaces an earlier rule instead of adding to it, so the components block
 // spreads these in with its own.
+// The contract's modules the renderer may import as values: pure, importing types only (a rule
+// below keeps them so, so no validation library reaches the page). The text tables (error-text,
+// screen-text, badge-problem-text) are the English of the renderer's messages for what main sends
+// (one table, not two); event-fingerprint is what identifies an event on both sides;
+// cardholder-fields is the cardholder's fields and the enrolment form's rules (main's zod schema
+// is built from it, the renderer's checks too).
+export const RENDERER_VALUE_MODULES = '[\\w-]+-text|event-fingerprint|cardholder-fields';
 const RENDERER_IMPORT_PATTERNS = [
-  // One exception: the contract's text tables (error-text, screen-text, badge-problem-text), pure
-  // data, are the English of the renderer's messages for what main sends (one table, not two).
-  { regex: 'electron/contract/(?![\\w-]+-text$)', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only (its *-text tables, pure data, excepted).' },
+  {
+    regex: `electron/contract/(?!(${RENDERER_VALUE_MODULES})$)`,
+    allowTypeImports: true,
+    message: 'The renderer imports the contract with `import type` only (its shared pure modules excepted: *-text, event-fingerprint, cardholder-fields).',
+  },
+  {
+    regex: '(^|/)electron/(?!contract/)',
+    message: 'The renderer imports nothing of electron/ but the contract: what both sides need goes to the contract (types, or a shared pure module).',
+  },
   { regex: '^(axios|electron)$|^node:', message: 'The renderer never talks to the network, Electron or Node itself.' },
 ];
 
@@ -63,8 +80,17 @@ export default tseslint.config(
               regex: '(^|/)simulator(/|$)',
               message: 'The core never imports the simulator: electron/main and electron/preview pass startKioskCore a startDemoService.',
             },
+            { regex: '(^|/)renderer(/|$)', message: 'The core never imports the renderer.' },
           ],
         },
+      ],
+      // A path into the renderer's folders (its public/ files, its sources) in a string: the
+      // core reads no file of the renderer's. Files both sides read (the badge fonts) are in
+      // resources/, and the composition roots hand their folder in.
+      'no-restricted-syntax': [
+        'error',
+        { selector: String.raw`Literal[value=/(^|[\/])renderer([\/]|$)/]`, message: CORE_NO_RENDERER_PATH },
+        { selector: String.raw`TemplateElement[value.raw=/(^|[\/])renderer([\/]|$)/]`, message: CORE_NO_RENDERER_PATH },
       ],
     },
   },
@@ -72,6 +98,14 @@ export default tseslint.config(
     files: ['electron/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'The contract imports nothing but the validation library.' }] }],
+    },
+  },
+  {
+    // The contract's modules the renderer imports as values import types only: nothing of the
+    // validation library or of the other contract modules reaches the page through them.
+    files: ['electron/contract/*-text.ts', 'electron/contract/event-fingerprint.ts', 'electron/contract/cardholder-fields.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.*', allowTypeImports: true, message: 'A contract module the renderer imports as a value imports types only.' }] }],
     },
   },
   {
@@ -91,7 +125,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/**/*.vue', 'renderer/src/**/components/**/*.ts'],
+    // Components and their composables render; only stores (*-store.ts) call renderer/src/api/.
+    // Every other renderer file is held to it, whatever it is named (a composable need not be
+    // use-*.ts: unacknowledged.ts, idle-reset.ts, one-line-fit.ts are composables too).
+    files: ['renderer/src/**/*.vue', 'renderer/src/**/*.ts'],
+    ignores: ['renderer/src/**/*-store.ts', 'renderer/src/api/**'],
     rules: {
       'no-restricted-imports': [
         'error',

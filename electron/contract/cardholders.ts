@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { KioskError } from './errors';
 import type { OutboxItemView } from './outbox';
 import { cardholderId, databaseId, MAX_PAGE, noPayload, op, taskId } from './operation';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, MAX_TENANTS, type CardholderTextField } from './cardholder-fields';
 
 /** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
 export interface CardholderRecord {
@@ -254,40 +255,51 @@ export interface EventPerson {
   matched: string;
 }
 
-const personName = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `The ${what} is required.`)
-    .max(100, `The ${what} can have at most 100 characters.`);
-const upTo = (max: number, what: string) => z.string().max(max, `The ${what} can have at most ${max} characters.`);
+/** How main's English names each text field in its refusals. */
+const FIELD_WHAT: Record<CardholderTextField, string> = {
+  first_Name: 'first name',
+  middle_Name: 'middle name',
+  last_Name: 'last name',
+  employee_ID: 'employee ID',
+  email: 'e-mail address',
+  phone: 'phone number',
+  address1: 'address',
+  address2: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'ZIP code',
+};
 
-/** Letters, digits, dash and dot: what sites use for employee IDs ("100042", "E-1234", "CH.77"). */
-export const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
+/** A text field as its rule (cardholder-fields.ts) says: required ones trimmed and not empty; every one at most its length. */
+function textField(field: CardholderTextField) {
+  const { max, required } = CARDHOLDER_TEXT_FIELDS[field];
+  const what = FIELD_WHAT[field];
+  return required ? z.string().trim().min(1, `The ${what} is required.`).max(max, `The ${what} can have at most ${max} characters.`) : z.string().max(max, `The ${what} can have at most ${max} characters.`);
+}
 
 /**
- * The fields the front desk enrols and edits (spec names). The renderer validates the same rules
- * with its own messages before sending (renderer/src/enrolment/enrolment-rules.ts); these are
- * main's guard. `sex` goes to the service in lower case, as the spec says for create.
- * Only the names are required: the spec shows no other field as required, so a create carries
- * the fields the officer filled and nothing else (the seed's example sends six: first and last
- * name, employee ID, e-mail, sex and city).
+ * The fields the front desk enrols and edits (spec names), built from their rules
+ * (cardholder-fields.ts), which the renderer's form checks read too, with its own messages
+ * (renderer/src/enrolment/enrolment-rules.ts); these are main's guard. `sex` goes to the service
+ * in lower case, as the spec says for create. Only the names are required: the spec shows no
+ * other field as required, so a create carries the fields the officer filled and nothing else
+ * (the seed's example sends six: first and last name, employee ID, e-mail, sex and city).
  */
 export const CardholderFields = z
   .object({
-    first_Name: personName('first name'),
-    last_Name: personName('last name'),
-    middle_Name: upTo(100, 'middle name').optional(),
-    employee_ID: upTo(50, 'employee ID').refine((v) => EMPLOYEE_ID_CHARACTERS.test(v), 'The employee ID can hold letters, digits, dashes and dots only.').optional(),
-    email: upTo(254, 'e-mail address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The e-mail address is not valid.').optional(),
-    sex: z.enum(['m', 'f', 'u', 'x']).optional(),
-    phone: upTo(50, 'phone number').optional(),
-    address1: upTo(200, 'address').optional(),
-    address2: upTo(200, 'address').optional(),
-    city: upTo(100, 'city').optional(),
-    state: upTo(100, 'state').optional(),
-    zip: upTo(20, 'ZIP code').optional(),
-    tenant: z.array(databaseId).min(1, 'Choose at least one tenant, or leave the tenants to the service.').max(64, 'At most 64 tenants.').optional(),
+    first_Name: textField('first_Name'),
+    last_Name: textField('last_Name'),
+    middle_Name: textField('middle_Name').optional(),
+    employee_ID: textField('employee_ID').refine((v) => EMPLOYEE_ID_CHARACTERS.test(v), 'The employee ID can hold letters, digits, dashes and dots only.').optional(),
+    email: textField('email').refine((v) => v === '' || EMAIL_ADDRESS.test(v), 'The e-mail address is not valid.').optional(),
+    sex: z.enum(CARDHOLDER_SEXES).optional(),
+    phone: textField('phone').optional(),
+    address1: textField('address1').optional(),
+    address2: textField('address2').optional(),
+    city: textField('city').optional(),
+    state: textField('state').optional(),
+    zip: textField('zip').optional(),
+    tenant: z.array(databaseId).min(1, 'Choose at least one tenant, or leave the tenants to the service.').max(MAX_TENANTS, `At most ${MAX_TENANTS} tenants.`).optional(),
     card_Holder_Type_ID: databaseId.optional(),
   })
   .strict();
@@ -311,10 +323,10 @@ export const cardholdersOperations = {
   findDuplicateCardholders: op<DuplicateCandidate[]>()(
     z
       .object({
-        first_Name: z.string().max(100),
-        last_Name: z.string().max(100),
-        employee_ID: z.string().max(50).optional(),
-        email: z.string().max(254).optional(),
+        first_Name: z.string().max(CARDHOLDER_TEXT_FIELDS.first_Name.max),
+        last_Name: z.string().max(CARDHOLDER_TEXT_FIELDS.last_Name.max),
+        employee_ID: z.string().max(CARDHOLDER_TEXT_FIELDS.employee_ID.max).optional(),
+        email: z.string().max(CARDHOLDER_TEXT_FIELDS.email.max).optional(),
         excludeId: cardholderId.optional(),
       })
       .strict(),

@@ -4,7 +4,11 @@
  * composition roots, electron/main and electron/preview, hand it the embedded simulator; the core
  * never imports the simulator). It owns start-up order and shutdown; it knows nothing of Electron
  * or of how calls arrive (the Electron edge and the preview harness both take its gateway and
- * push bus).
+ * push bus). It only wires: each decision is its capability's (when the site catalogue is checked:
+ * history/catalogue-watch.ts; whether badge photos are kept: badges/photo-cache-policy.ts; a
+ * cardholder's provisional and confirmed ids: the outbox; which exports are journalled and the
+ * admin lock at End shift: operators-capability.ts; keeping an uploaded photo for badges:
+ * badges-capability.ts).
  */
 import { join } from 'node:path';
 import type { SiteNames } from '../contract/ipc';
@@ -26,7 +30,7 @@ import { serviceIdentity } from './connection/service-identity';
 import { OutageAlarm } from './status/outage-alarm';
 import type { PickSaveFile } from './ports/save-file';
 import { siteCatalogue } from './history/site-catalogue';
-import { catalogueWarningText, EVENTS_BEFORE_CHECK } from './history/catalogue-check';
+import { watchCatalogue } from './history/catalogue-watch';
 import { Gateway, type OperationHandlers } from './ipc/gateway';
 import { PushBus } from './ipc/push-bus';
 import { toKioskError } from './ipc/failure';
@@ -38,10 +42,10 @@ import { createOperatorsCapability, type OperatorsCapability } from './operators
 import { createShiftRecord } from './operators/shift-record';
 import { findEventPeople } from './cardholders/event-person';
 import { createBadgesCapability } from './badges/badges-capability';
-import type { BadgePrinterPort } from './badges/badge-printer-port';
+import { NO_BADGE_PRINTER, type BadgePrinterPort } from './badges/badge-printer-port';
 import { createOperatorLogExport } from './operators/operator-log-export';
 import { hostname } from 'node:os';
-import { BadgePhotoCache } from './badges/photo-cache';
+import { openBadgePhotoCache } from './badges/photo-cache-policy';
 import { createBadgeEditor } from './badges/template-editor';
 import { resolveLocale, type SystemLanguages } from './config/locale';
 import { ShownLanguage } from './language/shown-language';
@@ -70,22 +74,11 @@ export interface KioskCoreOptions {
   exportsDir?: string;
   /** Badges: the edge's printer (absent: nothing is installed, Save as PDF is refused). */
   badgePrinter?: BadgePrinterPort;
-  /** Where the shipped badge fonts are (the built renderer's badge-fonts). */
-  badgeFontDir?: string;
+  /** Where the shipped badge fonts are (resources/badge-fonts; the built main's copy in out/main/badge-fonts). */
+  badgeFontDir: string;
   /** The operating system's preferred languages, for `kiosk.locale: auto` (default: the process's LANG and Intl). */
   systemLanguages?: SystemLanguages;
 }
-
-/** No printing edge: no printer is installed and no PDF can be made. */
-const NO_BADGE_PRINTER: BadgePrinterPort = {
-  listPrinters: async () => [],
-  print: async () => {
-    throw new Error('this kiosk has no print edge');
-  },
-  toPdf: async () => {
-    throw new Error('this kiosk has no print edge');
-  },
-};
 
 /** A service the kiosk runs itself in demo mode: the embedded simulator, as the composition root started it. */
 export interface DemoService {
@@ -163,6 +156,11 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // Who is on shift: main stamps this name on every recorded action, never the renderer's word.
     let eventsRef: EventsCapability | null = null;
     let outageRef: OutageAlarm | null = null;
+    const admin = createAdminCapability({
+      dir: options.adminLockDir ?? credentialDir(options.dataDir),
+      log,
+      actions: options.adminActions ?? null,
+    });
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
@@ -178,6 +176,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         runs: () => runs,
         database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
       }),
+      adminLock: admin.lock,
     });
     const operatorName = (): string | null => operators.name();
     const identity = serviceIdentity(demo ? null : baseUrl);
@@ -233,11 +232,6 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
       operatorName,
     });
-    const admin = createAdminCapability({
-      dir: options.adminLockDir ?? credentialDir(options.dataDir),
-      log,
-      actions: options.adminActions ?? null,
-    });
     const operatorLog = createOperatorLogExport({
       log,
       pickSaveFile: options.pickSaveFile,
@@ -256,37 +250,17 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       credentialProblem,
     });
     // A configured catalogue whose devices no event names is said in Administration and, once, in the log.
-    let loggedCatalogueWarning: string | null = null;
-    const checkCatalogue = (): ScreenText | null => {
-      const held = events.feed.snapshot().events;
-      const devices = config.site.devices.map((d) => ({ id: d.id, name: d.name, type: d.type ?? null }));
-      const warning = catalogueWarningText(devices, [...held.map((e) => e.device_Name), ...events.history.seenNames().devices], events.feed.stats().delivered);
-      if (warning && warning.message !== loggedCatalogueWarning) log.warn('core', warning.message);
-      loggedCatalogueWarning = warning?.message ?? null;
-      return warning;
-    };
-    // Checked once by itself, as soon as enough events were seen to tell (the log), and at each Administration view.
-    if (config.site.devices.length > 0) {
-      const unsubscribe = events.connection.onChange(() => {
-        if (events.feed.stats().delivered < EVENTS_BEFORE_CHECK) return;
-        unsubscribe();
-        checkCatalogue();
-      });
-    }
-    // badges.photoCache: only with the keyring's data key (an unencrypted copy is never kept).
-    let photoCache: BadgePhotoCache | null = null;
-    if (config.badges.photoCache.enabled) {
-      if (options.dataKey) {
-        photoCache = new BadgePhotoCache(options.dataDir, options.dataKey, config.badges.photoCache.retentionDays * 86_400_000);
-        void photoCache.purge().then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${config.badges.photoCache.retentionDays} days removed`));
-      } else {
-        log.warn('badges', 'badges.photoCache is on but this workstation has no keyring data key: no photo is kept (they are never kept unencrypted)');
-      }
-    }
+    const catalogue = watchCatalogue({
+      devices: config.site.devices,
+      seenDeviceNames: () => [...events.feed.snapshot().events.map((e) => e.device_Name), ...events.history.seenNames().devices],
+      delivered: () => events.feed.stats().delivered,
+      onFeedChange: (listener) => events.connection.onChange(listener),
+      log,
+    });
     const badges = createBadgesCapability({
-      photoCache,
+      photoCache: openBadgePhotoCache(config.badges.photoCache, options.dataDir, options.dataKey, log),
       templatesDir: config.badges.templatesDir,
-      fontDir: options.badgeFontDir ?? join(__dirname, '../../renderer/public/badge-fonts'),
+      fontDir: options.badgeFontDir,
       printerName: config.badges.printer,
       port: options.badgePrinter ?? NO_BADGE_PRINTER,
       pickPdfFile: options.pickSaveFile,
@@ -297,11 +271,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       log,
       workstation: hostname(),
       // A cardholder created offline keeps its badge photo and its print count once the service numbers it.
-      sameCardholder: (id) => {
-        const ids = new Set([id]);
-        for (const c of cardholders.outbox.state().confirmed) if (c.id === id || c.provisionalId === id) ids.add(c.id).add(c.provisionalId);
-        return [...ids];
-      },
+      sameCardholder: (id) => cardholders.outbox.sameCardholder(id),
     });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
@@ -323,8 +293,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       // Who may call what (the admin lock, someone on shift) is declared in the contract and
       // enforced by the gateway, whatever the order of what follows.
       getAdminOverview: async () => {
-        const catalogue = checkCatalogue();
-        return { ...(await overview()), catalogueWarning: catalogue?.message ?? null, catalogueWarningText: catalogue };
+        const warning = catalogue.check();
+        return { ...(await overview()), catalogueWarning: warning?.message ?? null, catalogueWarningText: warning };
       },
       ...events.handlers,
       getOutageAlarm: () => outage.state(),
@@ -339,22 +309,10 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...createBadgeEditor(badges, log),
       ...admin.handlers,
       ...operators.handlers,
-      // The photo just taken is kept in memory for this session's badges (the service cannot send it back).
-      uploadCardholderPhoto: async (request) => {
-        const written = await cardholders.handlers.uploadCardholderPhoto(request);
-        badges.rememberPhoto(request.id, request.photo, request.contentType);
-        if (written.record.id !== request.id) badges.rememberPhoto(written.record.id, request.photo, request.contentType);
-        return written;
-      },
-      // Each saved export goes into the shift journal with the operator's name.
-      exportSearchCsv: operators.journalExport('historySearch', events.handlers.exportSearchCsv),
-      exportOperatorLog: operators.journalExport('operatorLog', operatorLog.exportOperatorLog),
-      // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
-      endShift: async (request) => {
-        const report = await operators.handlers.endShift(request);
-        await admin.lock.lock();
-        return report;
-      },
+      // The photo just taken is kept for this session's badges (badges-capability.ts).
+      uploadCardholderPhoto: badges.keepingUploadedPhotos(cardholders.handlers.uploadCardholderPhoto),
+      // Each saved export goes into the shift journal with the operator's name (operators-capability.ts).
+      ...operators.journalledExports({ exportSearchCsv: events.handlers.exportSearchCsv, exportOperatorLog: operatorLog.exportOperatorLog }),
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
     const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift });

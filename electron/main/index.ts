@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { configFlagArgs, loadConfig, nodeUserDir, systemConfigPath } from '../core/config/load-config';
 import type { KioskConfig } from '../core/config/config-schema';
 import { runAdminCommand } from '../core/credentials/admin-command';
+import { parseAdminArgs } from '../core/credentials/admin-args';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import type { CredentialVault } from '../core/credentials/vault';
 import { chooseDataKey } from '../core/credentials/data-key';
@@ -25,7 +26,7 @@ import { runCheckCommand } from '../core/provisioning/check-command';
 import { startSimulator } from '../simulator';
 import { electronLogSink, safeStorageEncryptor, saveDialog } from './electron-ports';
 import { electronBadgePrinter } from './badge-printer';
-import { builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
+import { builtBadgeFontDir, builtRendererDir, prepareShell, type ShellLog } from './shell-setup';
 import { adminEdgeActions } from './admin-edge';
 
 // One place for the kiosk's files, shared with the Node admin tool (electron/tools/admin.ts).
@@ -66,14 +67,22 @@ function kioskVault(config: KioskConfig): CredentialVault {
 }
 
 async function runAdmin(log: Logger): Promise<void> {
-  if (args.slice(adminIndex + 1).find((arg) => !arg.startsWith('-')) === 'check') {
+  const adminArgs = args.slice(adminIndex + 1);
+  const parsed = parseAdminArgs(adminArgs);
+  // A command line that cannot be read is refused before any configuration is (exit code 2).
+  if ('problem' in parsed) {
+    process.stdout.write(`${parsed.problem.join('\n')}\n`);
+    app.exit(2);
+    return;
+  }
+  if (parsed.command === 'check') {
     const load = { env: process.env, argv: kioskArgs, platform: process.platform, userFile: join(app.getPath('userData'), 'config.json') };
-    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault, badgeFontDir: join(builtRendererDir(), 'badge-fonts') }));
+    app.exit(await runCheckCommand({ load, stdout: process.stdout, vaultFor: kioskVault, badgeFontDir: builtBadgeFontDir() }));
     return;
   }
   const config = loadKioskConfig();
-  // runAdminCommand finds its command and flags itself and ignores the rest (configuration was read above).
-  const code = await runAdminCommand({ args: args.slice(adminIndex + 1), stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), config, log });
+  // runAdminCommand reads its command and flags with parseAdminArgs (configuration was read above).
+  const code = await runAdminCommand({ args: adminArgs, stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), config, log });
   app.exit(code);
 }
 
@@ -109,7 +118,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     adminActions: adminEdgeActions(() => window),
     // Badges: printed from a hidden window on the kiosk's scheme (badge-printer.ts), the fonts shipped with the renderer.
     badgePrinter: electronBadgePrinter(() => window?.webContents ?? null),
-    badgeFontDir: join(builtRendererDir(), 'badge-fonts'),
+    badgeFontDir: builtBadgeFontDir(),
     // kiosk.locale "auto": the operating system's languages (electron/core/config/locale.ts).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
   });

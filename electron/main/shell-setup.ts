@@ -126,3 +126,6 @@ export function prepareShell(options: ShellOptions): Shell | null {
 
 /** Where the built renderer is, next to the bundled main (out/main → out/renderer). */
 export const builtRendererDir = (): string => join(__dirname, '../renderer');
+
+/** Where the bundled main carries the badge fonts (resources/badge-fonts, copied by electron.vite.config.ts). */
+export const builtBadgeFontDir = (): string => join(__dirname, 'badge-fonts');

@@ -71,7 +71,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
     dataKeyWarning: dataKey.describe().warningText ?? dataKey.describe().warning,
     ...(options.directoryEngines ? { directoryEngines: options.directoryEngines } : {}),
     badgePrinter,
-    badgeFontDir: join(rendererDir, 'badge-fonts'),
+    // The badge fonts as the source tree has them (shared by both sides; the built app carries a copy in out/main).
+    badgeFontDir: resolve(__dirname, '../../resources/badge-fonts'),
   });
   try {
     if (options.startShift === 'unnamed') {

@@ -11,8 +11,10 @@
  * goes to the owner-only file vault in <kiosk.dataDir or ~/.config/access-kiosk>/credentials; the
  * packaged app runs the same command with its keyring-backed vault.
  */
+import { join } from 'node:path';
 import { nodeUserDir, loadConfig } from '../core/config/load-config';
-import { ADMIN_FLAGS, runAdminCommand } from '../core/credentials/admin-command';
+import { ADMIN_FLAGS, parseAdminArgs } from '../core/credentials/admin-args';
+import { runAdminCommand } from '../core/credentials/admin-command';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { toKioskError } from '../core/ipc/failure';
 import { createLogger, stderrSink } from '../core/log/logger';
@@ -20,10 +22,17 @@ import { runCheckCommand } from '../core/provisioning/check-command';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  if (args.find((arg) => !arg.startsWith('-')) === 'check') {
+  const parsed = parseAdminArgs(args);
+  // A command line that cannot be read is refused before any configuration is (exit code 2).
+  if ('problem' in parsed) {
+    process.stdout.write(`${parsed.problem.join('\n')}\n`);
+    return 2;
+  }
+  if (parsed.command === 'check') {
     const load = { env: process.env, argv: args, platform: process.platform, ignoreFlags: ADMIN_FLAGS };
     const vaultFor = (config: { kiosk: { dataDir: string | null } }) => chooseVault(null, { dir: credentialDir(config.kiosk.dataDir ?? nodeUserDir(process.platform, process.env)) });
-    return runCheckCommand({ load, stdout: process.stdout, vaultFor });
+    // The badge fonts as the source tree has them (every language's words of a template are checked to fit with them).
+    return runCheckCommand({ load, stdout: process.stdout, vaultFor, badgeFontDir: join(__dirname, '..', '..', 'resources', 'badge-fonts') });
   }
   let config;
   try {

@@ -107,7 +107,7 @@ async function renders(): Promise<BenchRow[]> {
   const jobs: Array<{ html: string }> = [];
   const badges = createBadgesCapability({
     templatesDir: EXAMPLES,
-    fontDir: join(ROOT, 'renderer/public/badge-fonts'),
+    fontDir: join(ROOT, 'resources/badge-fonts'),
     printerName: PRINTER,
     port: { ...port, print: async (job) => void jobs.push(job) },
     pickPdfFile: async (name) => join(dataDir, name),

@@ -20,7 +20,7 @@
 import { ALARM_PRIORITIES, MAX_ACKNOWLEDGED_PER_PUSH, MAX_ADDED_PER_PUSH, screenText, type AcknowledgeResult, type Acknowledgement, type AcknowledgementPage, type AlarmFilter, type AlarmGroup, type AlarmGroupMark, type AlarmOrder, type AlarmPriority, type AlarmState, type AlarmSummary, type FeedEvent, type OpenAlarm, type OpenAlarmPage, type OpenAlarmsChange, type ScreenText } from '../../contract/ipc';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { markOf, SealError, sealJson, unsealJson } from '../storage/seal';
-import { fingerprint } from '../feed/event-fingerprint';
+import { fingerprint } from '../../contract/event-fingerprint';
 import type { Logger } from '../log/logger';
 
 const SCOPE = 'alarms';

@@ -14,7 +14,7 @@ export interface BadgeFontFiles {
   boldLatin?: Uint8Array;
 }
 
-/** What the Latin cut holds (renderer/public/badge-fonts/README.md says how it was made). */
+/** What the Latin cut holds (resources/badge-fonts/README.md says how it was made). */
 const LATIN_ONLY = /^[\u0020-\u007e\u00a0-\u024f\u1e00-\u1eff\u2010-\u2027\u2030-\u203a\u20ac]*$/;
 
 /** The badge page's own policy: nothing from anywhere, no script; its styles and data: images only. */

@@ -25,3 +25,14 @@ export interface BadgePrinterPort {
   toPdf(job: BadgePrintJob): Promise<Uint8Array>;
 }
 
+
+/** No printing edge (the composition root gave none): no printer is installed and no PDF can be made. */
+export const NO_BADGE_PRINTER: BadgePrinterPort = {
+  listPrinters: async () => [],
+  print: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+  toPdf: async () => {
+    throw new Error('this kiosk has no print edge');
+  },
+};

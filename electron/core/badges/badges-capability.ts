@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { englishBadgeProblem, type BadgeCardholder, type BadgeLocale, type BadgePreview, type BadgePrintEntry, type BadgePrintResult, type BadgeSetup, type OperationName, type ParsedRequestOf, type ResultOf, type SiteNames } from '../../contract/ipc';
 import { KioskFailure, toKioskError } from '../ipc/failure';
+import type { OperationHandler } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { BadgeLog } from './badge-log';
@@ -286,15 +287,30 @@ export function createBadgesCapability(options: BadgesOptions) {
     },
   };
 
+  /** The photo just uploaded for a cardholder: kept in memory for this session's badges. */
+  const rememberPhoto = (id: number, bytes: Uint8Array, contentType: string): void => {
+    photos.delete(id);
+    photos.set(id, { bytes, contentType });
+    while (photos.size > MAX_PHOTOS) photos.delete(photos.keys().next().value as number);
+    options.photoCache?.put(id, { bytes, contentType }).catch((thrown: unknown) => log.warn('badges', `the photo could not be kept in the photo cache: ${thrown instanceof Error ? thrown.message : String(thrown)}`));
+  };
+
   return {
     handlers,
     log: badgeLog,
-    /** The photo just uploaded for a cardholder: kept in memory for this session's badges. */
-    rememberPhoto(id: number, bytes: Uint8Array, contentType: string): void {
-      photos.delete(id);
-      photos.set(id, { bytes, contentType });
-      while (photos.size > MAX_PHOTOS) photos.delete(photos.keys().next().value as number);
-      options.photoCache?.put(id, { bytes, contentType }).catch((thrown: unknown) => log.warn('badges', `the photo could not be kept in the photo cache: ${thrown instanceof Error ? thrown.message : String(thrown)}`));
+    rememberPhoto,
+    /**
+     * The cardholders' photo upload, keeping the photo just taken for this session's badges (the
+     * service cannot send it back): under the id it was sent for and, when the service gave the
+     * cardholder another (a provisional record confirmed), under that one too.
+     */
+    keepingUploadedPhotos(upload: OperationHandler<'uploadCardholderPhoto'>): Handler<'uploadCardholderPhoto'> {
+      return async (request) => {
+        const written = await upload(request);
+        rememberPhoto(request.id, request.photo, request.contentType);
+        if (written.record.id !== request.id) rememberPhoto(written.record.id, request.photo, request.contentType);
+        return written;
+      };
     },
     templates,
     /** An edited template (checked, not saved) laid out with the sample cardholder: the layout editor's preview. */

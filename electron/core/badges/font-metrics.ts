@@ -1,5 +1,5 @@
 /**
- * Advance widths of a TrueType font (the badge fonts shipped in renderer/public/badge-fonts),
+ * Advance widths of a TrueType font (the badge fonts shipped in resources/badge-fonts),
  * read from its own tables (head, hhea, hmtx, cmap format 4), so a name is fitted on the card
  * with the widths the printed page will use. Owns reading the file's metrics only; no layout.
  */
@@ -86,13 +86,12 @@ export function readFontMetrics(bytes: Uint8Array): FontMetrics {
   };
 }
 
-/** The shipped badge fonts' metrics (regular and bold) from `dir` (the source tree's when not given); null when they cannot be read. */
-export async function loadBadgeFontMetrics(dir?: string): Promise<{ regular: FontMetrics; bold: FontMetrics } | null> {
+/** The shipped badge fonts' metrics (regular and bold) from `dir` (the composition root's); null when they cannot be read. */
+export async function loadBadgeFontMetrics(dir: string): Promise<{ regular: FontMetrics; bold: FontMetrics } | null> {
   const { readFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
-  const folder = dir ?? join(__dirname, '..', '..', '..', 'renderer', 'public', 'badge-fonts');
   try {
-    const [regular, bold] = await Promise.all([readFile(join(folder, 'DejaVuSans.ttf')), readFile(join(folder, 'DejaVuSans-Bold.ttf'))]);
+    const [regular, bold] = await Promise.all([readFile(join(dir, 'DejaVuSans.ttf')), readFile(join(dir, 'DejaVuSans-Bold.ttf'))]);
     return { regular: readFontMetrics(regular), bold: readFontMetrics(bold) };
   } catch {
     return null;

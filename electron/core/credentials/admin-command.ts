@@ -7,10 +7,14 @@
  *   test-connection       asks the service for its highest event id with the stored credential
  *   show                  what is configured and how the credential is stored (never the secret)
  *   set-pin               store or replace the administrator PIN (admin-lock/), read from
- *                         STANDARD INPUT like the secret (hidden at a terminal, asked twice there)
+ *                         STANDARD INPUT, given twice (typed twice, hidden, at a terminal; piped:
+ *                         exactly two equal non-empty lines)
  *   add-operator NAME     add a guard or officer who signs in at shifts, or replace their PIN
+ *                         (read like the administrator PIN)
  *   remove-operator NAME  remove one;  list-operators: the names (operators/operator-list.ts)
  *
+ * The command line is read by admin-args.ts (node:util parseArgs), standard input by
+ * admin-input.ts (the secret; a PIN, twice, by one reader for set-pin and add-operator).
  * The credential is bound to the origin of the configured service address when it is set
  * (credential-binding.ts): the kiosk sends it to no other address.
  * The secret is never accepted as an argument (command lines are visible to every user of the
@@ -18,7 +22,7 @@
  */
 import type { KioskConfig } from '../config/config-schema';
 import { serviceLabelOf } from '../config/settings';
-import { KioskFailure, toKioskError } from '../ipc/failure';
+import { toKioskError } from '../ipc/failure';
 import { createLogger, silentSink, type Logger } from '../log/logger';
 import { createServiceClient } from '../service/service-client';
 import { Secret } from './secret';
@@ -29,12 +33,11 @@ import { AdminLock } from '../admin-lock/admin-lock';
 import { dirname } from 'node:path';
 import { readOperatorList, removeOperator, setOperatorPin } from '../operators/operator-list';
 import type { CredentialVault } from './vault';
+import { parseAdminArgs } from './admin-args';
+import { PIPED_PIN_RULE, readPinTwice, readSecret, type AdminInput } from './admin-input';
 
-/** What the admin command needs of standard input (process.stdin fits; tests pass Readable.from). */
-export interface AdminInput extends NodeJS.ReadableStream {
-  isTTY?: boolean;
-  setRawMode?: (raw: boolean) => unknown;
-}
+export { ADMIN_FLAGS } from './admin-args';
+export type { AdminInput } from './admin-input';
 
 /** The client test-connection uses (createServiceClient fits). */
 export interface ConnectionProbe {
@@ -59,11 +62,6 @@ export interface AdminCommandInput {
   pinDir?: string;
 }
 
-/** Flags the admin command reads itself (the entry tells loadConfig to skip them). */
-export const ADMIN_FLAGS = ['test', 'help', 'secret', 'password', 'token', 'api-key', 'apikey', 'key', 'credential'] as const;
-
-const SECRET_FLAGS = new Set(['secret', 'password', 'token', 'api-key', 'apikey', 'key', 'credential']);
-
 const USAGE = `Usage: admin <command>
 
   set-secret [--test]   Store or replace the service credential (API key, password or token).
@@ -75,50 +73,41 @@ const USAGE = `Usage: admin <command>
   check                 Validate the whole configuration and print what is wrong, key by key.
   set-pin               Store or replace the administrator PIN, which unlocks the Administration
                         view, the operator log's export, leaving kiosk mode and quitting.
-                        It is read from standard input like the secret (typed twice at a terminal).
+                        It is read from standard input, given twice: typed twice at a terminal
+                        (not shown), or ${PIPED_PIN_RULE} admin set-pin
                         A PIN is ${PIN_RULES_TEXT}.
   add-operator NAME     Add a guard or officer who signs in at the start of a shift, or replace
-                        their PIN. The personal PIN is read from standard input like the admin
-                        PIN (typed twice at a terminal; piped: one line, or the same line twice).
+                        their PIN. NAME in quotes: add-operator "Maya Okafor". The personal PIN is
+                        read from standard input like the administrator PIN (given twice).
   remove-operator NAME  Remove an operator from this kiosk's list.
   list-operators        The operators who may sign in here (never their PINs).
 
 The credential is bound to the address of the configured service: after a change of service.url
 to another host, port or scheme, set it again.
 
-Configuration flags (--service-url=…, --auth-scheme=…, …) are accepted as by the kiosk itself.
+Configuration flags (--service-url=…, --data-dir=…, …) are accepted as by the kiosk itself,
+written --name=value or --name value. An unknown flag, a flag without its value or an argument a
+command does not take is refused (exit code 2).
 `;
-
-/** Longest secret accepted from standard input. */
-const MAX_SECRET_LENGTH = 16 * 1024;
-/** Shorter credentials cannot be reliably kept out of log lines (and are not real credentials). */
-const MIN_SECRET_LENGTH = 4;
 
 /** Runs one admin command; resolves to the process exit code (0 success, 1 failure, 2 usage). */
 export async function runAdminCommand(input: AdminCommandInput): Promise<number> {
   const { args, stdout } = input;
   const print = (text = '') => stdout.write(`${text}\n`);
 
-  const secretFlag = args.find((arg) => arg.startsWith('--') && SECRET_FLAGS.has(arg.slice(2).split('=')[0] ?? ''));
-  if (secretFlag) {
-    print(
-      `Refused: ${secretFlag.split('=')[0]} is not accepted. The secret is read from standard input only, because a command line ` +
-        'can be seen by every user of this computer (in the process list) and is kept in shell history. ' +
-        'Run "admin set-secret" and type it when asked, or pipe it in from a file: admin set-secret < secret.txt',
-    );
-    print('If you typed the secret on a command line, consider it exposed and have it replaced.');
+  const parsed = parseAdminArgs(args);
+  if ('problem' in parsed) {
+    for (const line of parsed.problem) print(line);
     return 2;
   }
-
-  const command = args.find((arg) => !arg.startsWith('-'));
-  const flags = new Set(args.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2)));
-  if (!command || command === 'help' || flags.has('help')) {
+  const { command } = parsed;
+  if (!command || command === 'help' || parsed.help) {
     stdout.write(USAGE);
-    return command || flags.has('help') ? 0 : 2;
+    return command || parsed.help ? 0 : 2;
   }
   switch (command) {
     case 'set-secret':
-      return setSecret(input, print, flags.has('test'));
+      return setSecret(input, print, parsed.test);
     case 'test-connection':
       return testConnection(input, print);
     case 'show':
@@ -128,7 +117,7 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
     case 'add-operator':
     case 'remove-operator':
     case 'list-operators':
-      return operatorCommand(command, args.filter((arg) => !arg.startsWith('-')).slice(1).join(' '), input, print);
+      return operatorCommand(command, parsed.operands.join(' '), input, print);
     default:
       print(`Unknown command "${command}".`);
       stdout.write(USAGE);
@@ -241,31 +230,8 @@ async function show(input: AdminCommandInput, print: Print): Promise<number> {
 const pinDirOf = (input: AdminCommandInput): string => input.pinDir ?? dirname(input.vault.describe().location);
 
 async function setPin(input: AdminCommandInput, print: Print): Promise<number> {
-  let pin: string;
   try {
-    if (input.stdin.isTTY && input.stdin.setRawMode) {
-      input.stdout.write(`Type the new administrator PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
-      pin = await readHidden(input.stdin);
-      input.stdout.write('\nType it again: ');
-      const again = await readHidden(input.stdin);
-      input.stdout.write('\n');
-      if (again !== pin) {
-        print('Not saved: the two PINs differ.');
-        return 1;
-      }
-    } else {
-      // From a pipe: the PIN on one line, or — as typed at a terminal — twice, on two lines.
-      const lines = (await readAll(input.stdin)).replace(/(\r?\n)+$/, '').split(/\r?\n/);
-      if (lines.length > 2) {
-        print('Not saved: give the PIN on one line, or the same PIN twice on two lines.');
-        return 1;
-      }
-      if (lines.length === 2 && lines[0] !== lines[1]) {
-        print('Not saved: the two PINs differ.');
-        return 1;
-      }
-      pin = lines[0] ?? '';
-    }
+    const pin = await readPinTwice(input.stdin, input.stdout, `Type the new administrator PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
     await setAdminPin(pinDirOf(input), pin);
   } catch (thrown) {
     print(`Not saved: ${toKioskError(thrown).message}`);
@@ -293,29 +259,7 @@ async function operatorCommand(command: string, name: string, input: AdminComman
       print(removed ? `${name.trim()} was removed from the operator list.` : `${name.trim()} is not on the operator list.`);
       return removed ? 0 : 1;
     }
-    let pin: string;
-    if (input.stdin.isTTY && input.stdin.setRawMode) {
-      input.stdout.write(`Type ${name.trim()}'s personal PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
-      pin = await readHidden(input.stdin);
-      input.stdout.write('\nType it again: ');
-      const again = await readHidden(input.stdin);
-      input.stdout.write('\n');
-      if (again !== pin) {
-        print('Not saved: the two PINs differ.');
-        return 1;
-      }
-    } else {
-      const lines = (await readAll(input.stdin)).split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1);
-      if (lines.length === 2 && lines[0] !== lines[1]) {
-        print('Not saved: the two PINs differ.');
-        return 1;
-      }
-      if (lines.length > 2) {
-        print('Not saved: standard input holds more than the PIN (one line, or the same line twice).');
-        return 1;
-      }
-      pin = lines[0] ?? '';
-    }
+    const pin = await readPinTwice(input.stdin, input.stdout, `Type ${name.trim()}'s personal PIN (${PIN_RULES_TEXT}) and press Enter (it will not be shown): `);
     const done = await setOperatorPin(dir, name, pin);
     print(`${name.trim()} ${done === 'added' ? 'was added to' : 'has a new PIN in'} the operator list (a salted scrypt hash, in a file only this user account can read) in ${dir}.`);
     return 0;
@@ -323,63 +267,4 @@ async function operatorCommand(command: string, name: string, input: AdminComman
     print(`Not saved: ${toKioskError(thrown).message}`);
     return 1;
   }
-}
-
-// ───────────────────────── reading the secret ─────────────────────────
-
-async function readSecret(stdin: AdminInput, stdout: NodeJS.WritableStream, scheme: KioskConfig['service']['auth']['scheme']): Promise<string> {
-  let text: string;
-  if (stdin.isTTY && stdin.setRawMode) {
-    stdout.write('Type the credential and press Enter (it will not be shown): ');
-    text = await readHidden(stdin);
-    stdout.write('\n');
-  } else {
-    text = (await readAll(stdin)).replace(/\r?\n$/, '');
-  }
-  if (text === '') throw KioskFailure.of('invalid_request', 'no secret was given on standard input.');
-  if (/[\r\n]/.test(text)) throw KioskFailure.of('invalid_request', 'the secret must be a single line.');
-  if (text.length < MIN_SECRET_LENGTH) throw KioskFailure.of('invalid_request', `the secret is too short (at least ${MIN_SECRET_LENGTH} characters).`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw KioskFailure.of('invalid_request', 'the secret contains control characters.');
-  if (scheme !== 'basic' && /[^\u0020-\u007e]/.test(text)) {
-    throw KioskFailure.of('invalid_request', 'an API key or token can only contain printable ASCII characters (it travels in an HTTP header).');
-  }
-  if (text.trim() !== text) throw KioskFailure.of('invalid_request', 'the secret starts or ends with a space; remove it if it is not part of the secret.');
-  return text;
-}
-
-async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stdin) {
-    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    if (text.length > MAX_SECRET_LENGTH) throw KioskFailure.of('invalid_request', 'standard input is too long to be a secret.');
-  }
-  return text;
-}
-
-/** Reads one line from a terminal without echoing it. */
-function readHidden(stdin: AdminInput): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    stdin.setRawMode?.(true);
-    stdin.setEncoding('utf8');
-    const finish = (error: Error | null) => {
-      stdin.removeListener('data', onData);
-      stdin.setRawMode?.(false);
-      stdin.pause();
-      if (error) reject(error);
-      else resolve(text);
-    };
-    const onData = (chunk: string | Buffer) => {
-      for (const char of String(chunk)) {
-        if (char === '\r' || char === '\n' || char === '\u0004') return finish(null);
-        if (char === '\u0003') return finish(KioskFailure.of('cancelled', 'cancelled.'));
-        if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
-        else text += char;
-        if (text.length > MAX_SECRET_LENGTH) return finish(KioskFailure.of('invalid_request', 'the input is too long to be a secret.'));
-      }
-    };
-    stdin.on('data', onData);
-    stdin.resume();
-  });
 }

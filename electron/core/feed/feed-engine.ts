@@ -38,7 +38,7 @@ import { createAlarmClassifier, DEFAULT_ALARM_RULES, type AlarmClassifier } from
 import { EventRing } from './event-ring';
 import { readRange, type RangeSource } from './range-reader';
 import { realTimers, ServiceConnection, type Timers } from '../connection/service-connection';
-import type { DeliveredMark } from './event-fingerprint';
+import { backoffDelay } from '../connection/retry-policy';
 import { MemoryFeedKeeper, type FeedGap, type FeedKeeper, type FeedPosition, type ReadVia } from './feed-keeper';
 import { CatchUp } from './catch-up';
 import type { UnreadableEvent } from '../service/event-reading';
@@ -136,6 +136,12 @@ export interface FeedStats {
 const isoOf = (ms: number): string => new Date(ms).toISOString();
 
 const SCOPE = 'feed';
+
+/** The last event delivered (id and fingerprint: contract/event-fingerprint.ts), to notice when the server reuses its id for another event. */
+interface DeliveredMark {
+  id: number;
+  fingerprint: string;
+}
 
 /** Raised inside a poll when an id already delivered now names a different event. */
 class IdsReused extends Error {
@@ -714,12 +720,10 @@ export class EventFeed {
     this.watchdog = null;
   }
 
+  /** The wait after a failed poll: the kiosk's retry policy from the poll interval (doubled per failure) up to feed.maxBackoffMs. */
   private backoff(): number {
     const base = Math.max(1, this.config.pollIntervalMs);
-    const ceiling = Math.max(base, this.config.maxBackoffMs);
-    const exponential = Math.min(ceiling, base * 2 ** Math.min(this.connection.failures, 30));
-    // "Equal jitter": half fixed, half random, so retries from many kiosks spread out.
-    return Math.max(1, Math.round(exponential / 2 + this.random() * (exponential / 2)));
+    return backoffDelay({ baseMs: base, maxMs: Math.max(base, this.config.maxBackoffMs) }, this.connection.failures, this.random);
   }
 }
 

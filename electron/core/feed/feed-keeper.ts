@@ -11,7 +11,7 @@
  */
 import type { FeedEvent, SystemEvent } from '../../contract/ipc';
 import type { UnreadableEvent } from '../service/event-reading';
-import { fingerprint } from './event-fingerprint';
+import { fingerprint } from '../../contract/event-fingerprint';
 
 /** How a run of events reached the kiosk: live polling, a catch-up over a gap, the recent events loaded at start. */
 export type ReadVia = 'live' | 'catch-up' | 'start';

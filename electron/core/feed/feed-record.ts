@@ -11,7 +11,7 @@ import type { AlarmStore } from '../alarms/alarm-store';
 import type { UnreadableEvent } from '../service/event-reading';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { markOf, sealJson } from '../storage/seal';
-import { fingerprint } from './event-fingerprint';
+import { fingerprint } from '../../contract/event-fingerprint';
 import type { FeedGap, FeedKeeper, FeedPosition, GapAlarms, ReadVia } from './feed-keeper';
 
 /** The service's last answer is written at least this often when only it changed. */

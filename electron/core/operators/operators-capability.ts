@@ -3,7 +3,9 @@
  * in and "End shift", the shift journal (exports) and the handover report made at the end of a
  * shift — built from the kiosk's record of the shift (shift-record.ts: its database), saved
  * owner-only as PDF and CSV in the exports folder and kept in the operator log
- * (`handover-reports.jsonl`, with the same figures). `name()` is what kiosk-core
+ * (`handover-reports.jsonl`, with the same figures). Its decisions: which exports the journal
+ * records (`journalledExports`), and that the end of a shift locks the admin actions too (the
+ * `adminLock` it is handed; both were kiosk-core's). `name()` is what kiosk-core
  * hands the other capabilities to stamp every recorded action with: the renderer never says who
  * did something, main knows.
  */
@@ -28,6 +30,9 @@ export const HANDOVER_LOG_FILE = 'handover-reports.jsonl';
 
 export type OperatorHandlers = Pick<OperationHandlers, 'getOperatorState' | 'signInOperator' | 'endShift' | 'listHandoverReports'>;
 
+/** The operations that save an export the shift journal records. */
+export type ExportHandlers = Pick<OperationHandlers, 'exportSearchCsv' | 'exportOperatorLog'>;
+
 export interface OperatorsCapabilityOptions {
   /** The operator list and lock-outs: the credential's directory. */
   listDir: string;
@@ -39,6 +44,8 @@ export interface OperatorsCapabilityOptions {
   log: Logger;
   /** What the kiosk recorded of a shift (its database): the handover report's figures come from there. */
   record: ShiftRecord;
+  /** The admin lock: the end of a shift locks the admin actions too, so the next person starts from a locked kiosk. */
+  adminLock?: { lock(): Promise<unknown> };
   now?: () => number;
 }
 
@@ -58,6 +65,8 @@ export interface OperatorsCapability {
   requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
   journalExport<Args extends unknown[]>(what: ExportKind, handler: (...args: Args) => ExportResult | Promise<ExportResult>): (...args: Args) => Promise<ExportResult>;
+  /** The kiosk's exports, each journalled as its kind (history search: historySearch; operator log: operatorLog). */
+  journalledExports(exports: ExportHandlers): ExportHandlers;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -159,6 +168,18 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     return { ...data, pdfPath, csvPath, warning };
   };
 
+  const journalExport = <Args extends unknown[]>(what: ExportKind, handler: (...args: Args) => ExportResult | Promise<ExportResult>): ((...args: Args) => Promise<ExportResult>) => {
+    return async (...args) => {
+      const result = await handler(...args);
+      if (result.saved && result.path) {
+        const operator = session.name();
+        log.info('operators', `export by ${operator ?? 'nobody signed in'}: ${what}, ${result.rows} rows`);
+        await journal.recordExport(what, result.path, result.rows, operator);
+      }
+      return result;
+    };
+  };
+
   const shift: AccessGuard = {
     require(action) {
       if (options.signIn === 'required' && session.name() === null) {
@@ -178,21 +199,20 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
         return handler(...args);
       };
     },
-    journalExport(what, handler) {
-      return async (...args) => {
-        const result = await handler(...args);
-        if (result.saved && result.path) {
-          const operator = session.name();
-          log.info('operators', `export by ${operator ?? 'nobody signed in'}: ${what}, ${result.rows} rows`);
-          await journal.recordExport(what, result.path, result.rows, operator);
-        }
-        return result;
-      };
-    },
+    journalExport,
+    journalledExports: (exports) => ({
+      exportSearchCsv: journalExport('historySearch', exports.exportSearchCsv),
+      exportOperatorLog: journalExport('operatorLog', exports.exportOperatorLog),
+    }),
     handlers: {
       getOperatorState: () => session.state(),
       signInOperator: (request) => ('unnamed' in request ? session.signIn(null, '') : session.signIn(request.name, request.pin)),
-      endShift,
+      // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
+      endShift: async (request) => {
+        const report = await endShift(request);
+        await options.adminLock?.lock();
+        return report;
+      },
       listHandoverReports: async () => [...(await loadReports())].reverse(),
     },
     start: () => session.load(),

@@ -28,8 +28,8 @@ export interface CheckCommandInput {
   stdout: NodeJS.WritableStream;
   /** The vault the kiosk would use with this configuration (its location depends on kiosk.dataDir). */
   vaultFor: (config: KioskConfig) => CredentialVault;
-  /** Where the shipped badge fonts are (every language's words of a template are checked to fit with them); the source tree's when not given. */
-  badgeFontDir?: string;
+  /** Where the shipped badge fonts are (every language's words of a template are checked to fit with them). */
+  badgeFontDir: string;
   /** Builds the client that reads the service's newest events for the alarm rules' report; default createServiceClient. */
   connect?: (options: ServiceClientOptions) => EventSource & { close(): void };
   /** How many of the service's newest events the alarm rules are checked against; default 5,000, 0: not at all. */

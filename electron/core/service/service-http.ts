@@ -1,13 +1,14 @@
 /**
  * The HTTP machinery every endpoint of the access-control service shares: one axios instance
  * with its keep-alive agents, the credential's request header, the on-premises CA and pinning
- * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — with
- * exponential backoff and jitter, never retries a write (create, update, photo upload: the outbox
- * decides about those), and throws only scrubbed ServiceFailures (service-errors.ts). Every call
- * has one overall deadline (`service.timeoutMs`, retries included) and every answer a size limit
- * fitting its endpoint (answer-limits.ts): a service that drips its answer or sends too much is
- * cut off, its request aborted, never waited on or buffered whole. Also the
- * small helpers the endpoint modules use to read an answer: `json`, `validate`, `idSegment`.
+ * (TLS), and `run`, which sends one call, retries reads — GETs and the two searches — after the
+ * kiosk's retry policy (connection/retry-policy.ts: exponential back-off with jitter), never
+ * retries a write (create, update, photo upload: the outbox decides about those), and throws
+ * only scrubbed ServiceFailures (service-errors.ts). Every call has one overall deadline
+ * (`service.timeoutMs`, retries included) and every answer a size limit fitting its endpoint
+ * (answer-limits.ts): a service that drips its answer or sends too much is cut off, its request
+ * aborted, never waited on or buffered whole. Also the small helpers the endpoint modules use to
+ * read an answer: `json`, `validate`, `idSegment`.
  *
  * It owns the credential's use: the secret goes into one request header and is registered with
  * the logger's redaction in every form it takes on the wire; no error it throws carries it. It
@@ -21,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { z } from 'zod';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
@@ -31,6 +33,7 @@ import type { Secret } from '../credentials/secret';
 import { plainHttpProblem } from '../credentials/credential-binding';
 import { keyedError, type KioskError } from '../../contract/ipc';
 import type { CallOptions } from './access-service';
+import { backoffDelay } from '../connection/retry-policy';
 import {
   CERTIFICATE_PIN_MISMATCH,
   failureForStatus,
@@ -71,19 +74,8 @@ export const MAX_STREAM_BYTES = DIRECTORY_ANSWER_BYTES;
 /** Of a streamed answer that is an error, this much is read for the server's message. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
-const defaultSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Node's own abortable wait (rejects when the signal aborts). */
+const defaultSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { signal } : {});
 
 export interface ServiceCall<T> {
   /** The endpoint as the spec names it, e.g. 'GET /api/CardHolders/{id}' (an ENDPOINTS value). */
@@ -387,11 +379,9 @@ export class ServiceHttp {
     return call.accept(answer, ctx);
   }
 
-  /** Exponential backoff with jitter: base·2^(n−2) for attempt n, between half and all of it. */
+  /** The wait before attempt n (n ≥ 2): the kiosk's retry policy, from the configured base, its first retry at step 0. */
   private delayBefore(attempt: number, retryAfterMs: number | undefined): number {
-    if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_DELAY_MS);
-    const ceiling = Math.min(this.retryBaseDelayMs * 2 ** (attempt - 2), MAX_RETRY_DELAY_MS);
-    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+    return backoffDelay({ baseMs: this.retryBaseDelayMs, maxMs: MAX_RETRY_DELAY_MS }, attempt - 2, this.random, retryAfterMs);
   }
 
   private readonly scrub = (text: string): string => {

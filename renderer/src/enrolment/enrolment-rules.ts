@@ -2,10 +2,14 @@
  * The enrolment form as plain data: its fields (text as typed), the checks made before anything
  * is sent, each with a sentence an officer understands and the field it belongs to, the fields
  * sent to main, the update diff (only what changed), and which form field a service's refusal
- * names. Pure functions; the same rules guard main (electron/contract: CardholderFields), which
- * a test keeps in step with these.
+ * names. Pure functions. The fields' rules (lengths, which are required, the employee ID's and
+ * e-mail's patterns, the values of sex, how many tenants) are the contract's one definition
+ * (electron/contract/cardholder-fields.ts), which main's guard (CardholderFields) is built from;
+ * only the words and the checks main does not make (a phone's characters, control characters,
+ * the site's employee ID pattern) are the form's own. A test still checks that both agree.
  */
 import type { CardholderFields, CardholderRecord } from '../../../electron/contract/ipc';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, MAX_DATABASE_ID, MAX_TENANTS, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../../electron/contract/cardholder-fields';
 import { t } from '../i18n/i18n';
 import { formatNumber } from '../i18n/format';
 
@@ -136,25 +140,10 @@ export const FIELD_IN_SENTENCE: Readonly<Record<FormField, string>> = {
   },
 };
 
-/** Longest text per field (the service's limits as the simulator applies them). */
-export const MAX_LENGTH: Partial<Record<FormField, number>> = {
-  first_Name: 100,
-  middle_Name: 100,
-  last_Name: 100,
-  employee_ID: 50,
-  email: 254,
-  phone: 50,
-  address1: 200,
-  address2: 200,
-  city: 100,
-  state: 100,
-  zip: 20,
-};
+/** Longest text per field (the service's limits as the simulator applies them: the contract's definition). */
+export const MAX_LENGTH: Partial<Record<FormField, number>> = Object.fromEntries(TEXT_FIELD_NAMES.map((field) => [field, CARDHOLDER_TEXT_FIELDS[field].max]));
 
-const MAX_ID = 2_147_483_647;
-/** Letters, digits, dash and dot (main's contract has the same rule: EMPLOYEE_ID_CHARACTERS). */
-const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The form's own checks, which main does not make: a phone number's characters, control characters. */
 const PHONE = /^\+?[0-9 ()./-]*$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -206,7 +195,7 @@ function otherTenantNumbers(text: string): number[] | null {
   const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
   const numbers: number[] = [];
   for (const part of parts) {
-    if (!/^\d{1,10}$/.test(part) || Number(part) > MAX_ID) return null;
+    if (!/^\d{1,10}$/.test(part) || Number(part) > MAX_DATABASE_ID) return null;
     numbers.push(Number(part));
   }
   return numbers;
@@ -241,7 +230,7 @@ export function checkForm(form: EnrolmentForm, site: SiteRules = {}): FieldProbl
       },
     });
   const text = (field: FormField): string => String(form[field]);
-  for (const field of ['first_Name', 'last_Name'] as const) {
+  for (const field of REQUIRED_TEXT_FIELDS) {
     if (text(field).trim() === '') add(field, () => t('enrolment.problem.required', { field: FIELD_IN_SENTENCE[field] }));
   }
   for (const [field, max] of Object.entries(MAX_LENGTH) as Array<[FormField, number]>) {
@@ -252,15 +241,15 @@ export function checkForm(form: EnrolmentForm, site: SiteRules = {}): FieldProbl
   const employeeId = form.employee_ID.trim();
   if (employeeId !== '' && !EMPLOYEE_ID_CHARACTERS.test(employeeId)) add('employee_ID', () => t('enrolment.problem.employeeIdCharacters'));
   else if (employeeId !== '' && site.employeeIdPattern && !matchesPattern(employeeId, site.employeeIdPattern)) add('employee_ID', () => t('enrolment.problem.employeeIdPattern'));
-  if (form.email.trim() !== '' && !EMAIL.test(form.email.trim())) add('email', () => t('enrolment.problem.email'));
+  if (form.email.trim() !== '' && !EMAIL_ADDRESS.test(form.email.trim())) add('email', () => t('enrolment.problem.email'));
   if (form.phone.trim() !== '' && !PHONE.test(form.phone.trim())) add('phone', () => t('enrolment.problem.phone'));
-  if (form.sex !== '' && !['m', 'f', 'u', 'x'].includes(form.sex)) add('sex', () => t('enrolment.problem.sex'));
+  if (form.sex !== '' && !(CARDHOLDER_SEXES as readonly string[]).includes(form.sex)) add('sex', () => t('enrolment.problem.sex'));
   const others = otherTenantNumbers(form.otherTenants);
   if (others === null) add('otherTenants', () => t('enrolment.problem.otherTenants'));
   const tenants = new Set([...form.tenant, ...(others ?? [])]);
-  if (tenants.size > 64) add('tenant', () => t('enrolment.problem.tooManyTenants', { max: formatNumber(64) }));
+  if (tenants.size > MAX_TENANTS) add('tenant', () => t('enrolment.problem.tooManyTenants', { max: formatNumber(MAX_TENANTS) }));
   const type = form.card_Holder_Type_ID.trim();
-  if (type !== '' && (!/^\d{1,10}$/.test(type) || Number(type) > MAX_ID)) add('card_Holder_Type_ID', () => t('enrolment.problem.type'));
+  if (type !== '' && (!/^\d{1,10}$/.test(type) || Number(type) > MAX_DATABASE_ID)) add('card_Holder_Type_ID', () => t('enrolment.problem.type'));
   return problems.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
 }
 
@@ -279,7 +268,7 @@ export function tenantsOf(form: EnrolmentForm): number[] {
 export function toFields(form: EnrolmentForm, purpose: 'create' | 'edit' = 'create'): CardholderFields {
   const tenants = tenantsOf(form);
   const fields: CardholderFields = { first_Name: form.first_Name.trim(), last_Name: form.last_Name.trim() };
-  for (const key of ['middle_Name', 'employee_ID', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip'] as const) {
+  for (const key of OPTIONAL_TEXT_FIELDS) {
     const value = form[key].trim();
     if (value !== '' || purpose === 'edit') fields[key] = value;
   }

@@ -8,10 +8,10 @@
  * events of an older one are stale and dropped. Events are ordered by (epoch, record_ID), so the
  * new id space sorts above the old rows, which stay on screen. Within an epoch an id is accepted
  * once; across epochs an event is a duplicate when it is the same record as an older one (main's
- * own fingerprint, core/feed/event-fingerprint.ts), so ids reused by the reset server are shown.
+ * own fingerprint, electron/contract/event-fingerprint.ts), so ids reused by the reset server are shown.
  */
 import type { FeedEvent } from '../../../electron/contract/ipc';
-import { fingerprint as recordFingerprint } from '../../../electron/core/feed/event-fingerprint';
+import { fingerprint as recordFingerprint } from '../../../electron/contract/event-fingerprint';
 
 export const DEFAULT_BUFFER_SIZE = 20_000;
 /** Never go below this, whatever the settings say: the guard needs some history on screen. */

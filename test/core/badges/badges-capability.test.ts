@@ -14,6 +14,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { BadgeCardholder } from '../../../electron/contract/ipc';
 import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, type FakePort } from './support';
+import { person } from '../../support/cardholders';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 
@@ -202,5 +203,32 @@ describe('badge photo cache (off by default)', () => {
     now = Date.parse('2026-11-25T09:00:00Z');
     await cache.put(5, { bytes: photo, contentType: 'image/jpeg' });
     expect(await new BadgePhotoCache(dataDir, Buffer.alloc(32, 8), 30 * 86_400_000, () => now).get(5)).toBeNull();
+  });
+});
+
+// Moved from kiosk-core.ts (its uploadCardholderPhoto handler): the badge capability keeps the
+// photo just uploaded under the id it was sent for and, when the service gave the cardholder
+// another one (a provisional record confirmed), under that one too.
+describe('the photo just uploaded', () => {
+  it('is on the badge under the id it was sent for and under the id the service gave', async () => {
+    const { badges } = capability();
+    const sent: number[] = [];
+    const upload = badges.keepingUploadedPhotos(async (request) => {
+      sent.push(request.id);
+      return { record: person({ id: request.id < 0 ? 1003 : request.id, first_Name: 'Zoë', last_Name: 'Dupont' }), queued: null };
+    });
+    const written = await upload({ id: -3, photo: JPEG, contentType: 'image/jpeg', overriddenHints: [] });
+    expect([sent, written.record.id]).toEqual([[-3], 1003]);
+    for (const id of [-3, 1003]) expect((await badges.handlers.previewBadge({ cardholder: { ...PERSON, id } })).photo, String(id)).toBe('session');
+    expect((await badges.handlers.previewBadge({ cardholder: { ...PERSON, id: 1004 } })).photo).not.toBe('session');
+  });
+
+  it('a refused upload keeps nothing', async () => {
+    const { badges } = capability();
+    const upload = badges.keepingUploadedPhotos(async () => {
+      throw new Error('refused');
+    });
+    await expect(upload({ id: PERSON.id, photo: JPEG, contentType: 'image/jpeg', overriddenHints: [] })).rejects.toThrow('refused');
+    expect((await badges.handlers.previewBadge({ cardholder: PERSON })).photo).not.toBe('session');
   });
 });

@@ -7,7 +7,7 @@ import type { BadgePrinterPort, BadgePrintJob } from '../../../electron/core/bad
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const EXAMPLES = join(ROOT, 'examples', 'provisioning', 'badges');
-export const FONTS = join(ROOT, 'renderer', 'public', 'badge-fonts');
+export { BADGE_FONTS as FONTS } from '../../support/badge-fonts';
 
 export const SITE: SiteNames = {
   tenants: [{ id: 0, name: 'Building (shared)' }, { id: 2, name: 'Contoso' }],

@@ -16,6 +16,7 @@ import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { FONTS, SITE, fakePort, templatesCopy } from './support';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 function editor() {
   const dir = templatesCopy();
@@ -41,7 +42,7 @@ async function adminCheck(dir: string): Promise<{ code: number; out: string }> {
   writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir } }));
   let out = '';
   const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-  const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }) });
+  const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
   return { code, out };
 }
 

@@ -13,6 +13,7 @@ import { englishBadgeProblem } from '../../../electron/contract/ipc';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { EXAMPLES, templatesCopy, writeTemplate } from './support';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 const BROKEN = {
   name: 'Broken',
@@ -73,7 +74,7 @@ describe('badge templates', () => {
     writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir, printer: 'Card Printer' } }));
     let out = '';
     const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }) });
+    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
     expect(code).toBe(1);
     expect(out).toContain(`Badge templates:  ${dir} (3 found, 2 usable)`);
     expect(out).toContain(`badge template ${join(dir, 'broken.json')}: front element "logo": the image "missing-logo.png" is not beside the template`);
@@ -88,7 +89,7 @@ describe('badge templates', () => {
     writeFileSync(system, JSON.stringify({ badges: { templatesDir: EXAMPLES } }));
     let out = '';
     const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }) });
+    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
     expect(out).toContain('(2 found, 2 usable)');
     expect(code).toBe(0);
   });

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 describe('resolveLocale', () => {
   it('a configured language wins over the system', () => {
@@ -44,7 +45,7 @@ describe('resolveLocale', () => {
       const check = async (env: Record<string, string>) => {
         let out = '';
         const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-        const code = await runCheckCommand({ load: { systemFile: null, userFile: null, env, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }) });
+        const code = await runCheckCommand({ load: { systemFile: null, userFile: null, env, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
         return { code, out };
       };
       const german = await check({ KIOSK_LOCALE: 'de' });

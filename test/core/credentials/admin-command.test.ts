@@ -1,12 +1,14 @@
 // The admin command: the secret comes from standard input only (piped, or typed hidden at a
 // terminal), --secret= is refused, test-connection reports reachability or the typed error,
-// and show never prints the secret.
+// and show never prints the secret; a PIN is given twice (one reader, one rule); the command
+// line is read once, by parseArgs, and what cannot be read is refused with exit code 2.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdminCommand, type AdminInput } from '../../../electron/core/credentials/admin-command';
+import { parseAdminArgs } from '../../../electron/core/credentials/admin-args';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import type { CredentialVault } from '../../../electron/core/credentials/vault';
 import { Secret } from '../../../electron/core/credentials/secret';
@@ -207,7 +209,8 @@ describe('the credential is bound to the service origin it was set for', () => {
 
 describe('set-pin', () => {
   it('stores a scrypt hash of a piped PIN, never the PIN, in an owner-only file', async () => {
-    const { code, text } = await run(['set-pin'], Readable.from(['864209\n']));
+    // Piped twice since one rule reads every PIN (admin-input.ts); this test piped it once before.
+    const { code, text } = await run(['set-pin'], Readable.from(['864209\n864209\n']));
     expect(code).toBe(0);
     expect(text).toMatch(/Administrator PIN saved/);
     expect(text).not.toContain('864209');
@@ -228,12 +231,17 @@ describe('set-pin', () => {
     expect(existsSync(path.join(dir, 'admin-pin.json'))).toBe(false);
   });
 
+  // The PIN's rules, each PIN piped twice (once before the one reader); three lines, one line or an
+  // empty line: the one rule for a piped PIN (two equal non-empty lines) says what to give.
   it.each([
-    ['letters', 'abc123x\n', /digits only/],
-    ['three lines', '482915\n482915\n482915\n', /on one line, or the same PIN twice/],
-    ['too short', '97531\n', /too short/],
-    ['one digit repeated', '777777\n', /one digit repeated/],
-    ['a straight run', '345678\n', /straight run/],
+    ['letters', 'abc123x\nabc123x\n', /digits only/],
+    ['three lines', '482915\n482915\n482915\n', /the PIN twice, on two lines, and nothing else/],
+    ['one line', '482915\n', /the PIN twice, on two lines, and nothing else/],
+    ['an empty line', '482915\n\n', /the PIN twice, on two lines, and nothing else/],
+    ['an empty line first', '\n482915\n', /the PIN twice, on two lines, and nothing else/],
+    ['too short', '97531\n97531\n', /too short/],
+    ['one digit repeated', '777777\n777777\n', /one digit repeated/],
+    ['a straight run', '345678\n345678\n', /straight run/],
     ['nothing', '', /no PIN was given/],
   ])('refuses %s and saves nothing', async (_name, input, why) => {
     const { code, text } = await run(['set-pin'], Readable.from([input]));
@@ -257,11 +265,12 @@ describe('set-pin', () => {
 });
 
 describe('add-operator, remove-operator, list-operators', () => {
-  it('adds an operator with a piped PIN (one line, or the same line twice), hashed like the admin PIN, and lists the names only', async () => {
+  it('adds an operator with a piped PIN (the same line twice), hashed like the admin PIN, and lists the names only', async () => {
     const added = await run(['add-operator', 'Ada', 'Guard'], Readable.from(['482915\n482915\n']));
     expect(added.code).toBe(0);
     expect(added.text).toMatch(/Ada Guard was added to the operator list/);
-    expect((await run(['add-operator', 'Bo Officer'], Readable.from(['739164\n']))).code).toBe(0);
+    // Piped twice since one rule reads every PIN (admin-input.ts); this test piped it once before.
+    expect((await run(['add-operator', 'Bo Officer'], Readable.from(['739164\r\n739164\r\n']))).code).toBe(0);
     const stored = readFileSync(path.join(dir, 'operators.json'), 'utf8');
     expect(stored).not.toMatch(/482915|739164/);
     expect(JSON.parse(stored).operators[0].pin).toMatchObject({ algorithm: 'scrypt', N: 32768 });
@@ -275,8 +284,64 @@ describe('add-operator, remove-operator, list-operators', () => {
 
   it('refuses two different piped PINs, a PIN that breaks the rules and a missing name', async () => {
     expect((await run(['add-operator', 'Ada'], Readable.from(['482915\n482916\n']))).text).toMatch(/the two PINs differ/);
-    expect((await run(['add-operator', 'Ada'], Readable.from(['123456\n']))).text).toMatch(/straight run/);
-    expect((await run(['add-operator'], Readable.from(['482915\n']))).code).toBe(2);
+    expect((await run(['add-operator', 'Ada'], Readable.from(['123456\n123456\n']))).text).toMatch(/straight run/);
+    expect((await run(['add-operator'], Readable.from(['482915\n482915\n']))).code).toBe(2);
     expect(existsSync(path.join(dir, 'operators.json'))).toBe(false);
+  });
+});
+
+describe('the command line, read once (admin-args.ts: node:util parseArgs)', () => {
+  it('add-operator "Maya Okafor" --data-dir /path: the operator is "Maya Okafor" (the flag\'s value is not part of the name)', async () => {
+    const added = await run(['add-operator', 'Maya Okafor', '--data-dir', '/srv/kiosk-data'], Readable.from(['482915\n482915\n']));
+    expect(added.code).toBe(0);
+    expect(added.text).toMatch(/^Maya Okafor was added to the operator list/);
+    const listed = await run(['list-operators', '--data-dir=/srv/kiosk-data']);
+    expect(listed.text).toBe('  Maya Okafor\n');
+    expect((await run(['--data-dir', '/srv/kiosk-data', 'remove-operator', 'Maya Okafor'])).code).toBe(0);
+  });
+
+  it.each([
+    ['an unknown flag', ['add-operator', 'Maya Okafor', '--data-dri', '/srv/kiosk-data'], /^Unknown flag --data-dri: did you mean --data-dir\?/],
+    ['an unknown short flag', ['set-pin', '-x'], /^Unknown flag -x\./],
+    ['a flag without its value, at the end', ['add-operator', 'Maya Okafor', '--data-dir'], /^The flag --data-dir needs a value, e\.g\. --data-dir=…/],
+    ['a flag without its value, before another flag', ['add-operator', 'Maya Okafor', '--data-dir', '--test'], /^The flag --data-dir needs a value/],
+    ['a value given to a flag that takes none', ['set-secret', '--test=yes'], /^The flag --test takes no value/],
+    ['an argument a command does not take', ['show', 'everything'], /^show takes no argument \(1 argument was given\)\./],
+  ])('refuses %s with a clear message and exit code 2, reading nothing', async (_what, args, message) => {
+    const stdin = Readable.from(['482915\n482915\n']);
+    const { code, text } = await run(args, stdin);
+    expect(code).toBe(2);
+    expect(text).toMatch(message);
+    expect(stdin.readableEnded).toBe(false);
+    expect(existsSync(path.join(dir, 'operators.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'admin-pin.json'))).toBe(false);
+  });
+
+  it('refuses an argument to set-secret or set-pin as the secret or PIN typed on the command line, never echoing it', async () => {
+    const secret = await run(['set-secret', 'tok-0123456789'], Readable.from([`${TOKEN}\n`]));
+    expect(secret.code).toBe(2);
+    expect(secret.text).toMatch(/^Refused: set-secret takes no argument \(1 argument was given\)\. The secret is read from standard input only/);
+    expect(secret.text).toMatch(/consider it exposed and have it replaced/);
+    expect(secret.text).not.toContain('tok-0123456789');
+    expect(await vault.read()).toBeNull();
+    const pin = await run(['set-pin', '482915'], Readable.from(['482915\n482915\n']));
+    expect(pin.code).toBe(2);
+    expect(pin.text).toMatch(/^Refused: set-pin takes no argument \(1 argument was given\)\. The PIN is read from standard input only/);
+    expect(pin.text).not.toContain('482915');
+    expect(existsSync(path.join(dir, 'admin-pin.json'))).toBe(false);
+  });
+
+  it('takes configuration flags in both spellings, booleans also as --no-…, and -h for help', async () => {
+    expect((await run(['show', '--data-dir', '/srv/kiosk-data', '--no-fullscreen', '--retries=0'])).code).toBe(0);
+    expect(await run(['-h'])).toMatchObject({ code: 0, text: expect.stringMatching(/^Usage: admin <command>/) });
+  });
+
+  it('finds the command after a flag and its value (the entries ask it whether the command is check)', () => {
+    expect(parseAdminArgs(['--data-dir', '/srv/kiosk-data', 'check'])).toMatchObject({ command: 'check', operands: [] });
+    expect(parseAdminArgs(['add-operator', '--data-dir=/srv/kiosk-data', 'Maya', 'Okafor'])).toMatchObject({ command: 'add-operator', operands: ['Maya', 'Okafor'] });
+  });
+
+  it('says the one rule for a piped PIN in its help', async () => {
+    expect((await run(['help'])).text).toContain("piped, the PIN twice on two lines and nothing else, e.g. printf '482915\\n482915\\n' | admin set-pin");
   });
 });

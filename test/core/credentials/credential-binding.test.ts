@@ -17,6 +17,7 @@ import { OwnerOnlyFileVault } from '../../../electron/core/credentials/file-vaul
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { createServiceClient } from '../../../electron/core/service/service-client';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 const KEY = 'live-key-0123456789abcdef';
 
@@ -51,6 +52,7 @@ async function startCore(serviceUrl: string, stored: Secret) {
   const config = loadConfig({ systemFile: null, userFile: null, env: { KIOSK_SERVICE_URL: serviceUrl }, argv: ['--auth-scheme=bearer', '--retries=0', '--directory-sync-minutes=0'], platform: 'linux' });
   core = await startKioskCore({
     config,
+    badgeFontDir: BADGE_FONTS,
     vault,
     dataDir: dir,
     log,

@@ -5,7 +5,7 @@ import type { FeedEvent } from '../../../electron/contract/ipc';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
 import { EventFeed, type FeedConfig } from '../../../electron/core/feed/feed-engine';
 import { MemoryFeedKeeper, type FeedPosition } from '../../../electron/core/feed/feed-keeper';
-import { fingerprint } from '../../../electron/core/feed/event-fingerprint';
+import { fingerprint } from '../../../electron/contract/event-fingerprint';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { FakeEventService, idsBetween, ManualClock, PushRecorder } from '../support/event-fakes';
 

@@ -11,6 +11,7 @@ import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-cor
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { EVENTS_BEFORE_CHECK } from '../../../electron/core/history/catalogue-check';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 let dir: string;
 let core: KioskCore | null = null;
@@ -34,7 +35,7 @@ async function start(siteDevices: unknown[] | null): Promise<{ lines: string[]; 
   const argv = [`--service-url=${simulator.url}`, '--retries=0', '--directory-sync-minutes=0', '--initial-events=1000', '--poll-interval-ms=100'];
   if (siteDevices) argv.push(`--site-devices=${JSON.stringify(siteDevices)}`);
   const config = loadConfig({ systemFile: null, userFile: null, env: {}, argv, platform: 'linux' });
-  core = await startKioskCore({ config, vault: chooseVault(null, { dir: credentialDir(dir) }), dataDir: dir, log, pickSaveFile: async () => null, startDemoService: () => Promise.reject(new Error('configured')), dataKey: null });
+  core = await startKioskCore({ config, badgeFontDir: BADGE_FONTS, vault: chooseVault(null, { dir: credentialDir(dir) }), dataDir: dir, log, pickSaveFile: async () => null, startDemoService: () => Promise.reject(new Error('configured')), dataKey: null });
   return { lines, core };
 }
 

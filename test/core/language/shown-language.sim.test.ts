@@ -10,6 +10,7 @@ import { chooseVault, credentialDir } from '../../../electron/core/credentials/c
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kiosk-shown-language-'));
 let core: KioskCore | null = null;
@@ -25,7 +26,7 @@ it("starts in the workstation's language and follows the page's", async () => {
   simulator = await startSimulator({ dataDir: path.join(dir, 'simulator'), cardholders: 5, eventRate: 0, historyEvents: 0 });
   const argv = [`--service-url=${simulator.url}`, '--retries=0', '--directory-sync-minutes=0', '--locale=de'];
   const config = loadConfig({ systemFile: null, userFile: null, env: {}, argv, platform: 'linux' });
-  core = await startKioskCore({ config, vault: chooseVault(null, { dir: credentialDir(dir) }), dataDir: dir, log: createLogger(memorySink().sink), pickSaveFile: async () => null, startDemoService: () => Promise.reject(new Error('configured')), dataKey: null });
+  core = await startKioskCore({ config, badgeFontDir: BADGE_FONTS, vault: chooseVault(null, { dir: credentialDir(dir) }), dataDir: dir, log: createLogger(memorySink().sink), pickSaveFile: async () => null, startDemoService: () => Promise.reject(new Error('configured')), dataKey: null });
   const sender = { trusted: true, description: 'test' };
   expect(core.language.current()).toBe('de');
   expect(core.language.words().stay).toBe('Bleiben');

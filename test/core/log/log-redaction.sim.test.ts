@@ -18,6 +18,7 @@ import { chooseVault, credentialDir } from '../../../electron/core/credentials/c
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 let dir: string;
 let core: KioskCore | null = null;
@@ -79,6 +80,7 @@ it('greps the log of a full enrolment and lookup flow for every personal value i
   const config = loadConfig({ systemFile: null, userFile: null, env: {}, argv: [`--service-url=${url}`, '--retries=0', '--directory-sync-minutes=0'], platform: 'linux' });
   core = await startKioskCore({
     config,
+    badgeFontDir: BADGE_FONTS,
     vault: chooseVault(null, { dir: credentialDir(dir) }),
     dataDir: dir,
     log,

@@ -16,6 +16,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { renderHandoverPdf } from '../../../electron/core/operators/handover-pdf';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, type HandoverInput, type HandoverLanguage } from '../../../electron/core/operators/handover-report';
 import { setOperatorPin } from '../../../electron/core/operators/operator-list';
+import { AdminLock, setAdminPin } from '../../../electron/core/admin-lock/admin-lock';
 import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
 import type { ShiftRecord } from '../../../electron/core/operators/shift-record';
 import { feedEvent } from '../../support/events';
@@ -291,6 +292,50 @@ describe('End shift', () => {
 
   const capability = (input: HandoverInput, exportsDir: string, t: () => number) =>
     createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir, signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(input), now: t });
+
+  // Moved from kiosk-core.ts (its endShift handler): the end of a shift locks the admin actions too.
+  it('locks the admin actions at the end of a shift, once the report is made; a refused End shift leaves them as they were', async () => {
+    await setOperatorPin(dir, 'Élodie Müller', '482915', FAST);
+    await setAdminPin(dir, '739154', FAST);
+    const adminLock = new AdminLock({ dir, log: createLogger(memorySink().sink) });
+    let t = at(FROM);
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(shiftInput()), now: () => t, adminLock });
+    await operators.start();
+    await adminLock.unlock('739154');
+    await expect(operators.handlers.endShift(endShiftIn('en'))).rejects.toThrow();
+    expect((await adminLock.state()).unlocked).toBe(true);
+    await operators.handlers.signInOperator({ name: 'Élodie Müller', pin: '482915' });
+    t = at(TO);
+    const report = await operators.handlers.endShift(endShiftIn('en'));
+    expect(report.pdfPath).not.toBeNull();
+    expect((await adminLock.state()).unlocked).toBe(false);
+    await operators.stop();
+  });
+
+  // Moved from kiosk-core.ts: which exports the shift journal records, and as what.
+  it('journals the history search and the operator log exports, each as its kind, with the operator; an export not saved is not journalled', async () => {
+    await setOperatorPin(dir, 'Élodie Müller', '482915', FAST);
+    let t = at(FROM);
+    const operators = capability(shiftInput(), path.join(dir, 'exports'), () => t);
+    await operators.start();
+    await operators.handlers.signInOperator({ name: 'Élodie Müller', pin: '482915' });
+    let saved = true;
+    const exports = operators.journalledExports({
+      exportSearchCsv: async () => (saved ? { saved: true, path: '/exports/events.csv', rows: 3 } : { saved: false, path: null, rows: 0 }),
+      exportOperatorLog: async () => ({ saved: true, path: '/exports/operator-log.csv', rows: 5 }),
+    });
+    await exports.exportSearchCsv({ resultId: 'r1', sort: { column: 'created', direction: 'asc' } });
+    await exports.exportOperatorLog({ part: 'alarms' });
+    saved = false;
+    await exports.exportSearchCsv({ resultId: 'r1', sort: { column: 'created', direction: 'asc' } });
+    t = at(TO);
+    const entries = await operators.journal.between(FROM, TO);
+    expect(entries.map((e) => (e.kind === 'export' ? [e.what, e.path, e.rows, e.operator] : e.kind))).toEqual([
+      ['historySearch', '/exports/events.csv', 3, 'Élodie Müller'],
+      ['operatorLog', '/exports/operator-log.csv', 5, 'Élodie Müller'],
+    ]);
+    await operators.stop();
+  });
 
   it('saves the report as a one-page PDF and a CSV, owner-only, keeps it in the log with its figures and signs the operator out', async () => {
     await setOperatorPin(dir, 'Élodie Müller', '482915', FAST);

@@ -22,6 +22,7 @@ import { createServiceClient } from '../../../electron/core/service/service-clie
 import { DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
 import type { SystemEvent } from '../../../electron/contract/ipc';
 import { systemEvent } from '../../support/events';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 let sim: RunningSimulator;
 let controls: SimulatorControls;
@@ -64,7 +65,7 @@ async function check(argv: string[], more: Partial<CheckCommandInput> = {}): Pro
       done();
     },
   });
-  const code = await runCheckCommand({ load: { systemFile: null, userFile: null, env: {}, argv, platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir }), ...more });
+  const code = await runCheckCommand({ load: { systemFile: null, userFile: null, env: {}, argv, platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir }), badgeFontDir: BADGE_FONTS, ...more });
   return { code, text: chunks.join('') };
 }
 

@@ -12,6 +12,7 @@ import { chooseVault, credentialDir } from '../../../electron/core/credentials/c
 import { startKioskCore, type KioskCore } from '../../../electron/core/kiosk-core';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 
 let dir = '';
 let core: KioskCore | null = null;
@@ -36,6 +37,7 @@ it('removes stale temporary files at start and seals the acknowledgement log wit
   const config = loadConfig({ systemFile: null, userFile: null, env: {}, argv: [`--service-url=${simulator.url}`, '--directory-sync-minutes=0'], platform: 'linux' });
   core = await startKioskCore({
     config,
+    badgeFontDir: BADGE_FONTS,
     vault: chooseVault(null, { dir: credentials }),
     dataDir: dir,
     log: createLogger(sink),

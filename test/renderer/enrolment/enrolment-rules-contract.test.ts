@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CardholderFields } from '../../../electron/contract/ipc';
-import { checkForm, emptyForm, toFields, type EnrolmentForm } from '../../../renderer/src/enrolment/enrolment-rules';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, MAX_TENANTS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES, type CardholderTextField } from '../../../electron/contract/cardholder-fields';
+import { checkForm, emptyForm, MAX_LENGTH, toFields, type EnrolmentForm } from '../../../renderer/src/enrolment/enrolment-rules';
 
 const base: EnrolmentForm = { ...emptyForm({ tenant: [0], cardholderType: 1 }), first_Name: 'Marie', last_Name: 'Dupont', sex: 'f' };
 
@@ -40,5 +41,43 @@ describe('enrolment rules and the contract', () => {
   ] as Array<[string, Partial<EnrolmentForm>, Record<string, unknown>]>)('both refuse %s', (_what, formPatch, fieldsPatch) => {
     expect(checkForm({ ...base, ...formPatch }).length).toBeGreaterThan(0);
     expect(CardholderFields.safeParse({ ...toFields(base), ...fieldsPatch }).success).toBe(false);
+  });
+});
+
+// The fields' rules are one definition (electron/contract/cardholder-fields.ts): the form reads
+// it and main's schema is built from it, so each text field's limit is the same on both sides.
+describe('one definition of the fields (contract/cardholder-fields.ts)', () => {
+  const filled = (field: CardholderTextField, length: number): string => (field === 'email' ? `${'a'.repeat(length - 6)}@b.com` : (field === 'phone' ? '1' : 'a').repeat(length));
+
+  it.each(TEXT_FIELD_NAMES)('%s: its longest text passes both; one character more is refused by both', (field) => {
+    const { max } = CARDHOLDER_TEXT_FIELDS[field];
+    expect(MAX_LENGTH[field]).toBe(max);
+    const longest = { ...base, [field]: filled(field, max) } as EnrolmentForm;
+    expect(checkForm(longest)).toEqual([]);
+    expect(CardholderFields.safeParse(toFields(longest)).success).toBe(true);
+    const over = { ...base, [field]: filled(field, max + 1) } as EnrolmentForm;
+    expect(checkForm(over).map((p) => p.field)).toEqual([field]);
+    expect(CardholderFields.safeParse({ ...toFields(base), [field]: filled(field, max + 1) }).success).toBe(false);
+  });
+
+  it('the required fields are the names, on both sides', () => {
+    expect(REQUIRED_TEXT_FIELDS).toEqual(['first_Name', 'last_Name']);
+    expect(checkForm({ ...base, first_Name: '', last_Name: '' }).map((p) => p.field)).toEqual(['first_Name', 'last_Name']);
+    expect(CardholderFields.safeParse({ first_Name: 'Marie', last_Name: '' }).success).toBe(false);
+    expect(CardholderFields.safeParse({ first_Name: 'Marie', last_Name: 'Dupont' }).success).toBe(true);
+  });
+
+  it('the values of sex and the number of tenants, on both sides', () => {
+    for (const sex of CARDHOLDER_SEXES) {
+      expect(checkForm({ ...base, sex })).toEqual([]);
+      expect(CardholderFields.safeParse({ ...toFields(base), sex }).success).toBe(true);
+    }
+    expect(checkForm({ ...base, sex: 'q' }).map((p) => p.field)).toEqual(['sex']);
+    expect(CardholderFields.safeParse({ ...toFields(base), sex: 'q' }).success).toBe(false);
+    const tenants = Array.from({ length: MAX_TENANTS + 1 }, (_, i) => i);
+    expect(checkForm({ ...base, tenant: tenants.slice(0, MAX_TENANTS) })).toEqual([]);
+    expect(checkForm({ ...base, tenant: tenants }).map((p) => p.field)).toEqual(['tenant']);
+    expect(CardholderFields.safeParse({ ...toFields(base), tenant: tenants.slice(0, MAX_TENANTS) }).success).toBe(true);
+    expect(CardholderFields.safeParse({ ...toFields(base), tenant: tenants }).success).toBe(false);
   });
 });

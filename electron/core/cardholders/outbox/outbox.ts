@@ -21,6 +21,7 @@ import type { PushBus } from '../../ipc/push-bus';
 import type { Logger } from '../../log/logger';
 import type { CardHolder } from '../../service/access-service';
 import { labelOf, provisionalRecord } from '../cardholder-fields';
+import { backoffDelay } from '../../connection/retry-policy';
 import { CardholderWrites, isOutage, mayHaveArrived, type CardholderWritesOptions } from '../cardholder-writes';
 import type { EnrolmentLog } from '../enrolment-log';
 import { OutboxJournal } from './outbox-journal';
@@ -124,6 +125,17 @@ export class Outbox {
   /** The id to use for a cardholder: a provisional id the service has confirmed becomes the real one. */
   resolveId(id: number): number {
     return resolveId(this.model, id);
+  }
+
+  /**
+   * Every id one cardholder had on this workstation since start: `id` itself, and for a create the
+   * service confirmed, its provisional id and the service's id (either given). A cardholder created
+   * offline keeps its badge photo and its print count once the service numbers it.
+   */
+  sameCardholder(id: number): number[] {
+    const ids = new Set([id]);
+    for (const c of this.confirmed) if (c.id === id || c.provisionalId === id) ids.add(c.id).add(c.provisionalId);
+    return [...ids];
   }
 
   /** True when something for this cardholder waits (a write to them must queue behind it). */
@@ -339,12 +351,9 @@ export class Outbox {
     }
   }
 
-  /** Exponential back-off with jitter: 1, 2, 4 … up to the longest delay, each between half and all of it. */
+  /** The wait after `attempts` failed sends: the kiosk's retry policy (1, 2, 4 … s up to the longest delay, each between half and all of it). */
   private delayFor(attempts: number): number {
-    const base = this.options.retryBaseMs ?? 1_000;
-    const max = this.options.retryMaxMs ?? 60_000;
-    const ceiling = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
-    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+    return backoffDelay({ baseMs: this.options.retryBaseMs ?? 1_000, maxMs: this.options.retryMaxMs ?? 60_000 }, attempts - 1, this.random);
   }
 
   // ───────────────────────── the journal ─────────────────────────

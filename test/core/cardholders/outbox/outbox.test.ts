@@ -393,4 +393,17 @@ describe('outbox', () => {
     expect(r.outbox.state()).toMatchObject({ pending: 0, failed: 0 });
     expect(r.service.records.get(1000)).toMatchObject({ city: 'Lyon', photo_Exists: true });
   });
+  // Moved from kiosk-core.ts (the badges' sameCardholder): the ids one cardholder had since start.
+  it('knows a confirmed create by its provisional id and by the service\'s id; another cardholder by its own', async () => {
+    const r = await rig(new FakeService());
+    r.service.down = true;
+    const { record } = await r.outbox.enqueue({ kind: 'create', fields: newFields(), inDoubt: false, error: OUTAGE });
+    expect(record?.id).toBe(-1);
+    expect(r.outbox.sameCardholder(-1)).toEqual([-1]);
+    r.service.down = false;
+    await fire(r);
+    expect(r.outbox.sameCardholder(-1)).toEqual([-1, 1000]);
+    expect(r.outbox.sameCardholder(1000)).toEqual([1000, -1]);
+    expect(r.outbox.sameCardholder(7)).toEqual([7]);
+  });
 });
