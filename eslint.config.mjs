@@ -1,5 +1,5 @@
 // Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
-// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only (its text tables excepted),
+// only renderer/src/api touches window.kiosk, the renderer imports the contract as types only (its text tables and language list excepted),
 // and the core never imports Electron nor the simulator (the composition roots hand it a demo service).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -16,9 +16,12 @@ const NO_ELECTRON = { name: 'electron', message: 'The core runs under Node: Elec
 // for the same files replaces an earlier rule instead of adding to it, so the components block
 // spreads these in with its own.
 const RENDERER_IMPORT_PATTERNS = [
-  // One exception: the contract's text tables (error-text, screen-text, badge-problem-text), pure
-  // data, are the English of the renderer's messages for what main sends (one table, not two).
-  { regex: 'electron/contract/(?![\\w-]+-text$)', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only (its *-text tables, pure data, excepted).' },
+  // Exceptions: the contract's text tables (error-text, screen-text, badge-problem-text), pure
+  // data, are the English of the messages for what main sends (one table, not two); `languages`
+  // is the one list of the kiosk's languages.
+  { regex: 'electron/contract/(?![\\w-]+-text$|languages$)', allowTypeImports: true, message: 'The renderer imports the contract with `import type` only (its *-text tables and languages, pure data, excepted).' },
+  // Every language's messages at once is main's table (i18n/all-messages.ts); the renderer loads each language when shown.
+  { regex: 'i18n/all-messages$', message: 'The renderer loads a language when it is shown (renderer/src/i18n/locale-loader.ts), never all at once.' },
   { regex: '^(axios|electron)$|^node:', message: 'The renderer never talks to the network, Electron or Node itself.' },
 ];
 
@@ -75,6 +78,14 @@ export default tseslint.config(
     },
   },
   {
+    // The kiosk's words (i18n/): pure data read by main and the renderer alike, so they import
+    // nothing but each other and the contract's text tables and language list.
+    files: ['i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.\\.?/)|^(\\.\\./)+(electron/(?!contract/)|renderer/|test/)', message: "The words import nothing but each other and the contract's text tables and languages." }] }],
+    },
+  },
+  {
     files: ['electron/main/**/*.ts'],
     ignores: ['electron/main/ipc-wiring.ts'],
     rules: {
@@ -124,7 +135,7 @@ export default tseslint.config(
   {
     // Type-aware: a promise nobody awaits loses its failure. The three tsconfigs between them hold
     // every file here (.vue through vue-eslint-parser's TypeScript parser).
-    files: ['electron/**/*.ts', 'renderer/src/**/*.ts', 'renderer/src/**/*.vue', 'test/**/*.ts'],
+    files: ['electron/**/*.ts', 'i18n/**/*.ts', 'renderer/src/**/*.ts', 'renderer/src/**/*.vue', 'test/**/*.ts'],
     languageOptions: {
       parserOptions: {
         projectService: true,

@@ -45,6 +45,7 @@ import { BadgePhotoCache } from './badges/photo-cache';
 import { createBadgeEditor } from './badges/template-editor';
 import { resolveLocale, type SystemLanguages } from './config/locale';
 import { ShownLanguage } from './language/shown-language';
+import type { Words } from './language/words';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -163,6 +164,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // Who is on shift: main stamps this name on every recorded action, never the renderer's word.
     let eventsRef: EventsCapability | null = null;
     let outageRef: OutageAlarm | null = null;
+    // The language the page shows: main words its documents and dialogs in it (language/).
+    const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
+    const documentWords = (): Words => language.documentWords();
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
@@ -178,6 +182,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         runs: () => runs,
         database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
       }),
+      words: documentWords,
     });
     const operatorName = (): string | null => operators.name();
     const identity = serviceIdentity(demo ? null : baseUrl);
@@ -202,6 +207,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       },
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
+      words: documentWords,
       operatorName,
       loadProblem: opened.movedAside ? recordsMovedAside(opened.movedAside.file, opened.movedAside.reason) : null,
     });
@@ -245,6 +251,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       listAcknowledgements: async () => events.alarms.acknowledgements().reverse(),
       listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
       listBadgeLog: () => badges.log.list(),
+      words: documentWords,
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const overview = createAdminOverviewHandler({
@@ -304,7 +311,6 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       },
     });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
-    const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe; when the service answers, the
       // connection wakes the feed and what waits in the outbox.

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { EndShiftRequest, ExportKind, ExportResult, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
+import type { ExportKind, ExportResult, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
@@ -18,6 +18,7 @@ import { JsonLinesFile } from '../storage/json-lines-file';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
+import { englishWords, type Words } from '../language/words';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
 import type { ShiftRecord } from './shift-record';
@@ -39,6 +40,8 @@ export interface OperatorsCapabilityOptions {
   log: Logger;
   /** What the kiosk recorded of a shift (its database): the handover report's figures come from there. */
   record: ShiftRecord;
+  /** The handover report's words: the language the page shows (core/language/shown-language.ts); English when absent. */
+  words?: () => Words;
   now?: () => number;
 }
 
@@ -97,7 +100,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     return reportList;
   };
 
-  const endShift = async (request: EndShiftRequest): Promise<HandoverReport> => {
+  const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();
     if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
     const journalEntries = await journal.between(shift.since, new Date(now()).toISOString());
@@ -126,14 +129,15 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     let csvReason: string | null = null;
     let pdfReason: string | null = null;
     const reason = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
+    const words = (options.words ?? englishWords)();
     try {
-      await writeOwnerOnly(`${base}.csv`, handoverCsv(data, request.words));
+      await writeOwnerOnly(`${base}.csv`, handoverCsv(data, words));
       csvPath = `${base}.csv`;
     } catch (thrown) {
       csvReason = reason(thrown);
     }
     try {
-      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(request.words, request.locale))));
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words))));
       pdfPath = `${base}.pdf`;
     } catch (thrown) {
       pdfReason = reason(thrown);
