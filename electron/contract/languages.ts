@@ -21,7 +21,7 @@ const SPOKEN = {
 /** A language people read. */
 export type SpokenLanguage = keyof typeof SPOKEN;
 /** The layout tests' pseudo-locale, made from English. */
-export const PSEUDO_LOCALE = 'en-XA';
+export const PSEUDO_LOCALE = 'en-XA' as const;
 /** Every language the kiosk can show: the spoken ones and the pseudo-locale. */
 export type KioskLocale = SpokenLanguage | typeof PSEUDO_LOCALE;
 

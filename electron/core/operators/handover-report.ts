@@ -14,6 +14,7 @@ import {
   ALARM_PRIORITIES,
   EXPORT_KINDS,
   HANDOVER_ALARM_COLUMNS,
+  HANDOVER_CSV_COLUMNS,
   type Acknowledgement,
   type AlarmPriority,
   type ExportKind,
@@ -263,7 +264,7 @@ export function handoverCsv(report: HandoverData, words: Words): string {
   const what = exportIn(words);
   const plain = (n: number): string => String(n);
   const asIs = { words, time: (at: string) => at, duration: durationIn(words, plain) };
-  let text = CSV_BOM + csvLine((['section', 'time', 'until', 'priority', 'device', 'text', 'detail', 'count', 'operator'] as const).map(heading));
+  let text = CSV_BOM + csvLine(HANDOVER_CSV_COLUMNS.map(heading));
   text += csvLine([section('shift'), report.from, report.to, '', '', '', '', '', who(report.operator)]);
   const sum = totals(report);
   const figureSections = { raised: section('alarmsRaised'), acknowledged: section('alarmsAcknowledged'), waiting: section('alarmsWaiting'), setAside: section('alarmsSetAside'), caughtUp: section('alarmsCaughtUp'), acknowledgedInShift: section('acknowledgementsMade') };
