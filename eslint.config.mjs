@@ -1,7 +1,8 @@
 // Lint rules that keep the architecture honest: only the IPC wrappers touch ipcMain/ipcRenderer,
 // only renderer/src/api touches window.kiosk (only stores call it: components and composables
 // never), the renderer imports nothing of electron/ but the contract, and that as types only (its
-// shared pure modules excepted), the core never imports Electron nor the simulator (the
+// shared pure modules and the language list excepted), the kiosk's words (i18n/) import nothing
+// but each other and the contract, the core never imports Electron nor the simulator (the
 // composition roots hand it a demo service) and never names the renderer's folders (files both
 // sides read live in resources/). test/tools/eslint-boundaries.test.ts shows each rule failing.
 import js from '@eslint/js';
@@ -24,18 +25,20 @@ const CORE_NO_RENDERER_PATH = "The core reads no file of the renderer's folders:
 // screen-text, badge-problem-text) are the English of the renderer's messages for what main sends
 // (one table, not two); event-fingerprint is what identifies an event on both sides;
 // cardholder-fields is the cardholder's fields and the enrolment form's rules (main's zod schema
-// is built from it, the renderer's checks too).
-export const RENDERER_VALUE_MODULES = '[\\w-]+-text|event-fingerprint|cardholder-fields';
+// is built from it, the renderer's checks too); languages is the one list of the kiosk's languages.
+export const RENDERER_VALUE_MODULES = '[\\w-]+-text|event-fingerprint|cardholder-fields|languages';
 const RENDERER_IMPORT_PATTERNS = [
   {
     regex: `electron/contract/(?!(${RENDERER_VALUE_MODULES})$)`,
     allowTypeImports: true,
-    message: 'The renderer imports the contract with `import type` only (its shared pure modules excepted: *-text, event-fingerprint, cardholder-fields).',
+    message: 'The renderer imports the contract with `import type` only (its shared pure modules excepted: *-text, event-fingerprint, cardholder-fields, languages).',
   },
   {
     regex: '(^|/)electron/(?!contract/)',
     message: 'The renderer imports nothing of electron/ but the contract: what both sides need goes to the contract (types, or a shared pure module).',
   },
+  // Every language's messages at once is main's table (i18n/all-messages.ts); the renderer loads each language when shown.
+  { regex: 'i18n/all-messages$', message: 'The renderer loads a language when it is shown (renderer/src/i18n/locale-loader.ts), never all at once.' },
   { regex: '^(axios|electron)$|^node:', message: 'The renderer never talks to the network, Electron or Node itself.' },
 ];
 
@@ -103,9 +106,17 @@ export default tseslint.config(
   {
     // The contract's modules the renderer imports as values import types only: nothing of the
     // validation library or of the other contract modules reaches the page through them.
-    files: ['electron/contract/*-text.ts', 'electron/contract/event-fingerprint.ts', 'electron/contract/cardholder-fields.ts'],
+    files: ['electron/contract/*-text.ts', 'electron/contract/event-fingerprint.ts', 'electron/contract/cardholder-fields.ts', 'electron/contract/languages.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '.*', allowTypeImports: true, message: 'A contract module the renderer imports as a value imports types only.' }] }],
+    },
+  },
+  {
+    // The kiosk's words (i18n/): pure data read by main and the renderer alike, so they import
+    // nothing but each other and the contract's text tables and language list.
+    files: ['i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.\\.?/)|^(\\.\\./)+(electron/(?!contract/)|renderer/|test/)', message: "The words import nothing but each other and the contract's text tables and languages." }] }],
     },
   },
   {
@@ -162,7 +173,7 @@ export default tseslint.config(
   {
     // Type-aware: a promise nobody awaits loses its failure. The three tsconfigs between them hold
     // every file here (.vue through vue-eslint-parser's TypeScript parser).
-    files: ['electron/**/*.ts', 'renderer/src/**/*.ts', 'renderer/src/**/*.vue', 'test/**/*.ts'],
+    files: ['electron/**/*.ts', 'i18n/**/*.ts', 'renderer/src/**/*.ts', 'renderer/src/**/*.vue', 'test/**/*.ts'],
     languageOptions: {
       parserOptions: {
         projectService: true,

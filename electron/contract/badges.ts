@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cardholderId, databaseId, noPayload, op } from './operation';
 import { photoBytes } from './photo';
 import type { BadgeProblem } from './badge-problem-text';
+import { KIOSK_LOCALES, type KioskLocale } from './languages';
 
 export * from './badge-problem-text';
 
@@ -176,8 +177,8 @@ export const BadgeCardholder = z
 export type BadgeCardholder = z.infer<typeof BadgeCardholder>;
 
 /** The language a badge is printed in: the one shown on the screen that asked for it (en-XA prints English). */
-export const BADGE_LOCALES = ['en', 'de', 'fr', 'es', 'en-XA'] as const;
-export type BadgeLocale = (typeof BADGE_LOCALES)[number];
+export const BADGE_LOCALES = KIOSK_LOCALES;
+export type BadgeLocale = KioskLocale;
 const badgeLocale = z.enum(BADGE_LOCALES);
 
 const badgeTemplateId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'A template id is the file name without ".json".');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AlarmPriority } from './feed';
 import type { AlarmRuleView } from './alarms';
 import { noPayload, op } from './operation';
+import { KIOSK_LOCALES, type KioskLocale } from './languages';
 
 /** Settings the renderer may know; secrets never appear here. */
 export interface KioskSettings {
@@ -31,7 +32,7 @@ export interface KioskSettings {
   /** The colour theme the kiosk opens with (the person at the kiosk may switch it). */
   theme: 'light' | 'dark';
   /** The workstation's language (`kiosk.locale`, `auto` resolved by main from the operating system). */
-  locale: 'en' | 'de' | 'fr' | 'es' | 'en-XA';
+  locale: KioskLocale;
   /** Names of what the service knows by number (configuration, or the simulator's in demo mode). */
   site: SiteNames;
 }
@@ -78,5 +79,5 @@ export const configOperations = {
   getSettings: op<KioskSettings>()(noPayload),
   getSiteCatalogue: op<SiteCatalogue>()(noPayload),
   /** The language the page shows now (a switch for the shift, the idle reset's return): main words its native dialogs in it. Answers the language main now uses. */
-  showLanguage: op<{ locale: KioskSettings['locale'] }>()(z.object({ locale: z.enum(['en', 'de', 'fr', 'es', 'en-XA']) }).strict()),
+  showLanguage: op<{ locale: KioskSettings['locale'] }>()(z.object({ locale: z.enum(KIOSK_LOCALES) }).strict()),
 } as const;

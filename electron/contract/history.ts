@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { FeedEvent } from './feed';
 import { MAX_SERVICE_ID, op, taskId, type ExportResult } from './operation';
-import { documentLine, priorityWords, wordsFor } from './document-words';
 
 /** A history result: the event classified by the kiosk's alarm rules, and what the service's own alarm flag says. */
 export interface HistoryEvent extends FeedEvent {
@@ -134,26 +133,10 @@ export const HISTORY_CSV_COLUMNS = [
 ] as const;
 export type HistoryCsvColumn = (typeof HISTORY_CSV_COLUMNS)[number];
 
-/**
- * The words of the CSV in the language of the screen that exports it: a heading for every column
- * and the alarm priorities. Without them (a script) the headings are the column names above and
- * the priorities their codes, which is what English writes.
- */
-export const HistoryCsvWords = z.strictObject({ headings: wordsFor(HISTORY_CSV_COLUMNS), priorities: priorityWords });
-export type HistoryCsvWords = z.infer<typeof HistoryCsvWords>;
-
-/**
- * The first line of the CSV of a result that was cut (SearchCut), in the language of the screen:
- * one line for each reason, main fills in `{limit}` and `{upTo}` (the time as the CSV's local time
- * column writes it) and writes it only when the result it exports is cut. Without them (a script)
- * main writes the English line.
- */
-export const HistoryCsvCutWords = z.strictObject({ service: documentLine('limit', 'upTo'), kiosk: documentLine('limit', 'upTo') });
-export type HistoryCsvCutWords = z.infer<typeof HistoryCsvCutWords>;
-
 export const historyOperations = {
   searchEvents: op<EventSearchResult>()(EventSearchRequest),
   searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
+  /** Saves a kept result as CSV; main words its headings and fixed words in the language the page shows. */
   exportSearchCsv: op<ExportResult>()(
     z
       .object({
@@ -166,8 +149,6 @@ export const historyOperations = {
           })
           .strict()
           .optional(),
-        words: HistoryCsvWords.optional(),
-        cutWords: HistoryCsvCutWords.optional(),
       })
       .strict(),
     { shift: 'Exporting search results' },

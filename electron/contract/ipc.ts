@@ -32,6 +32,7 @@ export * from './errors';
 export * from './error-text';
 export * from './feed';
 export * from './history';
+export * from './languages';
 export { MAX_PAGE, MAX_SERVICE_ID, type ExportResult, type OperationPolicy, type TaskProgress } from './operation';
 export * from './operators';
 export * from './outbox';

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { AlarmPriority } from './feed';
 import { noPayload, op, type ExportResult } from './operation';
-import { documentLine, documentWord, localeTag, pluralLine, priorityWords, wordsFor } from './document-words';
 import type { MainText } from './screen-text';
 
 /** Who is on shift at this kiosk, and how one signs in; never a PIN or its hash. */
@@ -152,98 +151,12 @@ export type HandoverWarning =
 
 /** The handover CSV's columns, in their order. */
 export const HANDOVER_CSV_COLUMNS = ['section', 'time', 'until', 'priority', 'device', 'text', 'detail', 'count', 'operator'] as const;
-/** What each row of the handover CSV is about (its first cell). */
-export const HANDOVER_CSV_SECTIONS = [
-  'shift',
-  'alarmsRaised',
-  'alarmsAcknowledged',
-  'alarmsWaiting',
-  'alarmsSetAside',
-  'alarmsCaughtUp',
-  'acknowledgementsMade',
-  'unacknowledgedNow',
-  'openAlarm',
-  'note',
-  'outage',
-  'downtime',
-  'catchUp',
-  'setAsideEvents',
-  'export',
-] as const;
 /** The columns of the page's table of alarms by priority, after the priority's own. */
 export const HANDOVER_ALARM_COLUMNS = ['raised', 'acknowledged', 'waiting', 'setAside', 'caughtUp', 'acknowledgedInShift'] as const;
-/** The groups of the alarms still unacknowledged, as the CSV names them. */
-export const HANDOVER_UNACKNOWLEDGED_GROUPS = ['total', 'waiting', 'preShift', 'setAside'] as const;
 
 /** What an export of the shift was (recorded by code in the shift journal; older entries hold English words). */
 export const EXPORT_KINDS = ['historySearch', 'operatorLog'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
-
-/**
- * Every fixed word of the handover report (the PDF's page and the CSV) in the language of the
- * screen that ends the shift; `{…}` are filled in by main (names, numbers, times as they come).
- */
-export const HandoverWords = z.strictObject({
-  title: documentLine('operator'),
-  madeAt: documentLine('time'),
-  shift: documentWord,
-  operator: documentLine('operator'),
-  span: documentLine('from', 'to'),
-  /** A span of time with how long it lasted (outages, downtime, catch-ups). */
-  period: documentLine('from', 'to', 'duration'),
-  /** How long something lasted, by its size. */
-  duration: z.strictObject({ days: documentLine('days', 'hours'), hours: documentLine('hours', 'minutes'), minutes: documentLine('minutes', 'seconds'), seconds: documentLine('seconds') }),
-  alarmsByPriority: documentWord,
-  /** What the table's figures count (one line under it). */
-  alarmsExplained: documentLine(),
-  /** The table's column headings: the priority's, then each figure's. */
-  alarmColumns: wordsFor(['priority', ...HANDOVER_ALARM_COLUMNS]),
-  total: documentWord,
-  /** Heading: every alarm still unacknowledged now. */
-  unacknowledged: documentLine('count'),
-  unacknowledgedGroups: documentLine('waiting', 'preShift', 'setAside', 'bound'),
-  /** After the listed ones: how many more there are (the list on screen has them all). */
-  notListed: documentLine('count'),
-  notes: documentLine('count'),
-  outages: documentLine('count'),
-  stillDown: documentWord,
-  outageRaised: documentLine('time'),
-  outageAcknowledged: documentLine('time'),
-  outageAcknowledgedBy: documentLine('time', 'operator'),
-  outageNotAcknowledged: documentWord,
-  outageKioskStopped: documentLine(),
-  downtime: documentLine('count'),
-  stoppedCleanly: documentWord,
-  notStoppedCleanly: documentLine(),
-  catchUps: documentLine('count'),
-  catchUpCauses: z.strictObject({ stopped: documentWord, renumbered: documentWord }),
-  /** A catch-up whose start is not known (the service had not answered before): until the time it was found. */
-  catchUpUntil: documentLine('to'),
-  catchUpRead: documentLine('first', 'last', 'read', 'setAside'),
-  catchUpAlarms: documentLine('alarms', 'critical', 'high', 'medium', 'low'),
-  catchUpNotRead: documentLine('first', 'last', 'count'),
-  catchUpReading: documentLine('id'),
-  setAsideEvents: documentLine('count'),
-  setAsideEventsExplained: documentLine(),
-  exportsMade: documentLine('count'),
-  rows: pluralLine('count'),
-  none: documentWord,
-  moreInCsv: documentLine('count'),
-  priorities: priorityWords,
-  csvHeadings: wordsFor(HANDOVER_CSV_COLUMNS),
-  csvSections: wordsFor(HANDOVER_CSV_SECTIONS),
-  csvGroups: wordsFor(HANDOVER_UNACKNOWLEDGED_GROUPS),
-  csvEvent: documentLine('id'),
-  /** The name of a shift begun without one (main records the marker "unnamed"); absent: the marker. */
-  unnamed: documentWord.optional(),
-  /** What each export was ("History search (CSV)"); absent: the code. */
-  exportKinds: wordsFor(EXPORT_KINDS).optional(),
-});
-export type HandoverWords = z.infer<typeof HandoverWords>;
-
-/** End shift: the report's words and the locale its dates, times and numbers are written in (the screen's). */
-export const EndShiftRequest = z.strictObject({ locale: localeTag, words: HandoverWords });
-export type EndShiftRequest = z.infer<typeof EndShiftRequest>;
 
 /** The operator log's CSV columns of each part, in their order. */
 export const OPERATOR_LOG_COLUMNS = {
@@ -252,27 +165,13 @@ export const OPERATOR_LOG_COLUMNS = {
   badges: ['at', 'workstation', 'cardholderId', 'name', 'template', 'printer', 'outcome', 'reason', 'detail', 'operator'],
 } as const;
 export const ENROLMENT_KINDS = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'] as const;
-/** The codes of an enrolment's outcome (EnrolmentOutcome), each worded short in the CSV. */
-export const ENROLMENT_OUTCOME_CODES = ['created', 'createdAfterWaiting', 'changed', 'changedAfterWaiting', 'alreadyHad', 'photoUploaded', 'photoAfterWaiting', 'queued', 'discarded', 'refused', 'linked'] as const;
-/** The form's fields named in a file (field id → label), at most as many as a cardholder has. */
-const fieldWords = z.record(z.string().min(1).max(60), documentWord).refine((fields) => Object.keys(fields).length <= 60, 'at most 60 fields');
-export const BADGE_OUTCOMES = ['printed', 'saved', 'failed'] as const;
 
 /**
- * The operator log CSV's words in the language of the screen: the headings of its part and the
- * fixed words of its cells (priorities, kinds of action, outcomes). Without them (a script) the
- * headings are the column names above and the cells their codes, which is what English writes.
+ * Which part of the operator log to save as CSV. Main words its headings and the fixed words of
+ * its cells (priorities, kinds of action, outcomes) in the language the page shows
+ * (core/language/words.ts).
  */
-export const OperatorLogExportRequest = z.discriminatedUnion('part', [
-  z.strictObject({ part: z.literal('alarms'), words: z.strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.alarms), priorities: priorityWords }).optional() }),
-  z.strictObject({
-    part: z.literal('enrolments'),
-    words: z
-      .strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.enrolments), kinds: wordsFor(ENROLMENT_KINDS), outcomes: wordsFor(ENROLMENT_OUTCOME_CODES).optional(), fields: fieldWords.optional() })
-      .optional(),
-  }),
-  z.strictObject({ part: z.literal('badges'), words: z.strictObject({ headings: wordsFor(OPERATOR_LOG_COLUMNS.badges), outcomes: wordsFor(BADGE_OUTCOMES) }).optional() }),
-]);
+export const OperatorLogExportRequest = z.strictObject({ part: z.enum(['alarms', 'enrolments', 'badges']) });
 export type OperatorLogExportRequest = z.infer<typeof OperatorLogExportRequest>;
 
 /** A handover report as the operator log lists it. */
@@ -294,8 +193,8 @@ export const operatorsOperations = {
   signInOperator: op<OperatorState>()(
     z.union([z.object({ name: z.string().trim().min(1).max(100), pin: z.string().min(1).max(64) }).strict(), z.object({ unnamed: z.literal(true) }).strict()]),
   ),
-  /** Ends the shift: makes the handover report (PDF and CSV) and signs the operator out. */
-  endShift: op<HandoverReport>()(EndShiftRequest),
+  /** Ends the shift: makes the handover report (PDF and CSV, in the language the page shows) and signs the operator out. */
+  endShift: op<HandoverReport>()(noPayload),
   listHandoverReports: op<HandoverLogEntry[]>()(noPayload),
   /** Saves the operator log (acknowledgements and enrolment actions) as CSV (needs a fresh unlock). */
   exportOperatorLog: op<ExportResult>()(OperatorLogExportRequest, { shift: 'Exporting the operator log', admin: 'Exporting the operator log' }),

@@ -20,6 +20,7 @@ import { importLegacyAlarmFiles } from './alarms/legacy-alarm-files';
 import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
 import type { AlarmPriority } from '../contract/ipc';
 import { EventHistory } from './history/event-history';
+import type { Words } from './language/words';
 import type { PickSaveFile } from './ports/save-file';
 import { EventFeed, type FeedConfig, type FeedTimers } from './feed/feed-engine';
 import { DatabaseFeedKeeper } from './feed/feed-record';
@@ -131,6 +132,8 @@ export interface EventsCapabilityOptions {
   };
   defaultTenants: readonly number[];
   pickSaveFile: PickSaveFile;
+  /** The words of the History CSV: the language the page shows (English when absent). */
+  words?: () => Words;
   /** Who is on shift (the operators capability): main stamps it on each acknowledgement. */
   operatorName?: () => string | null;
   /** The kiosk's records could not be read at start (the screen says so). */
@@ -210,6 +213,7 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     log: options.log,
     defaultTenants: options.defaultTenants,
     pickSaveFile: options.pickSaveFile,
+    ...(options.words ? { words: options.words } : {}),
   });
   const noteRequiredBy = new Set(options.alarmRules.filter((rule) => rule.requireNote).map((rule) => rule.id));
   const handlers = createEventHandlers({ feed, service: options.service, history, alarms, noteRequiredBy });

@@ -49,6 +49,7 @@ import { openBadgePhotoCache } from './badges/photo-cache-policy';
 import { createBadgeEditor } from './badges/template-editor';
 import { resolveLocale, type SystemLanguages } from './config/locale';
 import { ShownLanguage } from './language/shown-language';
+import type { Words } from './language/words';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -161,6 +162,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       log,
       actions: options.adminActions ?? null,
     });
+    // The language the page shows: main words its documents and dialogs in it (language/).
+    const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
+    const documentWords = (): Words => language.documentWords();
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
@@ -177,6 +181,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
       }),
       adminLock: admin.lock,
+      words: documentWords,
     });
     const operatorName = (): string | null => operators.name();
     const identity = serviceIdentity(demo ? null : baseUrl);
@@ -201,6 +206,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       },
       defaultTenants: config.search.defaultTenants,
       pickSaveFile: options.pickSaveFile,
+      words: documentWords,
       operatorName,
       loadProblem: opened.movedAside ? recordsMovedAside(opened.movedAside.file, opened.movedAside.reason) : null,
     });
@@ -239,6 +245,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       listAcknowledgements: async () => events.alarms.acknowledgements().reverse(),
       listEnrolmentLog: async () => [...(await cardholders.enrolmentLog.all())].reverse(),
       listBadgeLog: () => badges.log.list(),
+      words: documentWords,
     });
     const site = siteNamesFor(config.site, demo?.site ?? null);
     const overview = createAdminOverviewHandler({
@@ -274,7 +281,6 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       sameCardholder: (id) => cardholders.outbox.sameCardholder(id),
     });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
-    const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe; when the service answers, the
       // connection wakes the feed and what waits in the outbox.

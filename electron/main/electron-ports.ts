@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { configureLogFile } from './log-file';
 import type { Encryptor } from '../core/credentials/vault';
 import type { PickSaveFile } from '../core/ports/save-file';
-import type { NativeWords } from '../core/language/native-words';
+import type { Words } from '../core/language/words';
 import { freeName } from '../core/storage/export-folder';
 import type { LogSink } from '../core/log/logger';
 
@@ -25,21 +25,22 @@ export function safeStorageEncryptor(platform: NodeJS.Platform): Encryptor {
 /**
  * The save dialog as the core's PickSaveFile port (core/ports/save-file.ts), for every save: the
  * dialog's title and filter are the ask's (History's export, the operator log's, a badge PDF), in
- * the language the page shows.
+ * the language the page shows (`dialogs` messages, core/language/native-words.ts).
  */
-export function saveDialog(window: () => BrowserWindow | null, documentsDir: string, words: () => NativeWords): PickSaveFile {
+export function saveDialog(window: () => BrowserWindow | null, documentsDir: string, words: () => Words): PickSaveFile {
   return async (suggestedName, ask) => {
     const said = words();
+    const title = said.t(`dialogs.saveTitle.${ask.id}`);
     const options: SaveDialogOptions =
       ask.format === 'csv'
         ? {
-            title: said.saveTitle[ask.id],
+            title,
             // A name not already in the folder, and a confirmation before replacing a file (Linux asks only when told to).
             defaultPath: join(documentsDir, freeName(suggestedName, (name) => existsSync(join(documentsDir, name)))),
-            filters: [{ name: said.csvFiles, extensions: ['csv'] }],
+            filters: [{ name: said.t('dialogs.csvFiles'), extensions: ['csv'] }],
             properties: ['showOverwriteConfirmation', 'createDirectory'],
           }
-        : { title: said.saveTitle[ask.id], defaultPath: join(documentsDir, suggestedName), filters: [{ name: said.pdfFiles, extensions: ['pdf'] }] };
+        : { title, defaultPath: join(documentsDir, suggestedName), filters: [{ name: said.t('dialogs.pdfFiles'), extensions: ['pdf'] }] };
     const owner = window();
     const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? null : result.filePath;

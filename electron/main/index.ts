@@ -18,6 +18,7 @@ import { chooseDataKey } from '../core/credentials/data-key';
 import { toKioskError } from '../core/ipc/failure';
 import { quitWarning } from '../core/cardholders/outbox/quit-warning';
 import { nativeWords } from '../core/language/native-words';
+import { DEFAULT_LOCALE } from '../contract/ipc';
 import type { ShownLanguage } from '../core/language/shown-language';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { createLogger, type Logger } from '../core/log/logger';
@@ -109,7 +110,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     vault,
     dataDir,
     log,
-    pickSaveFile: saveDialog(() => window, app.getPath('documents'), () => shown?.words() ?? nativeWords('en')),
+    pickSaveFile: saveDialog(() => window, app.getPath('documents'), () => shown?.nativeWords() ?? nativeWords(DEFAULT_LOCALE)),
     startDemoService: (simulatorDir) => startSimulator({ dataDir: simulatorDir, eventRate: 1, log: (line) => log.info('simulator', line) }),
     dataKey: await dataKey.key(),
     dataKeyWarning: dataKey.describe().warningText ?? dataKeyWarning,
@@ -140,7 +141,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
     event.preventDefault();
     if (asking) return;
     // Enrolments still waiting for the service: the officer decides (they are kept either way).
-    const warning = quitWarning(core.cardholders.outbox.state(), core.language.words());
+    const warning = quitWarning(core.cardholders.outbox.state(), core.language.nativeWords());
     let confirmed: Promise<boolean> = Promise.resolve(true);
     if (warning) {
       asking = true;

@@ -11,7 +11,6 @@ import { startSimulator, type RunningSimulator } from '../../electron/simulator'
 import { chooseVault, credentialDir } from '../../electron/core/credentials/choose-vault';
 import { Secret } from '../../electron/core/credentials/secret';
 import { listenerNameOf, OPERATION_NAMES, PUSH_NAMES } from '../../electron/contract/ipc';
-import { endShiftIn } from '../support/document-words';
 
 const SECRET = 'TopSecret-Bearer-7f3a9c21e5';
 
@@ -58,7 +57,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         return count;
       }, listeners);
       expect(subscribed).toBe(PUSH_NAMES.length);
-      const answers = await page.evaluate(async (endShiftRequest) => {
+      const answers = await page.evaluate(async () => {
         type Api = Record<string, (req?: unknown) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>>;
         const k = (window as unknown as { kiosk: Api }).kiosk;
         const day = 24 * 3600 * 1000;
@@ -130,7 +129,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.showLanguage = await k.showLanguage!({ locale: 'de' });
         out.listAcknowledgementPage = await k.listAcknowledgementPage!({ offset: 0, limit: 50 });
         out.findEventPeople = await k.findEventPeople!({ text: 'Access denied Marie Dupont' });
-        out.endShift = await k.endShift!(endShiftRequest);
+        out.endShift = await k.endShift!();
         out.listHandoverReports = await k.listHandoverReports!();
         out.signInOperator = await k.signInOperator!({ unnamed: true });
         out.getEnrolmentChoices = await k.getEnrolmentChoices!();
@@ -146,7 +145,7 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.previewBadgeTemplateDraft = await k.previewBadgeTemplateDraft!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         out.saveBadgeTemplate = await k.saveBadgeTemplate!({ templateId: 'employee', template: { name: 'Secret', orientation: 'portrait', front: { elements: [] } } });
         return out;
-      }, endShiftIn('en'));
+      });
       expect(Object.keys(answers).sort()).toEqual([...OPERATION_NAMES].sort());
       if (variant === 'the right secret') {
         expect(answers.getServiceStatus).toMatchObject({ ok: true, value: { reachable: true } });

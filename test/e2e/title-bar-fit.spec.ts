@@ -9,6 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, launchPreview } from './fixtures';
+import { SPOKEN_LANGUAGES } from '../../electron/contract/languages';
 
 /** How many rows the title bar's items take, and whether the page scrolls sideways. */
 async function titleBar(page: Page, selector = 'header.top'): Promise<{ rows: number; sideways: boolean; nameShown: boolean }> {
@@ -32,9 +33,9 @@ async function titleBar(page: Page, selector = 'header.top'): Promise<{ rows: nu
 // 1,045 px and more at 1024, so they take a second row there, which is allowed — never a wider page).
 const ONE_LINE: Array<{ width: number; locales: string[] }> = [
   { width: 1024, locales: ['en', 'de', 'fr'] },
-  { width: 1280, locales: ['en', 'de', 'fr', 'es'] },
-  { width: 1366, locales: ['en', 'de', 'fr', 'es'] },
-  { width: 1920, locales: ['en', 'de', 'fr', 'es'] },
+  { width: 1280, locales: [...SPOKEN_LANGUAGES] },
+  { width: 1366, locales: [...SPOKEN_LANGUAGES] },
+  { width: 1920, locales: [...SPOKEN_LANGUAGES] },
 ];
 
 test('one line in English, German, French and Spanish where the words fit, switched from the header; room given back', async ({ page }, testInfo) => {
@@ -87,8 +88,8 @@ test('the status bar, live, keeps to one row in all four languages from 1280 px 
     await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
     const cases = [
       { width: 1024, locales: ['en'] },
-      { width: 1280, locales: ['en', 'de', 'fr', 'es'] },
-      { width: 1920, locales: ['en', 'de', 'fr', 'es'] },
+      { width: 1280, locales: [...SPOKEN_LANGUAGES] },
+      { width: 1920, locales: [...SPOKEN_LANGUAGES] },
     ];
     for (const { width, locales } of cases) {
       await page.setViewportSize({ width, height: 768 });

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { person } from './cardholders';
 import { feedEvent } from './events';
 import { OPEN_ALARM_SUMMARY } from './alarm-summary';
-import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, KioskLocale, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -109,7 +109,7 @@ export function fakeHandlers(): OperationHandlers {
     getEvent: vi.fn(async ({ id }: { id: number }) => ({ ...EVENT, record_ID: id })),
     searchEvents: vi.fn(async () => ({ resultId: 'r1', events: [{ ...EVENT, serviceAlarm: false }] })),
     searchEventsByCodes: vi.fn(async () => ({ resultId: 'r2', events: [{ ...EVENT, serviceAlarm: null }] })),
-    showLanguage: vi.fn(async ({ locale }: { locale: 'en' | 'de' | 'fr' | 'es' | 'en-XA' }) => ({ locale })),
+    showLanguage: vi.fn(async ({ locale }: { locale: KioskLocale }) => ({ locale })),
     getSiteCatalogue: vi.fn(async () => ({
       site: { tenants: [], cardholderTypes: [], devices: [], deviceTypes: [], eventCategories: [], eventTypes: [], subcodeCategories: [], subcodes: [] },
       seen: { tenants: [0], devices: ['Front door'], categories: ['Access'] },

@@ -3,7 +3,6 @@
  * be broken): the gateway fuzz test departs from these, the policy test calls each guarded one.
  */
 import type { OperationName, RequestOf } from '../../electron/contract/ipc';
-import { endShiftIn } from './document-words';
 
 const day = '2026-11-21T10:00:00.000Z';
 const nextDay = '2026-11-22T10:00:00.000Z';
@@ -79,7 +78,7 @@ export const VALID: { [K in OperationName]: RequestOf<K> } = {
   listAcknowledgementPage: { offset: 0, limit: 50 },
   getOperatorState: undefined,
   signInOperator: { name: 'Ada Guard', pin: '482915' },
-  endShift: endShiftIn('en'),
+  endShift: undefined,
   listHandoverReports: undefined,
   findEventPeople: { text: 'Access denied Marie Dupont' },
   getBadgeSetup: undefined,

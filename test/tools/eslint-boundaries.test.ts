@@ -140,3 +140,20 @@ describe('the core reads no file of the renderer\'s folders', () => {
     expect(await messages(CORE, `export const probe = (dir: string): string => dir + '/badge-fonts';\n`, 'no-restricted-syntax')).toEqual([]);
   });
 });
+
+describe('one set of words for main and the renderer (i18n/)', () => {
+  it('the renderer imports the one list of languages as a value, and never every language at once', async () => {
+    expect(await messages(STORE, `import { KIOSK_LOCALES } from '../../../electron/contract/languages';\nconsole.log(KIOSK_LOCALES);\n`, 'no-restricted-imports')).toEqual([]);
+    expect(await messages(STORE, `import { allMessagesOf } from '../../../i18n/all-messages';\nconsole.log(allMessagesOf);\n`, 'no-restricted-imports')).toEqual([
+      expect.stringContaining('loads a language when it is shown'),
+    ]);
+  });
+
+  it("the message modules import each other and the contract's tables, nothing of main, the renderer or a package", async () => {
+    const probe = 'i18n/messages/en/lint-probe.ts';
+    expect(await messages(probe, `import { SCREEN_TEXT } from '../../../electron/contract/screen-text';\nimport shell from './shell';\nconsole.log(SCREEN_TEXT, shell);\n`, 'no-restricted-imports')).toEqual([]);
+    for (const source of ['../../../electron/core/language/words', '../../../renderer/src/i18n/i18n', 'vue-i18n']) {
+      expect(await messages(probe, `import probe from '${source}';\nconsole.log(probe);\n`, 'no-restricted-imports'), source).toEqual([expect.stringContaining('The words import nothing but')]);
+    }
+  });
+});

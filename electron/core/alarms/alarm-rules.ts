@@ -11,15 +11,15 @@
  * service or the renderer.
  */
 import { z } from 'zod';
-import { ALARM_PRIORITIES, type AlarmPriority, type AlarmRuleView, type SystemEvent } from '../../contract/ipc';
+import { ALARM_PRIORITIES, SPOKEN_LANGUAGES, type AlarmPriority, type AlarmRuleView, type SpokenLanguage, type SystemEvent } from '../../contract/ipc';
 
 /** Most lines of instructions a rule carries (in each language), and most characters a line. */
 export const MAX_INSTRUCTION_LINES = 10;
 export const MAX_INSTRUCTION_LINE = 300;
 
 /** The languages a rule's instructions may be given in: those the kiosk's screens speak (en-XA, the test pseudo-locale, shows English). */
-export const INSTRUCTION_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
-export type InstructionLanguage = (typeof INSTRUCTION_LANGUAGES)[number];
+export const INSTRUCTION_LANGUAGES = SPOKEN_LANGUAGES;
+export type InstructionLanguage = SpokenLanguage;
 
 const LINES_EXAMPLE = '["Call the duty manager on 4410"]';
 const BY_LANGUAGE_EXAMPLE = '{ "en": ["Call the duty manager on 4410"], "de": ["Diensthabende Leitung anrufen: 4410"] }';

@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { englishBadgeProblem, type BadgeCardholder, type BadgeLocale, type BadgePreview, type BadgePrintEntry, type BadgePrintResult, type BadgeSetup, type OperationName, type ParsedRequestOf, type ResultOf, type SiteNames } from '../../contract/ipc';
+import { englishBadgeProblem, spokenLanguageOf, type BadgeCardholder, type BadgeLocale, type BadgePreview, type BadgePrintEntry, type BadgePrintResult, type BadgeSetup, type OperationName, type ParsedRequestOf, type ResultOf, type SiteNames } from '../../contract/ipc';
 import { KioskFailure, toKioskError } from '../ipc/failure';
 import type { OperationHandler } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
@@ -181,7 +181,7 @@ export function createBadgesCapability(options: BadgesOptions) {
     };
     const first = sides[0];
     const job: BadgePrintJob = {
-      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`, locale === 'en-XA' ? 'en' : locale),
+      html: badgePageHtml(sides, files, `Badge – ${nameOf(cardholder)}`, locale && spokenLanguageOf(locale)),
       widthMm: first?.widthMm ?? 0,
       heightMm: first?.heightMm ?? 0,
       orientation: template.orientation,

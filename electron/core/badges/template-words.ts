@@ -5,17 +5,14 @@
  * that language writes it (Intl, the workstation's time zone), and every language's words for
  * the checks (template-library.ts: the longest decides whether a text fits).
  */
-import type { BadgeLocale } from '../../contract/ipc';
+import { DEFAULT_LOCALE, INTL_LOCALE, isSpokenLanguage, spokenLanguageOf, type BadgeLocale } from '../../contract/ipc';
 import type { TemplateWords } from './template-schema';
-
-/** The Intl locale each language of the kiosk writes dates with (English as en-GB: day before month). */
-const INTL_LOCALE: Record<BadgeLocale, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', 'en-XA': 'en-GB' };
 
 /** The words in `locale` (English when none is given). */
 export function wordsIn(words: TemplateWords | undefined, locale: BadgeLocale | undefined): string {
   if (words === undefined) return '';
   if (typeof words === 'string') return words;
-  const wanted = locale === 'en-XA' || locale === undefined ? 'en' : locale;
+  const wanted = locale === undefined ? DEFAULT_LOCALE : spokenLanguageOf(locale);
   const base = wanted.split('-')[0] ?? wanted;
   return words[wanted] ?? words[base] ?? words.en ?? Object.values(words)[0] ?? '';
 }
@@ -34,7 +31,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
  * The issue date: in `locale` as it writes a date with digits (25.11.2026 in German, 25/11/2026
- * in English, French and Spanish), in the workstation's time zone; YYYY-MM-DD when no language
+ * in English, French and Spanish: the Intl locale of electron/contract/languages.ts), in the workstation's time zone; YYYY-MM-DD when no language
  * is given (unambiguous in every country).
  */
 export function issueDateText(date: Date, locale?: BadgeLocale): string {
@@ -45,5 +42,5 @@ export function issueDateText(date: Date, locale?: BadgeLocale): string {
 /** The Intl locale of a template language key ("de" → de-DE), for a check's sample date; null when the kiosk does not speak it. */
 export function badgeLocaleOf(language: string | null): BadgeLocale | undefined {
   const base = language?.split('-')[0];
-  return base === 'en' || base === 'de' || base === 'fr' || base === 'es' ? base : undefined;
+  return isSpokenLanguage(base) ? base : undefined;
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { AlarmRuleSchema, DEFAULT_ALARM_RULES, DEFAULT_SOUND_FOR } from '../alarms/alarm-rules';
-import { ALARM_PRIORITIES } from '../../contract/ipc';
+import { ALARM_PRIORITIES, KIOSK_LOCALES } from '../../contract/ipc';
 import { plainHttpProblem } from '../credentials/credential-binding';
 
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
@@ -279,8 +279,8 @@ export const HOME_VIEWS = ['front-desk', 'live-feed', 'history', 'operator-log']
 /** The colour themes (renderer/src/shell/theme.css): light by day, dark for the night shift. */
 export const THEMES = ['light', 'dark'] as const;
 
-/** The kiosk's languages (renderer/src/i18n/locales.ts); `auto` follows the operating system, `en-XA` is the pseudo-locale of the tests. */
-export const LOCALE_SETTINGS = ['auto', 'en', 'de', 'fr', 'es', 'en-XA'] as const;
+/** The kiosk's languages (electron/contract/languages.ts); `auto` follows the operating system, `en-XA` is the pseudo-locale of the tests. */
+export const LOCALE_SETTINGS = ['auto', ...KIOSK_LOCALES] as const;
 
 const KioskSectionSchema = z.strictObject({
   fullscreen: bool(),

@@ -5,15 +5,13 @@
  * and app.getLocale() in electron/main, Intl and the LANG/LC_* variables in the preview harness,
  * so the core stays free of Electron.
  */
-import type { KioskSettings } from '../../contract/ipc';
+import { DEFAULT_LOCALE, isSpokenLanguage, type KioskLocale } from '../../contract/ipc';
 import type { KioskConfig } from './config-schema';
 
-export type KioskLocale = KioskSettings['locale'];
+export type { KioskLocale };
 
 /** The operating system's preferred languages, most preferred first (BCP 47 tags, e.g. "de-AT"). */
 export type SystemLanguages = () => readonly string[];
-
-const SPOKEN: readonly KioskLocale[] = ['en', 'de', 'fr', 'es'];
 
 /** The language tag of a POSIX locale variable ("de_AT.UTF-8" → "de-AT"); null for C/POSIX or empty. */
 export function posixToTag(value: string | undefined): string | null {
@@ -37,8 +35,8 @@ export function resolveLocale(setting: KioskConfig['kiosk']['locale'], systemLan
     preferred = [];
   }
   for (const tag of preferred) {
-    const language = tag.toLowerCase().split(/[-_]/)[0] as KioskLocale;
-    if (SPOKEN.includes(language)) return language;
+    const language = tag.toLowerCase().split(/[-_]/)[0];
+    if (isSpokenLanguage(language)) return language;
   }
-  return 'en';
+  return DEFAULT_LOCALE;
 }

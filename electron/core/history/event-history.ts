@@ -13,22 +13,23 @@
  * search-parts.ts) and can be read on, a part at a time ("Read the next part": the same search, its
  * end moved back to where the answer stopped, only the queries that were cut, events already held
  * dropped by id), into the same result, up to what the kiosk keeps of one search. The CSV of a cut
- * result holds what was read and says so in its first line.
+ * result holds what was read and says so in its first line; its headings and fixed words are main's
+ * (core/language/words.ts), in the language the page shows.
  * It must not: show dialogs itself (the save dialog is the `pickSaveFile` port), or import Electron.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  AlarmPriority,
-  EventCodeSearchRequest,
-  HistoryCsvCutWords,
-  SearchCut,
-  EventSearchRequest,
-  EventSearchResult,
-  ExportResult,
-  FeedEvent,
-  HistoryCsvColumn,
-  HistoryEvent,
-  ParsedRequestOf,
+import {
+  ALARM_PRIORITIES,
+  type AlarmPriority,
+  type EventCodeSearchRequest,
+  type SearchCut,
+  type EventSearchRequest,
+  type EventSearchResult,
+  type ExportResult,
+  type FeedEvent,
+  type HistoryCsvColumn,
+  type HistoryEvent,
+  type ParsedRequestOf,
 } from '../../contract/ipc';
 import type { AccessService, CallOptions, EventCodeSearch, EventSearch, SearchAnswer, SystemEvent } from '../service/access-service';
 import { HISTORY_CSV_COLUMNS } from '../../contract/ipc';
@@ -37,6 +38,7 @@ import type { Logger } from '../log/logger';
 import { KioskFailure } from '../ipc/failure';
 import { csvTimes, writeCsvFile } from './csv';
 import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
+import { englishWords, type Words } from '../language/words';
 import {
   afterAnswer,
   ASSUMED_SERVICE_LIMIT,
@@ -71,6 +73,8 @@ export interface EventHistoryOptions {
   /** Tenants searched when the guard chose none. */
   defaultTenants: readonly number[];
   pickSaveFile: PickSaveFile;
+  /** The CSV's words: the language the page shows (core/language/shown-language.ts); English when absent. */
+  words?: () => Words;
   /** How many results main keeps for export (least recently used dropped first). */
   keepResults?: number;
   /** Rows between two progress pushes during an export. */
@@ -325,8 +329,9 @@ export class EventHistory {
 
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
-    const header = csvHeader(extras, request.words?.headings);
-    const note = cut ? [cutNote(cut, request.cutWords)] : [];
+    const words = (this.options.words ?? englishWords)();
+    const header = csvHeader(extras, words);
+    const note = cut ? [cutNote(cut, words)] : [];
     const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
     const progress = (done: number, finished: boolean): void =>
@@ -335,7 +340,7 @@ export class EventHistory {
     progress(0, false);
     let written: number;
     try {
-      written = await writeCsvFile(file, header, csvRows(rows, extras, request.words?.priorities), {
+      written = await writeCsvFile(file, header, csvRows(rows, extras, priorityWords(words)), {
         sliceRows: this.progressEvery,
         onProgress: (done) => progress(done, false),
         before: note,
@@ -482,35 +487,31 @@ function extraFields(events: readonly FeedEvent[]): string[] {
 const CREATED_AT = SYSTEM_EVENT_FIELDS.indexOf('created') + 1;
 
 /**
- * The header: each known column under the heading the renderer sent in the language shown (its
- * name without one); fields beyond the spec's under their own names, which only the service knows.
+ * The header: each known column under its heading in the language shown (in English, its name);
+ * fields beyond the spec's under their own names, which only the service knows.
  */
-function csvHeader(extras: readonly string[], headings: Readonly<Record<HistoryCsvColumn, string>> | undefined): string[] {
-  const heading = (column: HistoryCsvColumn): string => headings?.[column] ?? column;
+function csvHeader(extras: readonly string[], words: Words): string[] {
+  const heading = (column: HistoryCsvColumn): string => words.t(`documents.historyCsv.${column}`);
   const fields = SYSTEM_EVENT_FIELDS.map(heading);
   return [...fields.slice(0, CREATED_AT), ...TIME_COLUMNS.map(heading), ...fields.slice(CREATED_AT), ...extras, ...ALARM_COLUMNS.map(heading)];
 }
 
-/** English lines of the CSV's first line for a cut result (the screen sends its own, HistoryCsvCutWords). */
-export const ENGLISH_CUT_WORDS: HistoryCsvCutWords = {
-  service: "Incomplete: the service answered with its limit of {limit} events; events of this search up to {upTo} may be missing from this file.",
-  kiosk: 'Incomplete: the kiosk keeps at most {limit} events of one search; events of this search up to {upTo} may be missing from this file.',
-};
-
 /** The first line of a cut result's CSV: "# " and the line of its reason, the time as the local time column writes it. */
-export function cutNote(cut: SearchCut, words: HistoryCsvCutWords | undefined): string[] {
-  const line = (words ?? ENGLISH_CUT_WORDS)[cut.by];
-  const filled = line.replace(/\{(limit|upTo)\}/g, (_, name: string) => (name === 'limit' ? String(cut.limit) : csvTimes(cut.upTo)[0]));
-  return [`# ${filled}`];
+export function cutNote(cut: SearchCut, words: Words): string[] {
+  return [`# ${words.t(`history.csvCut.${cut.by}`, { limit: String(cut.limit), upTo: csvTimes(cut.upTo)[0] })}`];
 }
 
-function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>> | undefined): Generator<unknown[]> {
+/** The alarm priorities as the CSV writes them, worded once per export. */
+const priorityWords = (words: Words): Readonly<Record<AlarmPriority, string>> =>
+  Object.fromEntries(ALARM_PRIORITIES.map((priority) => [priority, words.t(`documents.priorities.${priority}`)])) as Record<AlarmPriority, string>;
+
+function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>>): Generator<unknown[]> {
   for (const event of events) {
     const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
     row.splice(CREATED_AT, 0, ...csvTimes(event.created));
     for (const field of extras) row.push(event[field]);
     const priority = event.alarm?.priority;
-    row.push(priority ? (priorities?.[priority] ?? priority) : '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
+    row.push(priority ? priorities[priority] : '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
     yield row;
   }
 }

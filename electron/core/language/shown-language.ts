@@ -1,11 +1,13 @@
 /**
  * The language the kiosk's page shows now, as main knows it: the workstation's at start
  * (`kiosk.locale`, `auto` resolved), then whatever the page reports when the officer or guard
- * switches or the idle reset switches back (the `showLanguage` operation). Main words its native
- * dialogs in it (./native-words.ts). Holds no text itself.
+ * switches or the idle reset switches back (the `showLanguage` operation). Main words in it what
+ * it makes itself (./words.ts): the documents a screen asks for, and its native dialogs
+ * (./native-words.ts). Holds no text itself.
  */
 import type { KioskLocale } from '../config/locale';
-import { nativeWords, type NativeWords } from './native-words';
+import { nativeWords } from './native-words';
+import { wordsIn, type Words } from './words';
 
 export class ShownLanguage {
   private locale: KioskLocale;
@@ -22,7 +24,13 @@ export class ShownLanguage {
     this.locale = locale;
   }
 
-  words(): NativeWords {
+  /** The words of the documents a screen asks for (the handover report, the CSV exports), in the language it shows. */
+  documentWords(): Words {
+    return wordsIn(this.locale);
+  }
+
+  /** The words of main's native dialogs (save, quit). */
+  nativeWords(): Words {
     return nativeWords(this.locale);
   }
 }

@@ -9,7 +9,7 @@
  * the report is one page whatever the shift held and the longest words of any language.
  */
 import PDFDocument from 'pdfkit';
-import { fill, type HandoverItem, type HandoverPage, type HandoverSection, type HandoverTable } from './handover-report';
+import { type HandoverItem, type HandoverPage, type HandoverSection, type HandoverTable } from './handover-report';
 
 const MARGIN = 48;
 const TITLE_SIZE = 16;
@@ -122,7 +122,7 @@ function layOut(doc: Doc, page: HandoverPage): void {
       text(item.text, FONT, BODY_SIZE);
       for (const detail of item.details) text(detail, FONT, BODY_SIZE, { x: MARGIN + DETAIL_INDENT, w: width - DETAIL_INDENT });
     }
-    if (m.shown < section.items.length) text(fill(page.moreInCsv, { count: page.number(section.items.length - m.shown) }), ITALIC, BODY_SIZE, { lines: 1 });
+    if (m.shown < section.items.length) text(page.moreInCsv(section.items.length - m.shown), ITALIC, BODY_SIZE, { lines: 1 });
     for (const line of section.tail) text(line, FONT, BODY_SIZE);
     if (section.lead.length === 0 && section.table === null && section.items.length === 0 && section.tail.length === 0) text(page.none, FONT, BODY_SIZE, { lines: 1 });
     doc.y += AFTER_SECTION;

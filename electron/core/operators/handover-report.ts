@@ -6,12 +6,15 @@
  * the most urgent listed; the notes; the service outages with their true start, end and duration;
  * the kiosk's own downtime; the catch-ups and what they held or did not read; the events set
  * aside; the exports made (the shift journal). Pure functions: the report's data, its CSV text and
- * its one page's content for the PDF, both in the words the renderer sent (the language of the
- * screen that ended the shift) with dates, times and numbers in its locale. No file or clock here.
+ * its one page's content for the PDF, both in main's words (`documents.handover` messages, worded
+ * by core/language/words.ts in the language of the screen that ended the shift) with dates, times
+ * and numbers in its locale. No file or clock here.
  */
 import {
   ALARM_PRIORITIES,
+  EXPORT_KINDS,
   HANDOVER_ALARM_COLUMNS,
+  HANDOVER_CSV_COLUMNS,
   type Acknowledgement,
   type AlarmPriority,
   type ExportKind,
@@ -19,9 +22,10 @@ import {
   type HandoverOutage,
   type HandoverReport,
   type HandoverUnacknowledged,
-  type HandoverWords,
   type OpenAlarm,
 } from '../../contract/ipc';
+import type { Words } from '../language/words';
+import type { Messages } from '../../../i18n/schema';
 import type { ShiftAlarmFigures } from '../alarms/alarm-store';
 import { csvLine, CSV_BOM } from '../history/csv';
 import type { JournalEntry } from './shift-journal';
@@ -142,43 +146,35 @@ export function buildHandoverReport(input: HandoverInput): HandoverData {
   };
 }
 
-/** A line of the report's words with its `{placeholders}` filled in (one pass: a value is never read as a placeholder). */
-export function fill(line: string, params: Readonly<Record<string, string | number>>): string {
-  return line.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
 /** How the report writes in the language of the screen that ended the shift: its words, and its dates, times, numbers and durations. */
 export interface HandoverLanguage {
-  words: HandoverWords;
+  words: Words;
   /** An ISO time as the kiosk shows it, in the locale (24-hour, the workstation's zone). */
   time: (iso: string) => string;
   number: (n: number) => string;
-  /** The plural category of a count in the locale ("one", "other", …). */
-  plural: (n: number) => Intl.LDMLPluralRule;
   /** How long a span of milliseconds lasted, in the report's words ("1 h 5 min"). */
   duration: (ms: number) => string;
 }
 
 /** A duration in the words given: its two largest units, whole seconds. */
-export function durationIn(words: HandoverWords, number: (n: number) => string): (ms: number) => string {
+export function durationIn(words: Words, number: (n: number) => string): (ms: number) => string {
   return (ms) => {
     const seconds = Math.max(0, Math.floor(ms / 1000));
     const days = Math.floor(seconds / 86_400);
     const hours = Math.floor((seconds % 86_400) / 3_600);
     const minutes = Math.floor((seconds % 3_600) / 60);
     const rest = seconds % 60;
-    if (days > 0) return fill(words.duration.days, { days: number(days), hours: number(hours) });
-    if (hours > 0) return fill(words.duration.hours, { hours: number(hours), minutes: number(minutes) });
-    if (minutes > 0) return fill(words.duration.minutes, { minutes: number(minutes), seconds: number(rest) });
-    return fill(words.duration.seconds, { seconds: number(rest) });
+    if (days > 0) return words.t('documents.handover.duration.days', { days: number(days), hours: number(hours) });
+    if (hours > 0) return words.t('documents.handover.duration.hours', { hours: number(hours), minutes: number(minutes) });
+    if (minutes > 0) return words.t('documents.handover.duration.minutes', { minutes: number(minutes), seconds: number(rest) });
+    return words.t('documents.handover.duration.seconds', { seconds: number(rest) });
   };
 }
 
-/** Dates, times, numbers and plural forms in `locale` (Intl), 24-hour, in the workstation's time zone. */
-export function handoverLanguage(words: HandoverWords, locale: string): HandoverLanguage {
-  const dates = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const numbers = new Intl.NumberFormat(locale);
-  const plurals = new Intl.PluralRules(locale);
+/** Dates, times and numbers in the words' locale (Intl), 24-hour, in the workstation's time zone. */
+export function handoverLanguage(words: Words): HandoverLanguage {
+  const dates = new Intl.DateTimeFormat(words.intl, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const numbers = new Intl.NumberFormat(words.intl);
   const number = (n: number): string => numbers.format(n);
   return {
     words,
@@ -187,19 +183,18 @@ export function handoverLanguage(words: HandoverWords, locale: string): Handover
       return Number.isNaN(at.getTime()) ? iso : dates.format(at);
     },
     number,
-    plural: (n) => plurals.select(n),
     duration: durationIn(words, number),
   };
 }
 
 /** What an export was, in the report's language (a code recorded by the journal; older entries' English as they are). */
-function exportIn(words: HandoverWords): (what: string) => string {
-  return (what) => (words.exportKinds && Object.hasOwn(words.exportKinds, what) ? words.exportKinds[what as ExportKind] : what);
+function exportIn(words: Words): (what: string) => string {
+  return (what) => ((EXPORT_KINDS as readonly string[]).includes(what) ? words.t(`documents.handover.exportKinds.${what as ExportKind}`) : what);
 }
 
 /** An operator's name in the report: a shift without a name in the report's language, any other as it is. */
-function nameIn(words: HandoverWords): (name: string | null | undefined) => string {
-  return (name) => (name === UNNAMED_OPERATOR ? (words.unnamed ?? name) : (name ?? ''));
+function nameIn(words: Words): (name: string | null | undefined) => string {
+  return (name) => (name === UNNAMED_OPERATOR ? words.t('documents.handover.unnamed') : (name ?? ''));
 }
 
 /** Each figure of the table, in its column's order. */
@@ -226,79 +221,80 @@ function totals(report: HandoverData): Record<(typeof HANDOVER_ALARM_COLUMNS)[nu
 }
 
 /** What is said of an outage after its span, in the report's language and times. */
-function outageDetail(outage: HandoverOutage, words: HandoverWords, time: (iso: string) => string, who: (name: string | null) => string): string {
+function outageDetail(outage: HandoverOutage, words: Words, time: (iso: string) => string, who: (name: string | null) => string): string {
   if (outage.detail !== null) return outage.detail;
   const parts: string[] = [];
-  if (outage.raisedAt) parts.push(fill(words.outageRaised, { time: time(outage.raisedAt) }));
-  if (outage.acknowledgedAt) parts.push(outage.acknowledgedBy ? fill(words.outageAcknowledgedBy, { time: time(outage.acknowledgedAt), operator: who(outage.acknowledgedBy) }) : fill(words.outageAcknowledged, { time: time(outage.acknowledgedAt) }));
-  else parts.push(words.outageNotAcknowledged);
-  if (outage.end === 'kioskStopped') parts.push(words.outageKioskStopped);
+  if (outage.raisedAt) parts.push(words.t('documents.handover.outageRaised', { time: time(outage.raisedAt) }));
+  if (outage.acknowledgedAt) parts.push(outage.acknowledgedBy ? words.t('documents.handover.outageAcknowledgedBy', { time: time(outage.acknowledgedAt), operator: who(outage.acknowledgedBy) }) : words.t('documents.handover.outageAcknowledged', { time: time(outage.acknowledgedAt) }));
+  else parts.push(words.t('documents.handover.outageNotAcknowledged'));
+  if (outage.end === 'kioskStopped') parts.push(words.t('documents.handover.outageKioskStopped'));
   return parts.join('; ');
 }
 
 /** An outage, a downtime or a catch-up: its span and how long it lasted (until the report's end when it goes on). */
 function periodOf(from: string, to: string | null, reportEnd: string, language: Pick<HandoverLanguage, 'words' | 'time' | 'duration'>): string {
   const end = to ?? reportEnd;
-  return fill(language.words.period, { from: language.time(from), to: to === null ? language.words.stillDown : language.time(to), duration: language.duration(Date.parse(end) - Date.parse(from)) });
+  return language.words.t('documents.handover.period', { from: language.time(from), to: to === null ? language.words.t('documents.handover.stillDown') : language.time(to), duration: language.duration(Date.parse(end) - Date.parse(from)) });
 }
 
 /** What a catch-up held and left, one line each. */
-function catchUpLines(c: HandoverCatchUp, words: HandoverWords, number: (n: number) => string): string[] {
+function catchUpLines(c: HandoverCatchUp, words: Words, number: (n: number) => string): string[] {
   const lines = [
-    fill(words.catchUpRead, { first: number(c.firstId), last: number(c.lastId), read: number(c.readEvents), setAside: number(c.setAside) }),
-    fill(words.catchUpAlarms, { alarms: number(c.alarms.total), critical: number(c.alarms.critical), high: number(c.alarms.high), medium: number(c.alarms.medium), low: number(c.alarms.low) }),
+    words.t('documents.handover.catchUpRead', { first: number(c.firstId), last: number(c.lastId), read: number(c.readEvents), setAside: number(c.setAside) }),
+    words.t('documents.handover.catchUpAlarms', { alarms: number(c.alarms.total), critical: number(c.alarms.critical), high: number(c.alarms.high), medium: number(c.alarms.medium), low: number(c.alarms.low) }),
   ];
-  for (const range of c.notRead) lines.push(fill(words.catchUpNotRead, { first: number(range.firstId), last: number(range.lastId), count: number(range.lastId - range.firstId + 1) }));
-  if (c.state === 'reading') lines.push(fill(words.catchUpReading, { id: number(c.readUpTo) }));
+  for (const range of c.notRead) lines.push(words.t('documents.handover.catchUpNotRead', { first: number(range.firstId), last: number(range.lastId), count: number(range.lastId - range.firstId + 1) }));
+  if (c.state === 'reading') lines.push(words.t('documents.handover.catchUpReading', { id: number(c.readUpTo) }));
   return lines;
 }
 
 function catchUpHeadline(c: HandoverCatchUp, reportEnd: string, language: Pick<HandoverLanguage, 'words' | 'time' | 'duration'>): string {
-  const cause = language.words.catchUpCauses[c.cause];
-  const span = c.from === null ? fill(language.words.catchUpUntil, { to: language.time(c.to) }) : periodOf(c.from, c.to, reportEnd, language);
+  const cause = language.words.t(`documents.handover.catchUpCauses.${c.cause}`);
+  const span = c.from === null ? language.words.t('documents.handover.catchUpUntil', { to: language.time(c.to) }) : periodOf(c.from, c.to, reportEnd, language);
   return `${cause}, ${span}`;
 }
 
 /** The report as CSV: one row per fact, with a section column, times in UTC (ISO 8601), the fixed words in the language given. */
-export function handoverCsv(report: HandoverData, words: HandoverWords): string {
-  const section = words.csvSections;
-  const priority = (p: AlarmPriority): string => words.priorities[p];
-  const h = words.csvHeadings;
+export function handoverCsv(report: HandoverData, words: Words): string {
+  type Handover = Messages['documents']['handover'];
+  const section = (name: keyof Handover['sections']): string => words.t(`documents.handover.sections.${name}`);
+  const heading = (name: keyof Handover['csv']): string => words.t(`documents.handover.csv.${name}`);
+  const priority = (p: AlarmPriority): string => words.t(`documents.priorities.${p}`);
   const who = nameIn(words);
   const what = exportIn(words);
   const plain = (n: number): string => String(n);
   const asIs = { words, time: (at: string) => at, duration: durationIn(words, plain) };
-  let text = CSV_BOM + csvLine([h.section, h.time, h.until, h.priority, h.device, h.text, h.detail, h.count, h.operator]);
-  text += csvLine([section.shift, report.from, report.to, '', '', '', '', '', who(report.operator)]);
+  let text = CSV_BOM + csvLine(HANDOVER_CSV_COLUMNS.map(heading));
+  text += csvLine([section('shift'), report.from, report.to, '', '', '', '', '', who(report.operator)]);
   const sum = totals(report);
-  const figureSections = { raised: section.alarmsRaised, acknowledged: section.alarmsAcknowledged, waiting: section.alarmsWaiting, setAside: section.alarmsSetAside, caughtUp: section.alarmsCaughtUp, acknowledgedInShift: section.acknowledgementsMade };
+  const figureSections = { raised: section('alarmsRaised'), acknowledged: section('alarmsAcknowledged'), waiting: section('alarmsWaiting'), setAside: section('alarmsSetAside'), caughtUp: section('alarmsCaughtUp'), acknowledgedInShift: section('acknowledgementsMade') };
   for (const column of HANDOVER_ALARM_COLUMNS) {
     for (const line of report.alarms) text += csvLine([figureSections[column], '', '', priority(line.priority), '', '', '', FIGURE[column](line), '']);
-    text += csvLine([figureSections[column], '', '', words.total, '', '', '', sum[column], '']);
+    text += csvLine([figureSections[column], '', '', words.t('documents.handover.total'), '', '', '', sum[column], '']);
   }
   const u = report.unacknowledged;
-  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.total, u.total, '']);
-  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.waiting, u.waiting, '']);
-  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.preShift, u.preShift, '']);
-  text += csvLine([section.unacknowledgedNow, report.to, '', '', '', '', words.csvGroups.setAside, u.setAside, '']);
-  for (const open of report.stillOpen) text += csvLine([section.openAlarm, open.created, '', priority(open.priority), open.device, open.text, fill(words.csvEvent, { id: open.id }), '', '']);
+  text += csvLine([section('unacknowledgedNow'), report.to, '', '', '', '', words.t('documents.handover.groups.total'), u.total, '']);
+  text += csvLine([section('unacknowledgedNow'), report.to, '', '', '', '', words.t('documents.handover.groups.waiting'), u.waiting, '']);
+  text += csvLine([section('unacknowledgedNow'), report.to, '', '', '', '', words.t('documents.handover.groups.preShift'), u.preShift, '']);
+  text += csvLine([section('unacknowledgedNow'), report.to, '', '', '', '', words.t('documents.handover.groups.setAside'), u.setAside, '']);
+  for (const open of report.stillOpen) text += csvLine([section('openAlarm'), open.created, '', priority(open.priority), open.device, open.text, words.t('documents.handover.event', { id: open.id }), '', '']);
   const notListed = u.total - report.stillOpen.length;
-  if (notListed > 0) text += csvLine([section.openAlarm, '', '', '', '', '', fill(words.notListed, { count: notListed }), notListed, '']);
-  for (const note of report.notes) text += csvLine([section.note, note.at, '', '', note.device, note.text, note.note, '', who(note.operator)]);
+  if (notListed > 0) text += csvLine([section('openAlarm'), '', '', '', '', '', words.t('documents.handover.notListed', { count: notListed }), notListed, '']);
+  for (const note of report.notes) text += csvLine([section('note'), note.at, '', '', note.device, note.text, note.note, '', who(note.operator)]);
   for (const outage of report.outages) {
     const duration = asIs.duration(Date.parse(outage.to ?? report.to) - Date.parse(outage.from));
-    text += csvLine([section.outage, outage.from, outage.to ?? '', '', '', '', `${outage.to === null ? `${words.stillDown}, ` : ''}${duration}; ${outageDetail(outage, words, asIs.time, (n) => who(n))}`, '', who(outage.acknowledgedBy)]);
+    text += csvLine([section('outage'), outage.from, outage.to ?? '', '', '', '', `${outage.to === null ? `${words.t('documents.handover.stillDown')}, ` : ''}${duration}; ${outageDetail(outage, words, asIs.time, (n) => who(n))}`, '', who(outage.acknowledgedBy)]);
   }
   for (const down of report.downtime) {
-    text += csvLine([section.downtime, down.from, down.to, '', '', '', `${asIs.duration(Date.parse(down.to) - Date.parse(down.from))}; ${down.cleanStop ? words.stoppedCleanly : words.notStoppedCleanly}`, '', '']);
+    text += csvLine([section('downtime'), down.from, down.to, '', '', '', `${asIs.duration(Date.parse(down.to) - Date.parse(down.from))}; ${down.cleanStop ? words.t('documents.handover.stoppedCleanly') : words.t('documents.handover.notStoppedCleanly')}`, '', '']);
   }
   for (const c of report.catchUps) {
     const [read = '', found = '', ...rest] = catchUpLines(c, words, plain);
-    text += csvLine([section.catchUp, c.from ?? '', c.to, '', '', words.catchUpCauses[c.cause], `${read}; ${found}`, c.readEvents, '']);
-    for (const line of rest) text += csvLine([section.catchUp, c.from ?? '', c.to, '', '', words.catchUpCauses[c.cause], line, '', '']);
+    text += csvLine([section('catchUp'), c.from ?? '', c.to, '', '', words.t(`documents.handover.catchUpCauses.${c.cause}`), `${read}; ${found}`, c.readEvents, '']);
+    for (const line of rest) text += csvLine([section('catchUp'), c.from ?? '', c.to, '', '', words.t(`documents.handover.catchUpCauses.${c.cause}`), line, '', '']);
   }
-  text += csvLine([section.setAsideEvents, report.from, report.to, '', '', '', words.setAsideEventsExplained, report.setAsideEvents, '']);
-  for (const exp of report.exports) text += csvLine([section.export, exp.at, '', '', '', what(exp.what), exp.path, exp.rows, who(exp.operator)]);
+  text += csvLine([section('setAsideEvents'), report.from, report.to, '', '', '', words.t('documents.handover.setAsideEventsExplained'), report.setAsideEvents, '']);
+  for (const exp of report.exports) text += csvLine([section('export'), exp.at, '', '', '', what(exp.what), exp.path, exp.rows, who(exp.operator)]);
   return text;
 }
 
@@ -332,11 +328,10 @@ export interface HandoverSection {
 export interface HandoverPage {
   title: string;
   madeAt: string;
-  /** "… {count} more in the CSV". */
-  moreInCsv: string;
+  /** "… {count} more in the CSV", with the count in the report's numbers. */
+  moreInCsv: (count: number) => string;
   /** "None." */
   none: string;
-  number: (n: number) => string;
   sections: HandoverSection[];
 }
 
@@ -350,46 +345,45 @@ export function handoverPage(report: HandoverData, language: HandoverLanguage): 
   const what = exportIn(words);
   const count = (n: number): { count: string } => ({ count: number(n) });
   const notes = report.notes.filter((n) => n.note.trim() !== '');
-  const rows = (n: number): string => fill(language.plural(n) === 'one' ? words.rows.one : words.rows.other, count(n));
+  const rows = (n: number): string => words.t('documents.handover.rows', count(n), n);
   const sum = totals(report);
   const u = report.unacknowledged;
   const notListed = u.total - report.stillOpen.length;
   return {
-    title: fill(words.title, { operator: who(report.operator) }),
-    madeAt: fill(words.madeAt, { time: time(report.to) }),
-    moreInCsv: words.moreInCsv,
-    none: words.none,
-    number,
+    title: words.t('documents.handover.title', { operator: who(report.operator) }),
+    madeAt: words.t('documents.handover.madeAt', { time: time(report.to) }),
+    moreInCsv: (n) => words.t('documents.handover.moreInCsv', count(n)),
+    none: words.t('documents.handover.none'),
     sections: [
-      section(words.shift, { lead: [fill(words.operator, { operator: who(report.operator) }), fill(words.span, { from: time(report.from), to: time(report.to) })] }),
-      section(words.alarmsByPriority, {
+      section(words.t('documents.handover.shift'), { lead: [words.t('documents.handover.operator', { operator: who(report.operator) }), words.t('documents.handover.span', { from: time(report.from), to: time(report.to) })] }),
+      section(words.t('documents.handover.alarmsByPriority'), {
         table: {
-          columns: [words.alarmColumns.priority, ...HANDOVER_ALARM_COLUMNS.map((column) => words.alarmColumns[column])],
+          columns: [words.t('documents.handover.alarmColumns.priority'), ...HANDOVER_ALARM_COLUMNS.map((column) => words.t(`documents.handover.alarmColumns.${column}`))],
           rows: [
-            ...report.alarms.map((line) => [words.priorities[line.priority], ...HANDOVER_ALARM_COLUMNS.map((column) => number(FIGURE[column](line)))]),
-            [words.total, ...HANDOVER_ALARM_COLUMNS.map((column) => number(sum[column]))],
+            ...report.alarms.map((line) => [words.t(`documents.priorities.${line.priority}`), ...HANDOVER_ALARM_COLUMNS.map((column) => number(FIGURE[column](line)))]),
+            [words.t('documents.handover.total'), ...HANDOVER_ALARM_COLUMNS.map((column) => number(sum[column]))],
           ],
           lastIsTotal: true,
         },
-        tail: [words.alarmsExplained],
+        tail: [words.t('documents.handover.alarmsExplained')],
       }),
-      section(fill(words.unacknowledged, count(u.total)), {
-        lead: u.total > 0 ? [fill(words.unacknowledgedGroups, { waiting: number(u.waiting), preShift: number(u.preShift), setAside: number(u.setAside), bound: number(u.bound) })] : [],
-        items: report.stillOpen.map((o) => item(`${time(o.created)}  ${words.priorities[o.priority]}  ${o.device} — ${o.text}`)),
-        tail: notListed > 0 ? [fill(words.notListed, count(notListed))] : [],
+      section(words.t('documents.handover.unacknowledged', count(u.total)), {
+        lead: u.total > 0 ? [words.t('documents.handover.unacknowledgedGroups', { waiting: number(u.waiting), preShift: number(u.preShift), setAside: number(u.setAside), bound: number(u.bound) })] : [],
+        items: report.stillOpen.map((o) => item(`${time(o.created)}  ${words.t(`documents.priorities.${o.priority}`)}  ${o.device} — ${o.text}`)),
+        tail: notListed > 0 ? [words.t('documents.handover.notListed', count(notListed))] : [],
       }),
-      section(fill(words.notes, count(notes.length)), { items: notes.map((n) => item(`${time(n.at)}  ${who(n.operator)}  ${n.device}: ${n.note}`)) }),
-      section(fill(words.outages, count(report.outages.length)), {
+      section(words.t('documents.handover.notes', count(notes.length)), { items: notes.map((n) => item(`${time(n.at)}  ${who(n.operator)}  ${n.device}: ${n.note}`)) }),
+      section(words.t('documents.handover.outages', count(report.outages.length)), {
         items: report.outages.map((o) => item(periodOf(o.from, o.to, report.to, language), [outageDetail(o, words, time, (n) => who(n))])),
       }),
-      section(fill(words.downtime, count(report.downtime.length)), {
-        items: report.downtime.map((d) => item(`${periodOf(d.from, d.to, report.to, language)} — ${d.cleanStop ? words.stoppedCleanly : words.notStoppedCleanly}`)),
+      section(words.t('documents.handover.downtime', count(report.downtime.length)), {
+        items: report.downtime.map((d) => item(`${periodOf(d.from, d.to, report.to, language)} — ${d.cleanStop ? words.t('documents.handover.stoppedCleanly') : words.t('documents.handover.notStoppedCleanly')}`)),
       }),
-      section(fill(words.catchUps, count(report.catchUps.length)), {
+      section(words.t('documents.handover.catchUps', count(report.catchUps.length)), {
         items: report.catchUps.map((c) => item(catchUpHeadline(c, report.to, language), catchUpLines(c, words, number))),
       }),
-      section(fill(words.setAsideEvents, count(report.setAsideEvents)), { lead: report.setAsideEvents > 0 ? [words.setAsideEventsExplained] : [] }),
-      section(fill(words.exportsMade, count(report.exports.length)), { items: report.exports.map((e) => item(`${time(e.at)}  ${who(e.operator)}  ${what(e.what)}: ${rows(e.rows)}, ${e.path}`)) }),
+      section(words.t('documents.handover.setAsideEvents', count(report.setAsideEvents)), { lead: report.setAsideEvents > 0 ? [words.t('documents.handover.setAsideEventsExplained')] : [] }),
+      section(words.t('documents.handover.exportsMade', count(report.exports.length)), { items: report.exports.map((e) => item(`${time(e.at)}  ${who(e.operator)}  ${what(e.what)}: ${rows(e.rows)}, ${e.path}`)) }),
     ],
   };
 }

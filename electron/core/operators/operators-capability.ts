@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { EndShiftRequest, ExportKind, ExportResult, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
+import type { ExportKind, ExportResult, HandoverLogEntry, HandoverReport, HandoverWarning } from '../../contract/ipc';
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
@@ -20,6 +20,7 @@ import { JsonLinesFile } from '../storage/json-lines-file';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
+import { englishWords, type Words } from '../language/words';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
 import type { ShiftRecord } from './shift-record';
@@ -46,6 +47,8 @@ export interface OperatorsCapabilityOptions {
   record: ShiftRecord;
   /** The admin lock: the end of a shift locks the admin actions too, so the next person starts from a locked kiosk. */
   adminLock?: { lock(): Promise<unknown> };
+  /** The handover report's words: the language the page shows (core/language/shown-language.ts); English when absent. */
+  words?: () => Words;
   now?: () => number;
 }
 
@@ -106,7 +109,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     return reportList;
   };
 
-  const endShift = async (request: EndShiftRequest): Promise<HandoverReport> => {
+  const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();
     if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
     const journalEntries = await journal.between(shift.since, new Date(now()).toISOString());
@@ -135,14 +138,15 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
     let csvReason: string | null = null;
     let pdfReason: string | null = null;
     const reason = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
+    const words = (options.words ?? englishWords)();
     try {
-      await writeOwnerOnly(`${base}.csv`, handoverCsv(data, request.words));
+      await writeOwnerOnly(`${base}.csv`, handoverCsv(data, words));
       csvPath = `${base}.csv`;
     } catch (thrown) {
       csvReason = reason(thrown);
     }
     try {
-      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(request.words, request.locale))));
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words))));
       pdfPath = `${base}.pdf`;
     } catch (thrown) {
       pdfReason = reason(thrown);
@@ -208,8 +212,8 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       getOperatorState: () => session.state(),
       signInOperator: (request) => ('unnamed' in request ? session.signIn(null, '') : session.signIn(request.name, request.pin)),
       // The end of a shift locks the admin actions too: the next person starts from a locked kiosk.
-      endShift: async (request) => {
-        const report = await endShift(request);
+      endShift: async () => {
+        const report = await endShift();
         await options.adminLock?.lock();
         return report;
       },

@@ -8,6 +8,7 @@
 import type { AlarmRuleView, FeedEvent } from '../../../electron/contract/ipc';
 import { useFeedStore } from '../feed/feed-store';
 import { useLocaleStore } from '../i18n/locale-store';
+import { DEFAULT_LOCALE, PSEUDO_LOCALE } from '../i18n/locales';
 
 /** One rule's instructions as shown: `lang` is the language of the lines (null: a list given for every language). */
 export interface RuleInstructions {
@@ -28,8 +29,8 @@ export interface RuleInfo {
 export function instructionsIn(rule: AlarmRuleView, locale: string): { lines: string[]; lang: string | null } {
   const byLanguage = rule.instructionsByLanguage;
   if (!byLanguage) return { lines: rule.instructions, lang: null };
-  const wanted = locale === 'en-XA' ? 'en' : locale;
-  for (const lang of [wanted, wanted.split('-')[0] ?? wanted, 'en']) {
+  const wanted = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+  for (const lang of [wanted, wanted.split('-')[0] ?? wanted, DEFAULT_LOCALE]) {
     const lines = byLanguage[lang];
     if (lines && lines.length > 0) return { lines, lang };
   }

@@ -10,11 +10,12 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import { currentLocale, i18n, t } from '../i18n/i18n';
+import { SPOKEN_LANGUAGES, type SpokenLanguage } from '../../../electron/contract/languages';
 import type { BadgeElementDocument, BadgePreview, BadgeProblem, BadgeSideDocument, BadgeTemplateDocument } from '../../../electron/contract/ipc';
 
 /** The languages the editor offers words in (the kiosk's, English first); a template may hold others, kept as they are. */
-export const WORD_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
-export type WordLanguage = (typeof WORD_LANGUAGES)[number];
+export const WORD_LANGUAGES = SPOKEN_LANGUAGES;
+export type WordLanguage = SpokenLanguage;
 
 /** A text element's words in one language: its own, or (a plain string) the same in every language. */
 export function wordsOf(element: BadgeElementDocument, language: string): string {

@@ -9,6 +9,7 @@ import { BADGE_PROBLEM_TEXT } from '../../../electron/contract/badge-problem-tex
 import type { BadgeProblem, BadgeProblemParams } from '../../../electron/contract/ipc';
 import { errorText } from '../i18n/error-text';
 import { currentLocale, t } from '../i18n/i18n';
+import { DEFAULT_LOCALE, spokenLanguageOf } from '../i18n/locales';
 
 const WORDS: Record<string, () => string> = {
   front: () => t('badges.problemWords.front'),
@@ -30,7 +31,7 @@ const ISSUES: Record<string, (limit: string) => string> = {
 };
 function issueDetail(params: BadgeProblemParams): string | number | undefined {
   const issue = params.issue;
-  const english = currentLocale() === 'en' || currentLocale() === 'en-XA';
+  const english = spokenLanguageOf(currentLocale()) === DEFAULT_LOCALE;
   return !english && typeof issue === 'string' && Object.hasOwn(ISSUES, issue) ? ISSUES[issue]!(String(params.limit ?? '')) : params.detail;
 }
 

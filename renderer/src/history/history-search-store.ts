@@ -17,7 +17,6 @@ import type { ExportResult, HistoryEvent, SearchCut, SiteCatalogue, TaskProgress
 import { emptySearchForm, endpointFor, idKey, planSearch, toDateInput, toTimeInput, type FieldProblem, type PlannedSearch, type SearchForm } from './search-form';
 import { DEFAULT_SORT, nextSort, sortEvents, type ResultSort, type SortColumn } from './search-results';
 import { knownTenants, searchOptions, startingTenants, type SearchOptions } from './search-catalogue';
-import { historyCsvCutWords, historyCsvWords } from './csv-words';
 
 export interface SearchOutcome {
   resultId: string;
@@ -209,7 +208,7 @@ export const useHistorySearchStore = defineStore('historySearch', () => {
     try {
       // Main writes what it holds of the result now, which is what is shown: the cut as shown goes with it.
       const cut = current.cut;
-      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value }, words: historyCsvWords(), cutWords: historyCsvCutWords() });
+      const result = await kiosk.exportSearchCsv({ resultId: current.resultId, taskId, sort: { ...sort.value } });
       if (result.ok) exportResult.value = { ...result.value, cut };
       else exportError.value = result.error;
     } finally {

@@ -1,37 +1,29 @@
 /**
- * The kiosk's one vue-i18n instance (Composition API mode), English loaded with the app as the
- * default and the fallback; other languages are added by the locale store when chosen
- * (./locale-store.ts, ./locale-loader.ts). Components call `useI18n()`; modules that are not
+ * The renderer's vue-i18n instance (Composition API mode) over the kiosk's message modules
+ * (i18n/messages/, the same ones main words its documents with through @intlify/core-base, the
+ * runtime vue-i18n is built on), English loaded with the app as the default and the fallback;
+ * other languages are added by the locale store when chosen (./locale-store.ts, ./locale-loader.ts). Components call `useI18n()`; modules that are not
  * components (stores, pure text helpers) call `t` from here. Messages are compiled to an AST at
  * run time without eval (the page's policy forbids it: electron.vite.config.ts sets the flags).
  */
 import { createI18n } from 'vue-i18n';
-import en from './messages/en';
-import type { Messages } from './schema';
-import { DEFAULT_LOCALE, INTL_LOCALE, type KioskLocale } from './locales';
+import en from '../../../i18n/messages/en';
+import type { MessageKey, MessageParams, Messages } from '../../../i18n/schema';
+import { pluralRules } from '../../../i18n/plural-rules';
+import { DEFAULT_LOCALE, type KioskLocale } from './locales';
+
+export type { MessageKey, MessageParams };
 
 export const i18n = createI18n<[Messages], KioskLocale, false>({
   legacy: false,
   locale: DEFAULT_LOCALE,
   fallbackLocale: DEFAULT_LOCALE,
   messages: { en } as Record<KioskLocale, Messages>,
-  // The plural rules of each language come from Intl (French: 0 and 1 are singular).
-  pluralRules: Object.fromEntries(
-    (Object.keys(INTL_LOCALE) as KioskLocale[]).map((code) => {
-      const rules = new Intl.PluralRules(INTL_LOCALE[code]);
-      return [code, (choice: number, choices: number) => (choices === 2 ? (rules.select(choice) === 'one' ? 0 : 1) : Math.min(choice, choices - 1))];
-    }),
-  ),
+  // The plural rules of each language come from Intl (French: 0 and 1 are singular), the same as main's (i18n/plural-rules.ts).
+  pluralRules: pluralRules(),
   missingWarn: import.meta.env.DEV,
   fallbackWarn: import.meta.env.DEV,
 });
-
-/** Every message key: the dotted path of each English text (`status.checkNow`). */
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type MessageKey = Leaves<Messages>;
-export type MessageParams = Record<string, unknown>;
 
 const translate = i18n.global.t as (key: string, ...rest: unknown[]) => string;
 

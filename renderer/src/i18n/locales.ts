@@ -1,37 +1,16 @@
 /**
- * The kiosk's languages: their codes (as `kiosk.locale` names them), their names in their own
- * language (the header's language switch), and the Intl locale each formats dates and numbers
- * with. English formats as en-GB (day before month, 24-hour clock, as guard logs are kept); the
- * pseudo-locale en-XA formats as English does. Pure: no Vue.
+ * The renderer's view of the kiosk's languages, all derived from the one list
+ * (electron/contract/languages.ts): every code the kiosk can show, the ones the header offers (the
+ * pseudo-locale only when it is the workstation's), each one's name in itself and the Intl locale
+ * it formats dates, numbers and plural forms with. Pure: no Vue.
  */
-import type { KioskSettings } from '../../../electron/contract/ipc';
+import { DEFAULT_LOCALE, INTL_LOCALE, isKioskLocale, KIOSK_LOCALES, LOCALE_NAMES, PSEUDO_LOCALE, SPOKEN_LANGUAGES, spokenLanguageOf, type KioskLocale } from '../../../electron/contract/languages';
 
-export type KioskLocale = KioskSettings['locale'];
+export type { KioskLocale };
+export { DEFAULT_LOCALE, INTL_LOCALE, isKioskLocale, LOCALE_NAMES, PSEUDO_LOCALE, spokenLanguageOf };
 
-/** Every language the kiosk speaks, English first (the default and the fallback). */
-export const LOCALES: readonly KioskLocale[] = ['en', 'de', 'fr', 'es', 'en-XA'];
+/** Every language the kiosk speaks, English first (the default and the fallback), then the pseudo-locale. */
+export const LOCALES: readonly KioskLocale[] = KIOSK_LOCALES;
 
-export const DEFAULT_LOCALE: KioskLocale = 'en';
-
-/** The languages the header offers (the pseudo-locale only when it is the workstation's). */
-export const SWITCHABLE_LOCALES: readonly KioskLocale[] = ['en', 'de', 'fr', 'es'];
-
-/** Each language's name in itself, never translated. */
-export const LOCALE_NAMES: Record<KioskLocale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  'en-XA': 'Ƥşếŭđő',
-};
-
-/** The Intl locale of each language (dates, times, numbers, plural rules). */
-export const INTL_LOCALE: Record<KioskLocale, string> = {
-  en: 'en-GB',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  'en-XA': 'en-GB',
-};
-
-export const isKioskLocale = (value: unknown): value is KioskLocale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+/** The languages the header offers. */
+export const SWITCHABLE_LOCALES: readonly KioskLocale[] = SPOKEN_LANGUAGES;

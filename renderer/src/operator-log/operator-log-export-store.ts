@@ -1,7 +1,7 @@
 /**
  * The operator log's export (CSV of the alarm acknowledgements or of the enrolment actions), behind
  * the administrator PIN: it asks for the PIN through the admin lock store, then main saves the file
- * (and refuses on its own without a fresh unlock), headed and worded in the language shown. Holds the last outcome (what happened), and
+ * (and refuses on its own without a fresh unlock), headed and worded by main in the language shown. Holds the last outcome (what happened), and
  * says it in the language shown.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
@@ -10,7 +10,6 @@ import { kiosk } from '../api/kiosk';
 import { useAdminLockStore } from '../admin/admin-lock-store';
 import { t } from '../i18n/i18n';
 import { formatNumber } from '../i18n/format';
-import { operatorLogExportRequest } from './export-words';
 
 type ExportOutcome =
   | { kind: 'noPin'; command: string }
@@ -52,7 +51,7 @@ export const useOperatorLogExportStore = defineStore('operatorLogExport', () => 
     }
     exporting.value = true;
     try {
-      const result = await kiosk.exportOperatorLog(operatorLogExportRequest(part));
+      const result = await kiosk.exportOperatorLog({ part });
       if (result.ok) outcome.value = result.value.saved ? { kind: 'saved', rows: result.value.rows, path: result.value.path ?? '' } : { kind: 'cancelled' };
       else {
         failed.value = true;

@@ -10,7 +10,6 @@ import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { HandoverReport, OperatorState } from '../../../electron/contract/ipc';
 import { useIdleResetStore } from '../shell/idle-reset-store';
-import { endShiftRequest } from './document-words';
 
 export const useOperatorStore = defineStore('operators', () => {
   const state = shallowRef<OperatorState | null>(null);
@@ -54,12 +53,12 @@ export const useOperatorStore = defineStore('operators', () => {
   const signIn = (name: string, pin: string): Promise<boolean> => attempt({ name, pin });
   const signInUnnamed = (): Promise<boolean> => attempt({ unnamed: true });
 
-  /** Ends the shift: main makes the handover report (PDF and CSV) and signs the operator out. */
+  /** Ends the shift: main makes the handover report (PDF and CSV, worded by main in the language shown) and signs the operator out. */
   async function endShift(): Promise<boolean> {
     if (busy.value) return false;
     busy.value = true;
     try {
-      const result = await kiosk.endShift(endShiftRequest());
+      const result = await kiosk.endShift();
       if (!result.ok) {
         error.value = result.error;
         return false;

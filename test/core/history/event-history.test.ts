@@ -1,5 +1,6 @@
 // EventHistory: search requests mapped onto the service's bodies, CSV cells and the CSV export
-// (in English as before, and in the words of a German screen).
+// (in English as before, and in the words of a German screen: main's words now, in the language
+// the page reported, core/language/words.ts; the renderer sent them with the export before).
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { EventHistory, toServiceCodeSearch, toServiceSearch } from '../../../ele
 import { createLogger, silentSink } from '../../../electron/core/log/logger';
 import { FakeEventService, PushRecorder } from '../support/event-fakes';
 import { systemEvent } from '../../support/events';
-import { historyCsvWordsOf } from '../../support/document-words';
+import { ShownLanguage } from '../../../electron/core/language/shown-language';
+import { wordsIn } from '../../../electron/core/language/words';
+import { KIOSK_LOCALES } from '../../../electron/contract/ipc';
 
 let dir: string;
 beforeEach(async () => {
@@ -29,7 +32,7 @@ function event(id: number, fields: Partial<SystemEvent> = {}): SystemEvent {
   return systemEvent(id, { created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(), device_Name: `Door ${id}`, custom_Text: `Access granted ${id}`, ...fields });
 }
 
-function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number } = {}) {
+function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number; shown?: ShownLanguage } = {}) {
   const service = new FakeEventService();
   const push = new PushRecorder();
   const picked: string[] = [];
@@ -45,6 +48,7 @@ function setup(options: { pick?: string | null; progressEvery?: number; keepResu
     },
     progressEvery: options.progressEvery ?? 1_000,
     keepResults: options.keepResults ?? 5,
+    ...(options.shown ? { words: () => options.shown!.documentWords() } : {}),
     now: () => new Date(2026, 2, 4, 9, 7),
   });
   return { service, push, history, picked };
@@ -259,20 +263,20 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('writes the headings and the alarm priorities in the words the screen sent (German); names, doors, categories and times unchanged', async () => {
+  it('writes the headings and the alarm priorities in the language the screen shows (German); names, doors, categories and times unchanged', async () => {
     const zone = process.env.TZ;
     process.env.TZ = 'Europe/Berlin';
     onTestFinished(() => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     });
-    const { service, history } = setup();
+    const shown = new ShownLanguage('en');
+    const { service, history } = setup({ shown });
     const rows = [event(1, { device_Name: 'Entrée, Bâtiment A', event_Category_Name: 'Zutritt', site: 'Nord' }), event(2, { custom_Text: 'Door forced open' })];
     service.answerSearch = (_op, body) => (body.isAlarm ? rows.slice(1) : rows);
     const { resultId } = await history.search(EventSearchRequest.parse(window));
-    const request = { resultId, words: historyCsvWordsOf('de') };
-    expect(historyOperations.exportSearchCsv.request.safeParse(request).success).toBe(true);
-    await history.exportCsv(historyOperations.exportSearchCsv.request.parse(request));
+    shown.show('de');
+    await history.exportCsv(historyOperations.exportSearchCsv.request.parse({ resultId }));
     const lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).slice(1).split('\r\n');
     expect(lines[0]).toBe(
       'Ereignis-ID,Zeit (Dienst),Ortszeit,Zeit (UTC),Ereigniskategorie,Gerät,Ereignistext,Herkunft,Zusatzinformation,Kartennummer,Anlagencode,site,Alarmpriorität,Alarmregel,Alarm laut Dienst',
@@ -281,18 +285,16 @@ describe('CSV export', () => {
     expect(lines[2]).toBe('1,2026-02-01T12:00:01.000Z,2026-02-01 13:00:01 +01:00,2026-02-01 12:00:01 UTC,Zutritt,"Entrée, Bâtiment A",Access granted 1,,,,,Nord,,,false');
   });
 
-  it('takes the English words (the columns\' names, as before) and the long accented pseudo-locale words; refuses a missing or over-long heading', () => {
-    const parse = (words: unknown) => historyOperations.exportSearchCsv.request.safeParse({ resultId: 'r1', words }).success;
-    expect(historyCsvWordsOf('en').headings.record_ID).toBe('record_ID');
-    expect(parse(historyCsvWordsOf('en'))).toBe(true);
-    expect(parse(historyCsvWordsOf('de'))).toBe(true);
-    expect(parse(historyCsvWordsOf('en-XA'))).toBe(true);
-    const de = historyCsvWordsOf('de');
-    const { alarm_Rule: _gone, ...missing } = de.headings;
-    expect(parse({ ...de, headings: missing })).toBe(false);
-    expect(parse({ ...de, headings: { ...de.headings, extra: 'x' } })).toBe(false);
-    expect(parse({ ...de, headings: { ...de.headings, device_Name: 'G'.repeat(121) } })).toBe(false);
-    expect(parse({ ...de, headings: { ...de.headings, device_Name: '  ' } })).toBe(false);
+  it('words the English headings as the columns\' names (as before) and every language\'s in full; the request carries no words', () => {
+    // The request carried the headings and was refused a missing or over-long one; main words them
+    // now (every language typed against English, test/renderer/i18n/messages.test.ts), and the
+    // request refuses words as any field it does not know.
+    expect(wordsIn('en').t('documents.historyCsv.record_ID')).toBe('record_ID');
+    for (const language of KIOSK_LOCALES) expect(wordsIn(language).t('documents.historyCsv.alarm_Rule').trim(), language).not.toBe('');
+    const parse = (request: unknown) => historyOperations.exportSearchCsv.request.safeParse(request).success;
+    expect(parse({ resultId: 'r1' })).toBe(true);
+    expect(parse({ resultId: 'r1', words: { headings: {}, priorities: {} } })).toBe(false);
+    expect(parse({ resultId: 'r1', cutWords: { service: '{limit} {upTo}', kiosk: '{limit} {upTo}' } })).toBe(false);
   });
 
   it('sorts by the chosen column', async () => {

@@ -29,10 +29,11 @@ it("starts in the workstation's language and follows the page's", async () => {
   core = await startKioskCore({ config, badgeFontDir: BADGE_FONTS, vault: chooseVault(null, { dir: credentialDir(dir) }), dataDir: dir, log: createLogger(memorySink().sink), pickSaveFile: async () => null, startDemoService: () => Promise.reject(new Error('configured')), dataKey: null });
   const sender = { trusted: true, description: 'test' };
   expect(core.language.current()).toBe('de');
-  expect(core.language.words().stay).toBe('Bleiben');
+  expect(core.language.nativeWords().t('dialogs.stay')).toBe('Bleiben');
 
   expect(await core.gateway.handle('showLanguage', { locale: 'fr' }, sender)).toEqual({ ok: true, value: { locale: 'fr' } });
-  expect(core.language.words().saveTitle.searchResults).toBe('Exporter les résultats de recherche');
+  expect(core.language.nativeWords().t('dialogs.saveTitle.searchResults')).toBe('Exporter les résultats de recherche');
+  expect(core.language.documentWords().t('documents.handover.shift')).toBe('Poste');
 
   expect(await core.gateway.handle('showLanguage', { locale: 'xx' }, sender)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
   expect(core.language.current()).toBe('fr');

@@ -4,12 +4,15 @@
 // it as a one-page PDF and a CSV, owner-only, kept in the log with the same figures; in the words
 // and locale of the screen that ended the shift (English, German, French, Spanish, the long
 // pseudo-locale). The figures against an independent count of a whole shift: handover-shift.test.ts.
+// The words are main's own now (core/language/words.ts over i18n/messages/<language>/documents.ts,
+// the language the page reported): they were the renderer's, sent with End shift
+// (test/support/document-words.ts, removed), and the assertions on the page and the CSV are as they were.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EndShiftRequest, type Acknowledgement, type AlarmPriority, type OpenAlarm } from '../../../electron/contract/ipc';
+import { KIOSK_LOCALES, operatorsOperations, type Acknowledgement, type AlarmPriority, type KioskLocale, type OpenAlarm } from '../../../electron/contract/ipc';
 import type { ShiftAlarmFigures } from '../../../electron/core/alarms/alarm-store';
 import type { FeedGap } from '../../../electron/core/feed/feed-keeper';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
@@ -20,7 +23,8 @@ import { AdminLock, setAdminPin } from '../../../electron/core/admin-lock/admin-
 import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
 import type { ShiftRecord } from '../../../electron/core/operators/shift-record';
 import { feedEvent } from '../../support/events';
-import { endShiftIn, handoverWordsOf, LOCALE, type HandoverLanguageCode } from '../../support/document-words';
+import { wordsIn } from '../../../electron/core/language/words';
+import { ShownLanguage } from '../../../electron/core/language/shown-language';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 const FROM = '2026-11-24T18:00:00.000Z';
@@ -28,7 +32,7 @@ const TO = '2026-11-25T06:00:00.000Z';
 const at = (iso: string): number => Date.parse(iso);
 
 /** English words with ISO times: the page's lines without the locale's date format. */
-const english: HandoverLanguage = { ...handoverLanguage(handoverWordsOf('en'), 'en-GB'), time: (iso) => iso };
+const english: HandoverLanguage = { ...handoverLanguage(wordsIn('en')), time: (iso) => iso };
 
 const figure = (priority: AlarmPriority, f: Partial<Omit<ShiftAlarmFigures, 'priority'>> = {}): ShiftAlarmFigures => ({
   priority,
@@ -214,7 +218,7 @@ describe('buildHandoverReport', () => {
 
 describe('the CSV and the page', () => {
   const report = buildHandoverReport(shiftInput());
-  const csv = handoverCsv(report, handoverWordsOf('en'));
+  const csv = handoverCsv(report, wordsIn('en'));
   const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
 
   it('writes one row per figure and priority with a total, the status bar’s count and its groups', () => {
@@ -302,11 +306,11 @@ describe('End shift', () => {
     const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(shiftInput()), now: () => t, adminLock });
     await operators.start();
     await adminLock.unlock('739154');
-    await expect(operators.handlers.endShift(endShiftIn('en'))).rejects.toThrow();
+    await expect(operators.handlers.endShift(undefined)).rejects.toThrow();
     expect((await adminLock.state()).unlocked).toBe(true);
     await operators.handlers.signInOperator({ name: 'Élodie Müller', pin: '482915' });
     t = at(TO);
-    const report = await operators.handlers.endShift(endShiftIn('en'));
+    const report = await operators.handlers.endShift(undefined);
     expect(report.pdfPath).not.toBeNull();
     expect((await adminLock.state()).unlocked).toBe(false);
     await operators.stop();
@@ -347,7 +351,7 @@ describe('End shift', () => {
     expect(operators.name()).toBe('Élodie Müller');
     await operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/events.csv', rows: 3 }))();
     t = at(TO);
-    const report = await operators.handlers.endShift(endShiftIn('en'));
+    const report = await operators.handlers.endShift(undefined);
     expect(operators.name()).toBeNull();
     expect(report.warning).toBeNull();
     expect(report.acknowledgementsMade).toBe(1);
@@ -371,7 +375,7 @@ describe('End shift', () => {
     expect(await readFile(report.csvPath ?? '', 'utf8')).toContain('Duty manager called on 4410');
     // The operator log's list: the acknowledgements made in the shift, and the status bar's count at its end.
     expect(await operators.handlers.listHandoverReports(undefined)).toMatchObject([{ operator: 'Élodie Müller', acknowledged: 1, open: 3936, pdfPath: report.pdfPath }]);
-    await expect(operators.handlers.endShift(endShiftIn('en'))).rejects.toMatchObject({ error: { code: 'rejected' } });
+    await expect(operators.handlers.endShift(undefined)).rejects.toMatchObject({ error: { code: 'rejected' } });
     await operators.stop();
   });
 
@@ -387,9 +391,9 @@ describe('End shift', () => {
       })),
       journal: Array.from({ length: 40 }, (_, i) => ({ kind: 'export' as const, at: '2026-11-24T20:00:00.000Z', what: 'historySearch', path: `/p/${i}`, rows: i, operator: null })),
     });
-    for (const language of ['en', 'de', 'fr', 'es', 'en-XA'] as const) {
+    for (const language of KIOSK_LOCALES) {
       const file = path.join(dir, `flood-${language}.pdf`);
-      await writeFile(file, await renderHandoverPdf(handoverPage(buildHandoverReport(many), handoverLanguage(handoverWordsOf(language), LOCALE[language]))));
+      await writeFile(file, await renderHandoverPdf(handoverPage(buildHandoverReport(many), handoverLanguage(wordsIn(language)))));
       expect(pages(file), language).toBe('1');
       if (language === 'en') {
         const text = pdfText(file);
@@ -411,8 +415,11 @@ describe('the handover report in the language of the screen', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  // The page reports the language it shows (showLanguage); main words the report in it.
+  const shown = new ShownLanguage('en');
   const capability = (exportsDir: string, t: () => number) =>
     createOperatorsCapability({
+      words: () => shown.documentWords(),
       listDir: dir,
       dataDir: dir,
       exportsDir,
@@ -423,7 +430,8 @@ describe('the handover report in the language of the screen', () => {
       now: t,
     });
 
-  async function endIn(language: HandoverLanguageCode, exportsDir = path.join(dir, 'exports')) {
+  async function endIn(language: KioskLocale, exportsDir = path.join(dir, 'exports')) {
+    shown.show(language);
     let t = at(FROM);
     const operators = capability(exportsDir, () => t);
     await operators.start();
@@ -431,7 +439,7 @@ describe('the handover report in the language of the screen', () => {
     await operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/events.csv', rows: 1 }))();
     await operators.journalExport('historySearch', async () => ({ saved: true, path: '/exports/many.csv', rows: 12_500 }))();
     t = at(TO);
-    const report = await operators.handlers.endShift(endShiftIn(language));
+    const report = await operators.handlers.endShift(undefined);
     await operators.stop();
     return report;
   }
@@ -515,27 +523,22 @@ describe('the handover report in the language of the screen', () => {
 });
 
 describe('End shift request (the contract)', () => {
-  const valid = endShiftIn('de');
-  const refused = (request: unknown): boolean => !EndShiftRequest.safeParse(request).success;
+  // The request carried the report's words and locale, checked word by word here (a missing
+  // word, one without its placeholders, an over-long one, an unknown locale); main words the
+  // report itself now, so End shift takes nothing, and the gateway still refuses anything else.
+  // Every language's words are checked where they are: typecheck (each language typed against
+  // English) and test/renderer/i18n/messages.test.ts (the same parameters and plural forms).
+  const refused = (request: unknown): boolean => !operatorsOperations.endShift.request.safeParse(request).success;
 
-  it('takes the words of every language, and the long accented words of the pseudo-locale', () => {
-    for (const language of ['en', 'de', 'fr', 'es'] as const) expect(EndShiftRequest.safeParse(endShiftIn(language)).success, language).toBe(true);
-    // en-XA: about 40 % longer, accented, in brackets, its placeholders kept.
-    const pseudo = endShiftIn('en-XA');
-    expect(pseudo.words.unacknowledgedGroups).toMatch(/^\[.*\{waiting\}.*\{preShift\}.*\{setAside\}.*\{bound\}.*·+\]$/);
-    expect(EndShiftRequest.safeParse(pseudo).success).toBe(true);
+  it('takes no payload, and refuses the words the renderer used to send', () => {
+    expect(refused(undefined)).toBe(false);
+    expect(refused({ locale: 'de-DE', words: { title: 'Schichtübergabe — {operator}' } })).toBe(true);
+    expect(refused({})).toBe(true);
   });
 
-  it('refuses a missing word, an unknown one, a line without its placeholders, an over-long word and an unknown locale', () => {
-    const { stillDown: _gone, ...missing } = valid.words;
-    expect(refused({ ...valid, words: missing })).toBe(true);
-    expect(refused({ ...valid, words: { ...valid.words, extra: 'x' } })).toBe(true);
-    expect(refused({ ...valid, words: { ...valid.words, catchUpNotRead: 'NICHT gelesen: {first} bis {last}' } })).toBe(true);
-    expect(refused({ ...valid, words: { ...valid.words, alarmColumns: { ...valid.words.alarmColumns, setAside: undefined } } })).toBe(true);
-    expect(refused({ ...valid, words: { ...valid.words, csvSections: { ...valid.words.csvSections, downtime: 'G'.repeat(121) } } })).toBe(true);
-    expect(refused({ ...valid, words: { ...valid.words, none: '' } })).toBe(true);
-    expect(refused({ ...valid, locale: 'not a locale' })).toBe(true);
-    expect(refused({ ...valid, locale: 'x'.repeat(40) })).toBe(true);
-    expect(refused(undefined)).toBe(true);
+  it('words the long accented pseudo-locale with its placeholders filled in', () => {
+    // en-XA: about 40 % longer, accented, in brackets (the page test above keeps it to one page).
+    const line = wordsIn('en-XA').t('documents.handover.unacknowledgedGroups', { waiting: '<w>', preShift: '<p>', setAside: '<s>', bound: '<b>' });
+    expect(line).toMatch(/^\[.*<w>.*<p>.*<s>.*<b>.*·+\]$/);
   });
 });

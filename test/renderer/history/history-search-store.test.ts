@@ -5,7 +5,6 @@ import { createFakeKiosk, fail, fake, ok, SETTINGS } from '../support/fake-kiosk
 
 
 import { defaultRange, useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
-import { historyCsvWordsOf } from '../../support/document-words';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -115,9 +114,8 @@ describe('history search store', () => {
       resultId: 'r1',
       taskId: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
       sort: { column: 'record_ID', direction: 'desc' },
-      words: historyCsvWordsOf('en'),
-      // The first line main writes should the result be cut, its placeholders left for main.
-      cutWords: { service: expect.stringContaining('{limit}'), kiosk: expect.stringContaining('{upTo}') },
+      // No words: main words the CSV (its headings and the cut line) in the language shown
+      // (test/core/history/event-history.test.ts); the request carried them before.
     });
     // Another task reports first: the store follows only its own.
     fake.current.emit('taskProgress', { taskId: 'other', label: 'Something else', done: 9, total: 9, finished: true });

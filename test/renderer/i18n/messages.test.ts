@@ -1,12 +1,14 @@
 // Every language has every English key, with the same {parameters} and the same number of plural
 // forms, no empty text, and every message compiles and renders its parameters; the pseudo-locale
 // keeps parameters and is about 40 % longer.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../../renderer/src/i18n/messages/en';
+import en from '../../../i18n/messages/en';
 import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
-import { pseudoMessage, pseudoMessages, PSEUDO_GROWTH } from '../../../renderer/src/i18n/pseudo';
+import { pseudoMessage, pseudoMessages, PSEUDO_GROWTH } from '../../../i18n/pseudo';
 import { i18n } from '../../../renderer/src/i18n/i18n';
-import { LOCALES } from '../../../renderer/src/i18n/locales';
+import { LOCALES, SWITCHABLE_LOCALES } from '../../../renderer/src/i18n/locales';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -26,9 +28,14 @@ const params = (message: string): string[] => [...new Set([...message.matchAll(/
 const forms = (message: string): number => message.replace(/\{[^}]*\}/g, '').split('|').length;
 
 const english = flatten(en);
-const OTHERS = ['de', 'fr', 'es'] as const;
+const OTHERS = SWITCHABLE_LOCALES.filter((code) => code !== 'en');
 
 describe('message files', () => {
+  it('are one folder per language of the one list (electron/contract/languages.ts)', () => {
+    const folders = readdirSync(join(__dirname, '../../../i18n/messages'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...SWITCHABLE_LOCALES].sort());
+  });
+
   it('English has texts', () => {
     expect(english.size).toBeGreaterThan(50);
   });

@@ -1,5 +1,5 @@
-// fr: one file per capability, typed against English (../../schema.ts); loaded lazily (its own chunk).
-import type { Messages } from '../../schema';
+// English: the default and fallback language, loaded with the app; its shape is the schema of
+// every other language (../../schema.ts). One file per capability (renderer/src/<capability>/).
 import admin from './admin';
 import operatorLog from './operator-log';
 import operators from './operators';
@@ -15,7 +15,6 @@ import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
 import documents from './documents';
+import dialogs from './dialogs';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents };
-
-export default messages;
+export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs };

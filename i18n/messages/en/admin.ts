@@ -1,6 +1,6 @@
 // English texts of the Administration screen and the administrator PIN (renderer/src/admin/).
 // English is the schema of every language.
-import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+import { SCREEN_TEXT } from '../../../electron/contract/screen-text';
 /** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
 const fromMain = SCREEN_TEXT.admin;
 

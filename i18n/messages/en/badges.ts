@@ -1,7 +1,7 @@
 // English texts of the badges (renderer/src/badges/): the print dialog, the badge log, the
 // Administration panel, the layout editor and the templates' problems (main's table itself,
 // electron/contract/badge-problem-text.ts). The templates' own fixed texts are in the templates.
-import { BADGE_PROBLEM_TEXT } from '../../../../../electron/contract/badge-problem-text';
+import { BADGE_PROBLEM_TEXT } from '../../../electron/contract/badge-problem-text';
 
 const problems = BADGE_PROBLEM_TEXT;
 

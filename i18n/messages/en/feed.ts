@@ -1,7 +1,7 @@
 // English texts of the live feed (renderer/src/feed/): the list and its bar, rows, filters, notices,
 // the stale banner, the detail panel and the person named in an event. Event texts, device names
 // and categories come from the service and are never here.
-import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+import { SCREEN_TEXT } from '../../../electron/contract/screen-text';
 /** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
 const fromMain = SCREEN_TEXT.feed;
 

@@ -1,6 +1,6 @@
 // English texts of the shift: sign-in, the title bar's operator and End shift, the handover
 // report (renderer/src/operators/). English is the schema of every language.
-import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+import { SCREEN_TEXT } from '../../../electron/contract/screen-text';
 
 export default {
   signIn: {

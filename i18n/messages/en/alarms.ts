@@ -1,7 +1,7 @@
 // English texts of the alarms (renderer/src/alarms/): the acknowledgement dialog, the alarms
 // waiting, the outage alarm and the alarm sound. Alarm texts, devices and rule instructions come
 // from the service and are never here; priority names are shell.priority.
-import { SCREEN_TEXT } from '../../../../../electron/contract/screen-text';
+import { SCREEN_TEXT } from '../../../electron/contract/screen-text';
 /** Sentences main sends: its one table (electron/contract/screen-text.ts), imported as pure data, so the two cannot differ. */
 const fromMain = SCREEN_TEXT.alarms;
 

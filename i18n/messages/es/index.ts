@@ -15,7 +15,8 @@ import cardholders from './cardholders';
 import outbox from './outbox';
 import enrolment from './enrolment';
 import documents from './documents';
+import dialogs from './dialogs';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs };
 
 export default messages;
