@@ -22,6 +22,7 @@ import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, recordsMovedAside, type EventsCapability } from './events-capability';
 import { KioskDatabase } from './storage/kiosk-database';
 import { KioskRuns } from './storage/kiosk-runs';
+import { RetentionSchedule } from './storage/retention';
 import { serviceIdentity } from './connection/service-identity';
 import { OutageAlarm } from './status/outage-alarm';
 import type { PickSaveFile } from './ports/save-file';
@@ -166,6 +167,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
+      database: db,
+      dataKey: options.dataKey,
       exportsDir: options.exportsDir ?? join(options.dataDir, 'exports'),
       signIn: config.operators.signIn,
       allowUnnamed: config.operators.allowUnnamed,
@@ -224,6 +227,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       connection: events.connection,
       log,
       dataDir: options.dataDir,
+      database: db,
       dataKey: options.dataKey,
       serviceLabel,
       syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
@@ -277,8 +281,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     let photoCache: BadgePhotoCache | null = null;
     if (config.badges.photoCache.enabled) {
       if (options.dataKey) {
-        photoCache = new BadgePhotoCache(options.dataDir, options.dataKey, config.badges.photoCache.retentionDays * 86_400_000);
-        void photoCache.purge().then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${config.badges.photoCache.retentionDays} days removed`));
+        const cache = new BadgePhotoCache(options.dataDir, options.dataKey, config.badges.photoCache.retentionDays * 86_400_000);
+        photoCache = cache;
+        void cache
+          .migrate()
+          .then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies of an earlier version sealed anew`))
+          .then(() => cache.purge())
+          .then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${config.badges.photoCache.retentionDays} days removed`));
       } else {
         log.warn('badges', 'badges.photoCache is on but this workstation has no keyring data key: no photo is kept (they are never kept unencrypted)');
       }
@@ -292,6 +301,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       pickPdfFile: options.pickSaveFile,
       site: () => site,
       dataDir: options.dataDir,
+      database: db,
       dataKey: options.dataKey,
       operatorName,
       log,
@@ -303,6 +313,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         return [...ids];
       },
     });
+    // What the kiosk keeps past its retention (configuration retention.*) goes in batches, a minute after start and every six hours.
+    const retention = new RetentionSchedule({ database: db, days: config.retention, log, alsoRun: photoCache ? [{ label: 'badge photo copies', run: () => photoCache.purge() }] : [] });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
     const handlers: OperationHandlers = {
@@ -364,6 +376,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     outage.start();
     watch.start();
     await cardholders.start();
+    retention.start();
     const started = client;
     return {
       gateway,
@@ -383,6 +396,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         await watch.stop();
         await events.stop();
         await outage.stop();
+        await retention.stop();
         runs.stop();
         db.close();
         started.close();

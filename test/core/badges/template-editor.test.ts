@@ -16,6 +16,7 @@ import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { FONTS, SITE, fakePort, templatesCopy } from './support';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 function editor() {
   const dir = templatesCopy();
@@ -29,6 +30,7 @@ function editor() {
     pickPdfFile: async () => null,
     site: () => SITE,
     dataDir: mkdtempSync(join(tmpdir(), 'kiosk-badge-editor-')),
+    database: KioskDatabase.memory(),
     log,
     workstation: 'desk-1',
   });

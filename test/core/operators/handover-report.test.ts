@@ -20,6 +20,7 @@ import { createOperatorsCapability } from '../../../electron/core/operators/oper
 import type { ShiftRecord } from '../../../electron/core/operators/shift-record';
 import { feedEvent } from '../../support/events';
 import { endShiftIn, handoverWordsOf, LOCALE, type HandoverLanguageCode } from '../../support/document-words';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 const FROM = '2026-11-24T18:00:00.000Z';
@@ -290,7 +291,7 @@ describe('End shift', () => {
   });
 
   const capability = (input: HandoverInput, exportsDir: string, t: () => number) =>
-    createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir, signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(input), now: t });
+    createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir, signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(input), now: t });
 
   it('saves the report as a one-page PDF and a CSV, owner-only, keeps it in the log with its figures and signs the operator out', async () => {
     await setOperatorPin(dir, 'Élodie Müller', '482915', FAST);
@@ -370,6 +371,7 @@ describe('the handover report in the language of the screen', () => {
     createOperatorsCapability({
       listDir: dir,
       dataDir: dir,
+      database: KioskDatabase.memory(),
       exportsDir,
       signIn: 'required',
       allowUnnamed: true,
