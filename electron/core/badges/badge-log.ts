@@ -14,7 +14,7 @@ import type { BadgePrintEntry } from '../../contract/ipc';
 import type { Logger } from '../log/logger';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { moveOnce } from '../storage/legacy-logs';
-import { LOG_KINDS, RecordLog, type LogKind, type LogPage } from '../storage/record-log';
+import { LOG_KINDS, parsedBy, RecordLog, type LogKind, type LogPage } from '../storage/record-log';
 
 /** Where earlier versions kept the log (JSON lines in the data folder): moved into the database. */
 export const BADGE_LOG_FILE = 'badge-log.jsonl';
@@ -39,10 +39,7 @@ const StoredEntry = z.object({
 /** The badge log's entries in the database: the outcome in clear, the cardholder as a keyed mark. */
 export const BADGE_LOG: LogKind<BadgePrintEntry> = {
   kind: LOG_KINDS.badgePrint,
-  parse: (value) => {
-    const parsed = StoredEntry.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  },
+  parse: parsedBy(StoredEntry),
   at: (entry) => Date.parse(entry.at),
   subject: (entry) => entry.cardholderId,
   tag: (entry) => entry.outcome,

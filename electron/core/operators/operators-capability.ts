@@ -18,7 +18,7 @@ import type { Logger } from '../log/logger';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { moveOnce } from '../storage/legacy-logs';
 import { writeOwnerOnly } from '../storage/owner-only-files';
-import { LOG_KINDS, RecordLog, type LogKind } from '../storage/record-log';
+import { LOG_KINDS, parsedBy, RecordLog, type LogKind } from '../storage/record-log';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
 import { OperatorSession } from './operator-session';
@@ -83,10 +83,7 @@ const LogEntry = z.object({
 /** The handover reports in the database (the operator log lists them all, newest first: retention bounds them). */
 export const HANDOVER_LOG: LogKind<HandoverLogEntry> = {
   kind: LOG_KINDS.handoverReport,
-  parse: (value) => {
-    const parsed = LogEntry.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  },
+  parse: parsedBy(LogEntry),
   at: (entry) => Date.parse(entry.at),
 };
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Logger } from '../log/logger';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { moveOnce } from '../storage/legacy-logs';
-import { OPEN_END, LOG_KINDS, RecordLog, type LogKind } from '../storage/record-log';
+import { OPEN_END, LOG_KINDS, parsedBy, RecordLog, type LogKind } from '../storage/record-log';
 
 /** Where earlier versions kept the journal (JSON lines in the data folder): moved into the database. */
 export const SHIFT_JOURNAL_FILE = 'shift-journal.jsonl';
@@ -28,10 +28,7 @@ export type JournalEntry = z.infer<typeof Entry>;
 /** The journal's entries in the database: an outage spans from its start to its end (still going: open). */
 export const SHIFT_JOURNAL: LogKind<JournalEntry> = {
   kind: LOG_KINDS.shiftJournal,
-  parse: (value) => {
-    const parsed = Entry.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  },
+  parse: parsedBy(Entry),
   at: (entry) => Date.parse(entry.kind === 'export' ? entry.at : entry.from),
   until: (entry) => (entry.kind === 'export' ? Date.parse(entry.at) : entry.to === null ? OPEN_END : Date.parse(entry.to)),
   tag: (entry) => entry.kind,

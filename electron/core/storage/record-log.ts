@@ -9,6 +9,7 @@
  * entry is the business of the module that keeps the log; this one validates what it reads back
  * with that module's `parse` and says (never fatal) when an entry cannot be read.
  */
+import type { z } from 'zod';
 import type { KioskDatabase } from './kiosk-database';
 import { markOf, sealJson, unsealJson } from './seal';
 
@@ -35,6 +36,14 @@ export interface LogKind<T> {
   subject?(entry: T): string | number | null;
   /** A code in clear to filter on (an outcome, a kind of action: never personal data). */
   tag?(entry: T): string | null;
+}
+
+/** A log kind's `parse` from its schema: the entry when the stored value is one, else null. */
+export function parsedBy<S extends z.ZodType>(schema: S): (value: unknown) => z.infer<S> | null {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
 }
 
 export interface LogPage<T> {
