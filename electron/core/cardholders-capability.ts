@@ -17,6 +17,7 @@ import { DirectorySync } from './cardholders/directory-sync';
 import { threadEngine, type EngineFactory } from './cardholders/engine-handle';
 import { Enrolment } from './cardholders/enrolment';
 import { EnrolmentLog } from './cardholders/enrolment-log';
+import type { KioskDatabase } from './storage/kiosk-database';
 import { withQueuedChanges } from './cardholders/cardholder-fields';
 import { CardholderWrites } from './cardholders/cardholder-writes';
 import { Outbox } from './cardholders/outbox/outbox';
@@ -57,8 +58,10 @@ export interface CardholdersCapabilityOptions {
   /** The kiosk's connection state: what waits in the outbox goes when the service is heard answering (absent: on the outbox's own schedule only). */
   connection?: Pick<ServiceConnection, 'onReachable'>;
   log: Logger;
-  /** Where the directory snapshot, the outbox and the enrolment log live. */
+  /** Where the directory snapshot and the outbox live (and an earlier version's enrolment log may wait to be moved in). */
   dataDir: string;
+  /** The kiosk's database: the enrolment log is kept there. */
+  database: KioskDatabase;
   /** AES-256 key for personal data at rest, or null (owner-only files, unencrypted). */
   dataKey: Buffer | null;
   /** host:port of the service. */
@@ -104,7 +107,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     onProgress: (phase, done, total) => sync.engineProgress(phase, done, total),
   });
   const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
-  const enrolmentLog = new EnrolmentLog(options.dataDir, options.log, undefined, undefined, options.dataKey, options.operatorName);
+  const enrolmentLog = new EnrolmentLog({ database: options.database, dataDir: options.dataDir, log: options.log, key: options.dataKey, ...(options.operatorName ? { operator: options.operatorName } : {}) });
   /** The log of enrolment actions; a cardholder created on the service also counts in the directory's header at once. */
   const audit: Pick<EnrolmentLog, 'add'> = {
     async add(entry) {

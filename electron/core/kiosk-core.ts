@@ -26,6 +26,7 @@ import type { EngineFactory } from './cardholders/engine-handle';
 import { createEventsCapability, recordsMovedAside, type EventsCapability } from './events-capability';
 import { KioskDatabase } from './storage/kiosk-database';
 import { KioskRuns } from './storage/kiosk-runs';
+import { RetentionSchedule } from './storage/retention';
 import { serviceIdentity } from './connection/service-identity';
 import { OutageAlarm } from './status/outage-alarm';
 import type { PickSaveFile } from './ports/save-file';
@@ -168,6 +169,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
+      database: db,
+      dataKey: options.dataKey,
       exportsDir: options.exportsDir ?? join(options.dataDir, 'exports'),
       signIn: config.operators.signIn,
       allowUnnamed: config.operators.allowUnnamed,
@@ -229,6 +232,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       connection: events.connection,
       log,
       dataDir: options.dataDir,
+      database: db,
       dataKey: options.dataKey,
       serviceLabel,
       syncIntervalMs: config.directory.syncIntervalMinutes * 60_000,
@@ -264,8 +268,10 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       onFeedChange: (listener) => events.connection.onChange(listener),
       log,
     });
+    // badges.photoCache: only with the keyring's data key (badges/photo-cache-policy.ts).
+    const photoCache = openBadgePhotoCache(config.badges.photoCache, options.dataDir, options.dataKey, log);
     const badges = createBadgesCapability({
-      photoCache: openBadgePhotoCache(config.badges.photoCache, options.dataDir, options.dataKey, log),
+      photoCache,
       templatesDir: config.badges.templatesDir,
       fontDir: options.badgeFontDir,
       printerName: config.badges.printer,
@@ -273,6 +279,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       pickPdfFile: options.pickSaveFile,
       site: () => site,
       dataDir: options.dataDir,
+      database: db,
       dataKey: options.dataKey,
       operatorName,
       log,
@@ -280,6 +287,8 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       // A cardholder created offline keeps its badge photo and its print count once the service numbers it.
       sameCardholder: (id) => cardholders.outbox.sameCardholder(id),
     });
+    // What the kiosk keeps past its retention (configuration retention.*) goes in batches, a minute after start and every six hours.
+    const retention = new RetentionSchedule({ database: db, days: config.retention, log, alsoRun: photoCache ? [{ label: 'badge photo copies', run: () => photoCache.purge() }] : [] });
     const watch = new ServiceWatch({ service: client, connection: events.connection, mode, serviceLabel, intervalMs: probeIntervalFor(config.feed.pollIntervalMs) });
     const handlers: OperationHandlers = {
       // "Check now" (and the status bar's checks): a probe; when the service answers, the
@@ -328,6 +337,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     outage.start();
     watch.start();
     await cardholders.start();
+    retention.start();
     const started = client;
     return {
       gateway,
@@ -347,6 +357,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
         await watch.stop();
         await events.stop();
         await outage.stop();
+        await retention.stop();
         runs.stop();
         db.close();
         started.close();

@@ -166,7 +166,11 @@ function applyStartAtLogin(enabled: boolean, log: Logger): void {
   try {
     const plan = autostartPlan(enabled, { platform: process.platform, env: process.env, home: homedir(), executable: process.execPath });
     if (plan.kind === 'login-item') app.setLoginItemSettings({ openAtLogin: plan.openAtLogin });
-    else log.info('main', `start at login (${plan.file}): ${applyXdgAutostart(plan)}`);
+    else
+      void applyXdgAutostart(plan).then(
+        (outcome) => log.info('main', `start at login (${plan.file}): ${outcome}`),
+        (thrown: unknown) => log.warn('main', `start at login could not be set: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`),
+      );
   } catch (thrown) {
     log.warn('main', `start at login could not be set: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
   }

@@ -24,6 +24,7 @@ import { loadTemplates } from '../../electron/core/badges/template-library';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { launchChromium, median, percentile, requireBuiltRenderer, ROOT, round, until } from './bench-support';
 import type { BenchRow } from './types';
+import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 const PRINTS = 20;
 const WARMUP = 2;
@@ -106,6 +107,7 @@ async function renders(): Promise<BenchRow[]> {
   const port = previewBadgePrinter({ printers: [PRINTER], exportsDir: join(dataDir, 'exports') });
   const jobs: Array<{ html: string }> = [];
   const badges = createBadgesCapability({
+    database: KioskDatabase.memory(),
     templatesDir: EXAMPLES,
     fontDir: join(ROOT, 'resources/badge-fonts'),
     printerName: PRINTER,

@@ -16,6 +16,7 @@ import { loadConfig } from '../../electron/core/config/load-config';
 import { PushBus } from '../../electron/core/ipc/push-bus';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { createServiceClient } from '../../electron/core/service/service-client';
+import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 interface Memory {
   heapUsed: number;
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     push: new PushBus(),
     log,
     dataDir,
+    database: KioskDatabase.memory(),
     dataKey: randomBytes(32),
     serviceLabel: client.serviceLabel,
     syncIntervalMs: 0,

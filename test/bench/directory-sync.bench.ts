@@ -32,6 +32,7 @@ import { checkCardholderList } from '../../electron/core/cardholders/record-chec
 import { writeSnapshotFile } from '../../electron/core/cardholders/directory-snapshot';
 import { collector, median, mib, retryingTransport, ROOT, round, sleep, stallRecorder, startSimulatorProcess, type Stalls } from './bench-support';
 import type { BenchRow } from './types';
+import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 const SIZES = [
   { size: 100_000, repetitions: 5 },
@@ -92,6 +93,7 @@ function capabilityFor(url: string, dataDir: string): { capability: CardholdersC
     push: new PushBus(),
     log,
     dataDir,
+    database: KioskDatabase.memory(),
     // As the packaged kiosk with a keyring: the snapshot is saved encrypted (AES-256).
     dataKey: randomBytes(32),
     serviceLabel: client.serviceLabel,

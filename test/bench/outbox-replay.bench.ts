@@ -24,6 +24,7 @@ import { createServiceClient } from '../../electron/core/service/service-client'
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { median } from './bench-support';
 import type { BenchRow } from './types';
+import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 const ITEMS = 60;
 const ROUNDS = 5;
@@ -103,7 +104,7 @@ export async function run(): Promise<BenchRow[]> {
       // on the workstation, the service comes back and the outbox sends them.
       const kioskDir = join(root, `kiosk-${round}`);
       const capability = createCardholdersCapability({
-        service: client, push: new PushBus(), log, dataDir: kioskDir, dataKey: randomBytes(32), serviceLabel: 'simulator', syncIntervalMs: 0, photo: PHOTO, engines: localEngine,
+        service: client, push: new PushBus(), log, dataDir: kioskDir, database: KioskDatabase.open(kioskDir, { info: () => undefined, error: () => undefined }).database, dataKey: randomBytes(32), serviceLabel: 'simulator', syncIntervalMs: 0, photo: PHOTO, engines: localEngine,
         // Nothing is retried on its own while the service is stopped: the replay starts when it is back.
         outboxRetry: { baseMs: 60_000, maxMs: 60_000 },
       });

@@ -179,21 +179,21 @@ describe('start at login', () => {
     executable: '/opt/Access Kiosk/access-kiosk',
   });
 
-  it('writes an XDG autostart entry for the installed program, quoted, and removes its own entry again', () => {
+  it('writes an XDG autostart entry for the installed program, quoted, and removes its own entry again', async () => {
     const on = autostartPlan(true, target());
     expect(on).toMatchObject({ kind: 'xdg', file: join(home, '.config', 'autostart', 'access-kiosk.desktop') });
     if (on.kind !== 'xdg') return;
-    expect(applyXdgAutostart(on)).toBe('written');
+    expect(await applyXdgAutostart(on)).toBe('written');
     const entry = readFileSync(on.file, 'utf8');
     expect(entry).toContain('Exec="/opt/Access Kiosk/access-kiosk"');
     expect(entry).toMatch(/^\[Desktop Entry\]\nType=Application\n/);
-    expect(applyXdgAutostart(on)).toBe('unchanged');
+    expect(await applyXdgAutostart(on)).toBe('unchanged');
 
     const off = autostartPlan(false, target());
     if (off.kind !== 'xdg') return;
-    expect(applyXdgAutostart(off)).toBe('removed');
+    expect(await applyXdgAutostart(off)).toBe('removed');
     expect(existsSync(on.file)).toBe(false);
-    expect(applyXdgAutostart(off)).toBe('absent');
+    expect(await applyXdgAutostart(off)).toBe('absent');
   });
 
   it('starts the AppImage file, not its temporary mount', () => {
@@ -201,13 +201,13 @@ describe('start at login', () => {
     expect(plan.kind === 'xdg' && plan.contents).toContain('Exec="/home/kiosk/Access Kiosk-0.1.0-x86_64.AppImage"');
   });
 
-  it('never removes or overwrites an administrator\'s own autostart file', () => {
+  it('never removes or overwrites an administrator\'s own autostart file', async () => {
     const file = join(home, '.config', 'autostart', 'access-kiosk.desktop');
     mkdirSync(join(home, '.config', 'autostart'), { recursive: true });
     writeFileSync(file, '[Desktop Entry]\nExec=/usr/local/bin/my-wrapper\n');
     for (const enabled of [false, true]) {
       const plan = autostartPlan(enabled, target());
-      if (plan.kind === 'xdg') expect(applyXdgAutostart(plan)).toBe('kept-foreign');
+      if (plan.kind === 'xdg') expect(await applyXdgAutostart(plan)).toBe('kept-foreign');
     }
     expect(readFileSync(file, 'utf8')).toContain('my-wrapper');
   });

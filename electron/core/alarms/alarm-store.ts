@@ -447,8 +447,13 @@ export class AlarmStore {
 
   /** The operator log: one page, newest first, and how many entries it holds. */
   acknowledgementPage(offset: number, limit: number): AcknowledgementPage {
-    const total = Number(this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM acknowledgement WHERE service_id = ?', [this.serviceId])?.n ?? 0);
-    const rows = this.db.all<AckRow>('SELECT id, alarm_id, at, body FROM acknowledgement WHERE service_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?', [this.serviceId, limit, offset]);
+    // Counted as rows come and go (kiosk-schema.ts, row_count): no scan of the log.
+    const total = Number(this.db.get<{ n: number }>("SELECT n FROM row_count WHERE what = 'acknowledgement' AND part = ?", [this.serviceId])?.n ?? 0);
+    // The page's rows are found in the index alone (a deep page skips index entries, not sealed bodies), then read.
+    const rows = this.db.all<AckRow>(
+      'SELECT id, alarm_id, at, body FROM acknowledgement WHERE id IN (SELECT id FROM acknowledgement WHERE service_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?) ORDER BY at DESC, id DESC',
+      [this.serviceId, limit, offset],
+    );
     return { total, offset, items: rows.flatMap((row) => this.toAcknowledgement(row)) };
   }
 

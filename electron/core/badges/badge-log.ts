@@ -1,18 +1,27 @@
 /**
  * The operator log's badge part: every print, reprint (with its reason), PDF and failure, with the
- * workstation, time, cardholder, template, printer and outcome. JSON lines in the data directory,
- * appended before the print is reported; shown in the Operator log view and in its CSV export.
- * Each entry carries the operator on shift, stamped here from main's state, never the renderer's
- * word; its lines name people, so they are sealed with the data key where the workstation has one.
+ * workstation, time, cardholder, template, printer and outcome. Kept in the kiosk's database
+ * (storage/record-log.ts, kind "badge-print"), on disk before the print is reported, pruned by
+ * retention.badgePrintsDays; shown in the Operator log view and in its CSV export. Each entry
+ * carries the operator on shift, stamped here from main's state, never the renderer's word; its
+ * entries name people, so they are sealed with the data key where the workstation has one. How
+ * many badges a cardholder has had is counted from a keyed mark of their id, without opening an
+ * entry. The JSON-lines file earlier versions kept (`badge-log.jsonl`) is moved in at first use.
  */
 import path from 'node:path';
 import { z } from 'zod';
 import type { BadgePrintEntry } from '../../contract/ipc';
 import type { Logger } from '../log/logger';
-import { JsonLinesFile } from '../storage/json-lines-file';
+import type { KioskDatabase } from '../storage/kiosk-database';
+import { moveOnce } from '../storage/legacy-logs';
+import { LOG_KINDS, parsedBy, RecordLog, type LogKind, type LogPage } from '../storage/record-log';
 
+/** Where earlier versions kept the log (JSON lines in the data folder): moved into the database. */
 export const BADGE_LOG_FILE = 'badge-log.jsonl';
 export const BADGE_LOG_COLUMNS = ['at', 'workstation', 'cardholderId', 'name', 'template', 'printer', 'outcome', 'reason', 'detail', 'operator'] as const;
+/** Most entries the Operator log view lists (newest first). */
+const LISTED = 2_000;
+const SCOPE = 'badges';
 
 const StoredEntry = z.object({
   at: z.iso.datetime({ offset: true }),
@@ -27,65 +36,61 @@ const StoredEntry = z.object({
   operator: z.string().nullable().optional(),
 });
 
+/** The badge log's entries in the database: the outcome in clear, the cardholder as a keyed mark. */
+export const BADGE_LOG: LogKind<BadgePrintEntry> = {
+  kind: LOG_KINDS.badgePrint,
+  parse: parsedBy(StoredEntry),
+  at: (entry) => Date.parse(entry.at),
+  subject: (entry) => entry.cardholderId,
+  tag: (entry) => entry.outcome,
+};
+
 export class BadgeLog {
-  private readonly file: JsonLinesFile<BadgePrintEntry>;
-  private entries: BadgePrintEntry[] | null = null;
+  private readonly entries: RecordLog<BadgePrintEntry>;
   private readonly operator: () => string | null;
+  /** At first use: the earlier version's file, moved in once. */
+  private readonly open: () => Promise<void>;
 
   constructor(
+    database: KioskDatabase,
     dataDir: string,
     private readonly log: Logger,
     options: { key?: Buffer | null; operator?: () => string | null } = {},
   ) {
     this.operator = options.operator ?? (() => null);
-    this.file = new JsonLinesFile(
-      path.join(dataDir, BADGE_LOG_FILE),
-      (value) => {
-        const parsed = StoredEntry.safeParse(value);
-        return parsed.success ? parsed.data : null;
-      },
-      {
-        key: options.key ?? null,
-        migrated: (lines, failure) =>
-          failure === null
-            ? this.log.info('badges', `sealed ${lines} line(s) of the badge log written before encryption`)
-            : this.log.error('badges', `could not seal ${lines} line(s) of the badge log written before encryption (kept as they are): ${failure}`),
-      },
-    );
+    const key = options.key ?? null;
+    this.entries = new RecordLog(database, BADGE_LOG, key, (id, why) => this.log.warn(SCOPE, `badge log entry ${id} cannot be read: ${why}`));
+    this.open = moveOnce({ database, file: path.join(dataDir, BADGE_LOG_FILE), key, log: this.entries, logger: log, scope: SCOPE, what: 'the badge log' });
   }
 
   /** Appends an entry stamped with the operator on shift; returns it as kept. */
   async add(given: BadgePrintEntry): Promise<BadgePrintEntry> {
-    const entries = await this.load();
+    await this.open();
     const entry: BadgePrintEntry = { ...given, operator: this.operator() };
     try {
-      await this.file.append(entry);
+      this.entries.add(entry);
     } catch (thrown) {
-      this.log.error('badges', `could not add to the badge log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      this.log.error(SCOPE, `could not add to the badge log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }
-    entries.push(entry);
     return entry;
   }
 
-  /** Newest first. */
+  /** Newest first, at most 2,000. */
   async list(): Promise<BadgePrintEntry[]> {
-    return (await this.load()).slice(-2_000).reverse();
+    await this.open();
+    return this.entries.newest(LISTED);
+  }
+
+  /** One page, newest first. */
+  async page(offset: number, limit: number): Promise<LogPage<BadgePrintEntry>> {
+    await this.open();
+    return this.entries.page(offset, limit);
   }
 
   /** Badges printed (or saved) for a cardholder: a new one is a reprint. */
   async printedFor(cardholderIds: readonly number[]): Promise<number> {
-    return (await this.load()).filter((e) => cardholderIds.includes(e.cardholderId) && e.outcome !== 'failed').length;
-  }
-
-  private async load(): Promise<BadgePrintEntry[]> {
-    if (this.entries) return this.entries;
-    try {
-      this.entries = await this.file.read((line) => this.log.warn('badges', `skipped unreadable line ${line} of the badge log`));
-    } catch (thrown) {
-      this.log.error('badges', `could not read the badge log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      this.entries = [];
-    }
-    return this.entries;
+    await this.open();
+    return this.entries.countAbout(cardholderIds, 'failed');
   }
 }
 

@@ -16,6 +16,7 @@ import type { OperationHandler } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { BadgeLog } from './badge-log';
+import type { KioskDatabase } from '../storage/kiosk-database';
 import { hasPhoto, layoutBadge, type BadgeFonts } from './badge-layout';
 import { badgePageHtml, type BadgeFontFiles } from './badge-page';
 import type { BadgePrinterPort, BadgePrintJob } from './badge-printer-port';
@@ -43,7 +44,10 @@ export interface BadgesOptions {
   port: BadgePrinterPort;
   pickPdfFile: PickSaveFile;
   site: () => SiteNames;
+  /** Where an earlier version's badge log may wait to be moved in. */
   dataDir: string;
+  /** The kiosk's database: the badge log is kept there. */
+  database: KioskDatabase;
   log: Logger;
   /** This workstation's name, for the log. */
   workstation: string;
@@ -101,7 +105,7 @@ export const nameOf = (c: BadgeCardholder): string => [c.last_Name, c.first_Name
 export function createBadgesCapability(options: BadgesOptions) {
   const { log } = options;
   const now = options.now ?? (() => new Date());
-  const badgeLog = new BadgeLog(options.dataDir, log, { key: options.dataKey ?? null, ...(options.operatorName ? { operator: options.operatorName } : {}) });
+  const badgeLog = new BadgeLog(options.database, options.dataDir, log, { key: options.dataKey ?? null, ...(options.operatorName ? { operator: options.operatorName } : {}) });
   /** Photos uploaded in this session, by cardholder id (memory only, gone when the kiosk stops). */
   const photos = new Map<number, PhotoBytes>();
   const previews = new Map<string, KeptPreview>();

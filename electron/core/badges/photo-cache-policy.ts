@@ -1,7 +1,8 @@
 /**
  * Whether this workstation keeps badge photos (badges.photoCache): only when the configuration
  * asks for it and only with the keyring's data key (an unencrypted copy is never kept: without a
- * key the log says so and nothing is kept); copies past the retention are removed at start. Owns
+ * key the log says so and nothing is kept); copies an earlier version sealed are sealed anew and
+ * copies past the retention removed at start. Owns
  * that decision; the files are photo-cache.ts's. Moved out of kiosk-core.ts, which only wires it.
  */
 import type { Logger } from '../log/logger';
@@ -20,6 +21,10 @@ export function openBadgePhotoCache(settings: PhotoCacheSettings, dataDir: strin
     return null;
   }
   const cache = new BadgePhotoCache(dataDir, dataKey, settings.retentionDays * 86_400_000);
-  void cache.purge().then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${settings.retentionDays} days removed`));
+  void cache
+    .migrate()
+    .then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies of an earlier version sealed anew`))
+    .then(() => cache.purge())
+    .then((n) => n > 0 && log.info('badges', `photo cache: ${n} copies past ${settings.retentionDays} days removed`));
   return cache;
 }

@@ -2,16 +2,17 @@
  * Administration's badge layout editor, main side: hands a template's JSON to the editor, checks
  * an edited template exactly like `--admin check` (template schema, then every element on the card,
  * fonts readable, barcodes able to hold their value, images beside the file) and lays it out with
- * the sample cardholder, and saves it: the same file name, written atomically (temporary file,
- * fsync, rename), the previous version kept as "<file>.bak". A template with a problem is never
- * written; the refusal names the element. The file is an administrator's file, made to be copied
- * to other workstations, so it is not owner-only.
+ * the sample cardholder, and saves it: the same file name, written atomically by the kiosk's one
+ * file writer (storage/owner-only-files.ts), the previous version kept as "<file>.bak". A template
+ * with a problem is never written; the refusal names the element. The file is an administrator's
+ * file, made to be copied to other workstations, so it is readable by others (its folder is left
+ * as it is).
  */
-import { copyFile, open, rename, rm } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badgeProblem, englishBadgeProblem, type BadgeTemplateDocument, type BadgeTemplateDraftPreview, type BadgeTemplateSaved, type BadgeTemplateSource, type OperationName, type ParsedRequestOf, type ResultOf } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
+import { writeOwnerOnly } from '../storage/owner-only-files';
 import type { Logger } from '../log/logger';
 import type { BadgesCapability } from './badges-capability';
 import { checkTemplateSource, type LoadedTemplate } from './template-library';
@@ -25,30 +26,14 @@ export interface BadgeEditorHandlers {
 
 /** Writes `text` to `file` atomically, keeping the previous version as `<file>.bak`. */
 export async function writeTemplateFile(file: string, text: string): Promise<string | null> {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx');
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
   let backup: string | null = `${file}.bak`;
   try {
     await copyFile(file, backup);
   } catch (thrown) {
-    if ((thrown as NodeJS.ErrnoException).code !== 'ENOENT') {
-      await rm(temporary, { force: true });
-      throw thrown;
-    }
+    if ((thrown as NodeJS.ErrnoException).code !== 'ENOENT') throw thrown;
     backup = null;
   }
-  try {
-    await rename(temporary, file);
-  } catch (thrown) {
-    await rm(temporary, { force: true });
-    throw thrown;
-  }
+  await writeOwnerOnly(file, text, { folder: 'as-is', readableByOthers: true });
   return backup;
 }
 

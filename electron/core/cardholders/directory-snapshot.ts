@@ -2,23 +2,27 @@
  * The directory snapshot on disk: what the service last answered for the cardholder list (its
  * bytes as received, with when and under which validators), and a second small file with the
  * records changed on this workstation since (created, updated, re-read). Both hold personal data:
- * owner-only, written atomically, and encrypted with AES-256-GCM when a data key is given (the
- * edge derives it from the system keyring; without a real keyring there is none and the
- * Administration view says so). A damaged, foreign or undecryptable file is reported, never used.
+ * owner-only, written atomically (storage/owner-only-files.ts), and sealed by storage/seal.ts when
+ * a data key is given (the edge derives it from the system keyring; without a real keyring there
+ * is none and the Administration view says so). A damaged, foreign or undecryptable file is
+ * reported, never used. They stay files, not tables of the kiosk's database: the list is one blob
+ * of up to hundreds of megabytes, replaced whole at each sync and indexed in memory by the engine.
  *
- * File layout: "AKDIR1\n", one byte 'P' (plain) or 'E' (encrypted), then for 'E' a 12-byte IV,
- * the ciphertext and the 16-byte GCM tag; the payload is one JSON line of metadata, "\n", the body.
+ * File layout: "AKDIR2\n", then the payload — one JSON line of metadata, "\n", the body — sealed
+ * as one value (kind "directory", key the file's name: the snapshot cannot be read as the changes)
+ * or, without a data key, in clear. A file of an earlier version ("AKDIR1\n", its own seal:
+ * storage/legacy-seals.ts) is read and rewritten in this layout at once.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { hasMagic, LEGACY_DIRECTORY_MAGIC, LegacyOpenError, openLegacyDirectoryFile } from '../storage/legacy-seals';
 import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
+import { isSealed, sealChunks, SealError, unseal } from '../storage/seal';
 import type { DirectoryState } from '../../contract/ipc';
 
-const MAGIC = Buffer.from('AKDIR1\n', 'latin1');
-const PLAIN = 0x50; // 'P'
-const ENCRYPTED = 0x45; // 'E'
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+const MAGIC = Buffer.from('AKDIR2\n', 'latin1');
+/** What the seal binds a file's payload to: this kind, and the file's name. */
+const KIND = 'directory';
 export const DATA_KEY_BYTES = 32;
 
 export interface SnapshotMeta {
@@ -55,34 +59,24 @@ export class SnapshotUnusable extends Error {
   }
 }
 
-function* framed(meta: unknown, body: Iterable<Uint8Array>, key: Buffer | null): Generator<Uint8Array> {
-  const head = Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8');
-  if (!key) {
-    yield MAGIC;
-    yield Uint8Array.of(PLAIN);
-    yield head;
-    yield* body;
-    return;
-  }
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(MAGIC);
+function* framed(file: string, meta: unknown, body: Iterable<Uint8Array>, key: Buffer | null): Generator<Uint8Array> {
   yield MAGIC;
-  yield Uint8Array.of(ENCRYPTED);
-  yield iv;
-  yield cipher.update(head);
-  for (const chunk of body) yield cipher.update(chunk);
-  yield cipher.final();
-  yield cipher.getAuthTag();
+  yield* sealChunks(key, { kind: KIND, key: path.basename(file) }, (function* () {
+    yield Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8');
+    yield* body;
+  })());
 }
 
 /** Writes a file of this format atomically, owner-only; `body` may be many chunks. */
 export async function writeSnapshotFile(file: string, meta: unknown, body: Iterable<Uint8Array>, key: Buffer | null): Promise<void> {
   if (key && key.length !== DATA_KEY_BYTES) throw new Error('the data key must be 32 bytes');
-  await writeOwnerOnly(file, framed(meta, body, key));
+  await writeOwnerOnly(file, framed(file, meta, body, key));
 }
 
-/** Reads a file of this format: null when there is none; SnapshotUnusable when it cannot be used. */
+/**
+ * Reads a file of this format: null when there is none; SnapshotUnusable when it cannot be used.
+ * A file of an earlier version is rewritten in this format once read.
+ */
 export async function readSnapshotFile(file: string, key: Buffer | null): Promise<{ meta: unknown; body: Buffer } | null> {
   let bytes: Buffer | null;
   try {
@@ -99,29 +93,9 @@ export async function readSnapshotFile(file: string, key: Buffer | null): Promis
     throw thrown;
   }
   if (bytes === null) return null;
-  if (bytes.length < MAGIC.length + 1 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotUnusable(file, 'it is not a directory snapshot of this kiosk', 'notSnapshot');
-  let payload: Buffer;
-  const kind = bytes[MAGIC.length];
-  if (kind === PLAIN) {
-    if (key) throw new SnapshotUnusable(file, 'it is not encrypted although this workstation encrypts its data', 'notEncrypted');
-    payload = bytes.subarray(MAGIC.length + 1);
-  } else if (kind === ENCRYPTED) {
-    if (!key) throw new SnapshotUnusable(file, 'it is encrypted and the system keyring that holds its key is not available', 'noKey');
-    const start = MAGIC.length + 1;
-    if (bytes.length < start + IV_BYTES + TAG_BYTES) throw new SnapshotUnusable(file, 'it is cut short', 'cutShort');
-    const iv = bytes.subarray(start, start + IV_BYTES);
-    const tag = bytes.subarray(bytes.length - TAG_BYTES);
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(MAGIC);
-    decipher.setAuthTag(tag);
-    try {
-      payload = Buffer.concat([decipher.update(bytes.subarray(start + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
-    } catch {
-      throw new SnapshotUnusable(file, 'it cannot be decrypted (damaged, or written with another key)', 'cannotDecrypt');
-    }
-  } else {
-    throw new SnapshotUnusable(file, 'its format is unknown', 'unknownFormat');
-  }
+  const legacy = hasMagic(bytes, LEGACY_DIRECTORY_MAGIC);
+  if (!legacy && !hasMagic(bytes, MAGIC)) throw new SnapshotUnusable(file, 'it is not a directory snapshot of this kiosk', 'notSnapshot');
+  const payload = legacy ? openLegacy(file, bytes, key) : open(file, bytes.subarray(MAGIC.length), key);
   const newline = payload.indexOf(0x0a);
   if (newline < 0) throw new SnapshotUnusable(file, 'it is cut short', 'cutShort');
   let meta: unknown;
@@ -130,7 +104,38 @@ export async function readSnapshotFile(file: string, key: Buffer | null): Promis
   } catch {
     throw new SnapshotUnusable(file, 'its header is damaged', 'headerDamaged');
   }
-  return { meta, body: payload.subarray(newline + 1) };
+  const body = payload.subarray(newline + 1);
+  // An earlier version's file is written anew in this layout, once (its bytes are in memory now).
+  if (legacy) await writeSnapshotFile(file, meta, [body], key);
+  return { meta, body };
+}
+
+function open(file: string, value: Buffer, key: Buffer | null): Buffer {
+  if (!isSealed(value)) {
+    if (key) throw new SnapshotUnusable(file, 'it is not encrypted although this workstation encrypts its data', 'notEncrypted');
+    return value;
+  }
+  try {
+    return unseal(key, { kind: KIND, key: path.basename(file) }, value);
+  } catch (thrown) {
+    if (!(thrown instanceof SealError)) throw thrown;
+    if (thrown.reason === 'no-key') throw new SnapshotUnusable(file, 'it is encrypted and the system keyring that holds its key is not available', 'noKey');
+    if (thrown.reason === 'damaged') throw new SnapshotUnusable(file, 'it is cut short', 'cutShort');
+    throw new SnapshotUnusable(file, 'it cannot be decrypted (damaged, or written with another key)', 'cannotDecrypt');
+  }
+}
+
+function openLegacy(file: string, bytes: Buffer, key: Buffer | null): Buffer {
+  let opened: { payload: Buffer; encrypted: boolean };
+  try {
+    opened = openLegacyDirectoryFile(bytes, key);
+  } catch (thrown) {
+    if (!(thrown instanceof LegacyOpenError)) throw thrown;
+    const code = ({ 'no-key': 'noKey', 'cut-short': 'cutShort', 'cannot-decrypt': 'cannotDecrypt', 'not-this-layout': 'unknownFormat' } as const)[thrown.reason];
+    throw new SnapshotUnusable(file, thrown.message, code);
+  }
+  if (!opened.encrypted && key) throw new SnapshotUnusable(file, 'it is not encrypted although this workstation encrypts its data', 'notEncrypted');
+  return opened.payload;
 }
 
 export async function removeSnapshotFiles(...files: string[]): Promise<void> {

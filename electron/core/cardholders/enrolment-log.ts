@@ -2,21 +2,26 @@
  * The local log of enrolment actions — created, updated, photo uploaded, queued, sent later
  * (replayed), linked to an existing record, refused, discarded — with time, outcome and the
  * officer-visible name, never a secret. The outcome is a code with its values (field ids, never
- * words: the renderer words it in the language shown); lines written before that keep their
- * English sentence and are shown as they are. Kept in the data directory as JSON lines, appended and
- * flushed to disk before the action is reported; shown in the Operator log view. Its lines name
- * people: sealed with the data key where the workstation has one (json-lines-file.ts; a log written
- * before that is read and sealed). Each entry carries the operator on shift, stamped here from
- * main's state (`operator`), never the renderer's word.
+ * words: the renderer words it in the language shown); entries written before that keep their
+ * English sentence and are shown as they are. Kept in the kiosk's database (storage/record-log.ts,
+ * kind "enrolment"), on disk before the action is reported, read by page and pruned by
+ * retention.enrolmentsDays; shown in the Operator log view. Its entries name people: sealed with
+ * the data key where the workstation has one. Each entry carries the operator on shift, stamped
+ * here from main's state (`operator`), never the renderer's word. The JSON-lines file earlier
+ * versions kept (`enrolment-log.jsonl`) is moved in at first use (storage/legacy-logs.ts).
  */
 import path from 'node:path';
 import { z } from 'zod';
 import type { EnrolmentLogEntry, EnrolmentOutcome, EnrolmentSubject } from '../../contract/ipc';
 import type { Logger } from '../log/logger';
-import { JsonLinesFile } from '../storage/json-lines-file';
+import type { KioskDatabase } from '../storage/kiosk-database';
+import { moveOnce } from '../storage/legacy-logs';
+import { LOG_KINDS, RecordLog, type LogKind, type LogPage } from '../storage/record-log';
 
+/** Where earlier versions kept the log (JSON lines in the data folder): moved into the database. */
 export const ENROLMENT_LOG_FILE = 'enrolment-log.jsonl';
 const KINDS = ['created', 'updated', 'photo', 'queued', 'replayed', 'linked', 'refused', 'discarded'] as const;
+const SCOPE = 'enrolment';
 
 const Fields = z.array(z.string());
 const Subject = z.discriminatedUnion('kind', [z.object({ kind: z.literal('create') }), z.object({ kind: z.literal('update'), fields: Fields }), z.object({ kind: z.literal('photo') })]);
@@ -38,7 +43,7 @@ const Outcome = z.discriminatedUnion('code', [
   z.object({ code: z.literal('linked'), recordId: z.number().int() }),
 ]);
 
-// A line written before outcomes were codes has an English sentence: it is read, and shown, as it is.
+// An entry written before outcomes were codes has an English sentence: it is read, and shown, as it is.
 const StoredEntry = z.object({
   at: z.iso.datetime({ offset: true }),
   kind: z.enum(KINDS),
@@ -48,73 +53,85 @@ const StoredEntry = z.object({
   operator: z.string().nullable().optional(),
 });
 
-const skipWording = { unreadable: 'unreadable', 'sealed-without-key': 'encrypted (no data key on this workstation)', 'cannot-decrypt': 'undecryptable' } as const;
+/** The enrolment log's entries in the database: validated on the way out, the kind of action in clear, the cardholder as a keyed mark. */
+export const ENROLMENT_LOG: LogKind<EnrolmentLogEntry> = {
+  kind: LOG_KINDS.enrolment,
+  // An error key this kiosk does not know is shown by its English message (renderer's errorText).
+  parse: (value) => {
+    const parsed = StoredEntry.safeParse(value);
+    return parsed.success ? (parsed.data as EnrolmentLogEntry) : null;
+  },
+  at: (entry) => Date.parse(entry.at),
+  subject: (entry) => entry.cardholderId,
+  tag: (entry) => entry.kind,
+};
+
+export interface EnrolmentLogOptions {
+  /** The kiosk's database, where the log is kept. */
+  database: KioskDatabase;
+  /** The data folder, where an earlier version's file may wait to be moved in. */
+  dataDir: string;
+  log: Logger;
+  now?: () => Date;
+  /** Most entries `list` returns (newest first). */
+  listLimit?: number;
+  /** The data key (credentials/data-key.ts), or null: entries are kept in clear in the owner-only database. */
+  key?: Buffer | null;
+  /** Who is on shift: stamped on each entry. */
+  operator?: () => string | null;
+}
 
 export class EnrolmentLog {
-  private readonly file: JsonLinesFile<EnrolmentLogEntry>;
-  private entries: EnrolmentLogEntry[] | null = null;
+  private readonly entries: RecordLog<EnrolmentLogEntry>;
+  private readonly log: Logger;
+  private readonly now: () => Date;
+  private readonly listLimit: number;
+  private readonly operator: () => string | null;
+  /** At first use: the earlier version's file, moved in once. */
+  private readonly open: () => Promise<void>;
 
-  constructor(
-    dataDir: string,
-    private readonly log: Logger,
-    private readonly now: () => Date = () => new Date(),
-    private readonly listLimit = 2_000,
-    /** The data key (credentials/data-key.ts), or null: lines are kept plain in an owner-only file. */
-    key: Buffer | null = null,
-    private readonly operator: () => string | null = () => null,
-  ) {
-    this.file = new JsonLinesFile(
-      path.join(dataDir, ENROLMENT_LOG_FILE),
-      (value) => {
-        const parsed = StoredEntry.safeParse(value);
-        // An error key this kiosk does not know is shown by its English message (renderer's errorText).
-        return parsed.success ? (parsed.data as EnrolmentLogEntry) : null;
-      },
-      {
-        key,
-        migrated: (lines, failure) =>
-          failure === null
-            ? this.log.info('enrolment', `sealed ${lines} line(s) of the enrolment log written before encryption`)
-            : this.log.error('enrolment', `could not seal ${lines} line(s) of the enrolment log written before encryption (kept as they are): ${failure}`),
-      },
-    );
+  constructor(options: EnrolmentLogOptions) {
+    this.log = options.log;
+    this.now = options.now ?? (() => new Date());
+    this.listLimit = options.listLimit ?? 2_000;
+    this.operator = options.operator ?? (() => null);
+    this.entries = new RecordLog(options.database, ENROLMENT_LOG, options.key ?? null, (id, why) => this.log.warn(SCOPE, `enrolment log entry ${id} cannot be read: ${why}`));
+    const file = path.join(options.dataDir, ENROLMENT_LOG_FILE);
+    this.open = moveOnce({ database: options.database, file, key: options.key ?? null, log: this.entries, logger: this.log, scope: SCOPE, what: 'the enrolment log' });
   }
 
   async add(entry: Omit<EnrolmentLogEntry, 'at' | 'operator'>): Promise<void> {
-    const entries = await this.load();
+    await this.open();
     const full: EnrolmentLogEntry = { at: this.now().toISOString(), ...entry, operator: this.operator() };
     try {
-      await this.file.append(full);
+      this.entries.add(full);
     } catch (thrown) {
-      // The action itself happened; its log line is what could not be kept.
-      this.log.error('enrolment', `could not add to the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      // The action itself happened; its log entry is what could not be kept.
+      this.log.error(SCOPE, `could not add to the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
     }
-    entries.push(full);
   }
 
   /** Every entry, oldest first (the export). */
   async all(): Promise<readonly EnrolmentLogEntry[]> {
-    return this.load();
+    await this.open();
+    return this.entries.all();
   }
 
-  /** Newest first. */
+  /** Newest first, at most `listLimit`. */
   async list(): Promise<EnrolmentLogEntry[]> {
-    return (await this.load()).slice(-this.listLimit).reverse();
+    await this.open();
+    return this.entries.newest(this.listLimit);
   }
 
+  /** One page, newest first. */
+  async page(offset: number, limit: number): Promise<LogPage<EnrolmentLogEntry>> {
+    await this.open();
+    return this.entries.page(offset, limit);
+  }
+
+  /** Resolves once what was added is on disk (it is when `add` resolves: kept for callers that wait). */
   async flush(): Promise<void> {
-    await this.file.flush();
-  }
-
-  private async load(): Promise<EnrolmentLogEntry[]> {
-    if (this.entries) return this.entries;
-    try {
-      this.entries = await this.file.read((line, reason) => this.log.warn('enrolment', `skipped ${skipWording[reason]} line ${line} of the enrolment log`));
-    } catch (thrown) {
-      this.log.error('enrolment', `could not read the enrolment log: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
-      this.entries = [];
-    }
-    return this.entries;
+    await this.open();
   }
 }
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AlarmRuleSchema, DEFAULT_ALARM_RULES, DEFAULT_SOUND_FOR } from '../alarms/alarm-rules';
 import { ALARM_PRIORITIES, KIOSK_LOCALES } from '../../contract/ipc';
 import { plainHttpProblem } from '../credentials/credential-binding';
+import { DEFAULT_RETENTION_DAYS } from '../storage/retention';
 
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
@@ -311,6 +312,19 @@ const BadgesSchema = z.strictObject({
   }),
 });
 
+/** How long the kiosk keeps each kind of record in its database, in days (0: for ever); storage/retention.ts prunes. */
+const days = (what: string) => count(0, 36_500, `days ${what} are kept, 0 for ever`);
+const RetentionSchema = z.strictObject({
+  acknowledgementsDays: days("the operator log's acknowledgements"),
+  alarmsDays: days('acknowledged alarms'),
+  enrolmentsDays: days('enrolment log entries'),
+  badgePrintsDays: days('badge log entries'),
+  shiftJournalDays: days('shift journal entries'),
+  handoverReportsDays: days('handover reports'),
+  setAsideEventsDays: days('events set aside'),
+  availabilityDays: days('outages, kiosk runs and catch-ups'),
+});
+
 export const KioskConfigSchema = z.strictObject({
   service: ServiceSchema,
   feed: FeedSchema,
@@ -323,6 +337,7 @@ export const KioskConfigSchema = z.strictObject({
   operators: OperatorsSchema,
   kiosk: KioskSectionSchema,
   badges: BadgesSchema,
+  retention: RetentionSchema,
 });
 
 /** The configuration as the rest of the kiosk reads it (validated, normalised). */
@@ -366,4 +381,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   operators: { signIn: 'required', allowUnnamed: true },
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', locale: 'auto', dataDir: null, startAtLogin: false },
   badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
+  retention: { ...DEFAULT_RETENTION_DAYS },
 };

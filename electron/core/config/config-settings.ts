@@ -88,6 +88,14 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('badges.previewPrinters', 'KIOSK_BADGE_PREVIEW_PRINTERS', 'badge-preview-printers', 'textList'),
   setting('badges.photoCache.enabled', 'KIOSK_BADGE_PHOTO_CACHE', 'badge-photo-cache', 'boolean'),
   setting('badges.photoCache.retentionDays', 'KIOSK_BADGE_PHOTO_CACHE_DAYS', 'badge-photo-cache-days', 'integer'),
+  setting('retention.acknowledgementsDays', 'KIOSK_RETENTION_ACKNOWLEDGEMENTS_DAYS', 'retention-acknowledgements-days', 'integer'),
+  setting('retention.alarmsDays', 'KIOSK_RETENTION_ALARMS_DAYS', 'retention-alarms-days', 'integer'),
+  setting('retention.enrolmentsDays', 'KIOSK_RETENTION_ENROLMENTS_DAYS', 'retention-enrolments-days', 'integer'),
+  setting('retention.badgePrintsDays', 'KIOSK_RETENTION_BADGE_PRINTS_DAYS', 'retention-badge-prints-days', 'integer'),
+  setting('retention.shiftJournalDays', 'KIOSK_RETENTION_SHIFT_JOURNAL_DAYS', 'retention-shift-journal-days', 'integer'),
+  setting('retention.handoverReportsDays', 'KIOSK_RETENTION_HANDOVER_REPORTS_DAYS', 'retention-handover-reports-days', 'integer'),
+  setting('retention.setAsideEventsDays', 'KIOSK_RETENTION_SET_ASIDE_EVENTS_DAYS', 'retention-set-aside-events-days', 'integer'),
+  setting('retention.availabilityDays', 'KIOSK_RETENTION_AVAILABILITY_DAYS', 'retention-availability-days', 'integer'),
 ];
 
 export function envLayer(env: Env, cwd: string): Layer {

@@ -2,15 +2,14 @@
  * CSV writing for exported search results: RFC 4180 quoting, CRLF line ends, a UTF-8 byte-order
  * mark so spreadsheet programs read accented names, and protection against formula injection
  * (a text cell that starts like a formula is prefixed with an apostrophe). The file is written
- * in slices to a temporary file beside the target and renamed into place, so a failed export
- * never leaves half a file under the name the guard chose. Exports hold personal data: the file
- * is readable by its owner only (0600). Times are written twice, as the screen shows them (the
+ * in slices by the kiosk's one file writer (storage/owner-only-files.ts: a temporary file beside
+ * the target, renamed into place), so a failed export never leaves half a file under the name the
+ * guard chose. Exports hold personal data: the file is readable by its owner only (0600); the
+ * folder the guard chose is left as it is. Times are written twice, as the screen shows them (the
  * kiosk's local time, with its UTC offset) and in UTC (csvTimes). Lines may precede the header
  * (a note that the file is incomplete: `before`). No knowledge of events here.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { writeOwnerOnly } from '../storage/owner-only-files';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
@@ -73,34 +72,25 @@ export async function writeCsvFile(
   options: CsvWriteOptions = {},
 ): Promise<number> {
   const sliceRows = Math.max(1, options.sliceRows ?? 1_000);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.part`);
-  const handle = await fs.open(temp, 'wx', 0o600);
   let written = 0;
-  try {
-    // The umask may only remove bits; make it exact (the rename keeps it, also over an older file).
-    if (process.platform !== 'win32') await handle.chmod(0o600);
+  // Each slice is written before the next is made: progress counts rows on disk.
+  function* slices(): Generator<Uint8Array> {
     let slice = CSV_BOM + (options.before ?? []).map(csvLine).join('') + csvLine(header);
     let inSlice = 0;
     for (const row of rows) {
       slice += csvLine(row);
       inSlice++;
       if (inSlice === sliceRows) {
-        await handle.write(slice, null, 'utf8');
+        yield Buffer.from(slice, 'utf8');
         written += inSlice;
         slice = '';
         inSlice = 0;
         options.onProgress?.(written);
       }
     }
-    if (slice.length > 0) await handle.write(slice, null, 'utf8');
+    if (slice.length > 0) yield Buffer.from(slice, 'utf8');
     written += inSlice;
-    await handle.sync();
-    await handle.close();
-    await fs.rename(temp, file);
-  } catch (thrown) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true }).catch(() => undefined);
-    throw thrown;
   }
+  await writeOwnerOnly(file, slices(), { folder: 'as-is' });
   return written;
 }

@@ -2,10 +2,11 @@
  * The operators capability wired for the gateway: who is on shift (operator-session.ts), signing
  * in and "End shift", the shift journal (exports) and the handover report made at the end of a
  * shift — built from the kiosk's record of the shift (shift-record.ts: its database), saved
- * owner-only as PDF and CSV in the exports folder and kept in the operator log
- * (`handover-reports.jsonl`, with the same figures). Its decisions: which exports the journal
- * records (`journalledExports`), and that the end of a shift locks the admin actions too (the
- * `adminLock` it is handed; both were kiosk-core's). `name()` is what kiosk-core
+ * owner-only as PDF and CSV in the exports folder and kept in the operator log (the kiosk's
+ * database, kind "handover-report", with the same figures, sealed where there is a data key; an
+ * earlier version's `handover-reports.jsonl` is moved in at first use). Its decisions: which
+ * exports the journal records (`journalledExports`), and that the end of a shift locks the admin
+ * actions too (the `adminLock` it is handed; both were kiosk-core's). `name()` is what kiosk-core
  * hands the other capabilities to stamp every recorded action with: the renderer never says who
  * did something, main knows.
  */
@@ -16,8 +17,10 @@ import type { ExportKind, ExportResult, HandoverLogEntry, HandoverReport, Handov
 import type { AccessGuard, OperationHandlers } from '../ipc/gateway';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
-import { JsonLinesFile } from '../storage/json-lines-file';
+import type { KioskDatabase } from '../storage/kiosk-database';
+import { moveOnce } from '../storage/legacy-logs';
 import { writeOwnerOnly } from '../storage/owner-only-files';
+import { LOG_KINDS, parsedBy, RecordLog, type LogKind } from '../storage/record-log';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
 import { renderHandoverPdf } from './handover-pdf';
 import { englishWords, type Words } from '../language/words';
@@ -27,6 +30,7 @@ import type { ShiftRecord } from './shift-record';
 
 export type { ShiftRecord } from './shift-record';
 
+/** Where earlier versions kept the handover reports (JSON lines in the data folder): moved into the database. */
 export const HANDOVER_LOG_FILE = 'handover-reports.jsonl';
 
 export type OperatorHandlers = Pick<OperationHandlers, 'getOperatorState' | 'signInOperator' | 'endShift' | 'listHandoverReports'>;
@@ -38,6 +42,10 @@ export interface OperatorsCapabilityOptions {
   /** The operator list and lock-outs: the credential's directory. */
   listDir: string;
   dataDir: string;
+  /** The kiosk's database: the shift journal and the handover reports are kept there. */
+  database: KioskDatabase;
+  /** The data key that seals them (they name operators and files), or null. */
+  dataKey?: Buffer | null;
   /** Where the handover reports are saved. */
   exportsDir: string;
   signIn: 'required' | 'off';
@@ -84,6 +92,13 @@ const LogEntry = z.object({
   csvPath: z.string().nullable(),
 });
 
+/** The handover reports in the database (the operator log lists them all, newest first: retention bounds them). */
+export const HANDOVER_LOG: LogKind<HandoverLogEntry> = {
+  kind: LOG_KINDS.handoverReport,
+  parse: parsedBy(LogEntry),
+  at: (entry) => Date.parse(entry.at),
+};
+
 /** Which file of the report could not be saved, and why (the system's words), for the renderer to say. */
 function handoverWarning(csvReason: string | null, pdfReason: string | null): HandoverWarning | null {
   if (csvReason !== null && pdfReason !== null) return { key: 'neitherSaved', params: { csvReason, pdfReason } };
@@ -98,16 +113,10 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
   const { log } = options;
   const now = options.now ?? Date.now;
   const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, now });
-  const journal = new ShiftJournal(options.dataDir, log, () => new Date(now()));
-  const reports = new JsonLinesFile<HandoverLogEntry>(path.join(options.dataDir, HANDOVER_LOG_FILE), (value) => {
-    const parsed = LogEntry.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  });
-  let reportList: Promise<HandoverLogEntry[]> | null = null;
-  const loadReports = (): Promise<HandoverLogEntry[]> => {
-    reportList ??= reports.read((line) => log.warn('operators', `skipped unreadable line ${line} of the handover log`)).catch(() => []);
-    return reportList;
-  };
+  const key = options.dataKey ?? null;
+  const journal = new ShiftJournal(options.database, options.dataDir, log, () => new Date(now()), key);
+  const reports = new RecordLog(options.database, HANDOVER_LOG, key, (id, why) => log.warn('operators', `handover log entry ${id} cannot be read: ${why}`));
+  const reportsMoved = moveOnce({ database: options.database, file: path.join(options.dataDir, HANDOVER_LOG_FILE), key, log: reports, logger: log, scope: 'operators', what: 'the handover log' });
 
   const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();
@@ -164,9 +173,12 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       pdfPath,
       csvPath,
     };
-    const list = await loadReports();
-    list.push(entry);
-    await reports.append(entry).catch((thrown: unknown) => log.error('operators', `could not keep the handover report in the operator log: ${String(thrown)}`));
+    await reportsMoved();
+    try {
+      reports.add(entry);
+    } catch (thrown) {
+      log.error('operators', `could not keep the handover report in the operator log: ${String(thrown)}`);
+    }
     await session.end();
     log.info('operators', `handover report of ${shift.name}: ${pdfPath ?? 'no PDF'}, ${csvPath ?? 'no CSV'}`);
     return { ...data, pdfPath, csvPath, warning };
@@ -217,12 +229,15 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
         await options.adminLock?.lock();
         return report;
       },
-      listHandoverReports: async () => [...(await loadReports())].reverse(),
+      listHandoverReports: async () => {
+        await reportsMoved();
+        return reports.newest(Number.MAX_SAFE_INTEGER);
+      },
     },
     start: () => session.load(),
     async stop() {
       await journal.flush();
-      await reports.flush();
+      await reportsMoved();
     },
   };
 }

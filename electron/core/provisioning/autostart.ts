@@ -3,10 +3,12 @@
  * Electron edge: on Linux an XDG autostart entry in the user's ~/.config/autostart (written by
  * this module), on Windows and macOS the user's login item (Electron's setLoginItemSettings).
  * The kiosk only ever removes an entry it wrote itself (it carries X-AccessKiosk-Managed), so an
- * administrator's own autostart file is left alone.
+ * administrator's own autostart file is left alone. The entry is written atomically by the kiosk's
+ * one file writer (storage/owner-only-files.ts), readable by others as desktop entries are.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeOwnerOnly } from '../storage/owner-only-files';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -54,24 +56,23 @@ export function desktopEntry(executable: string): string {
 export type AutostartOutcome = 'written' | 'unchanged' | 'removed' | 'absent' | 'kept-foreign';
 
 /** Makes the XDG autostart entry match the plan; never removes a file the kiosk did not write. */
-export function applyXdgAutostart(plan: Extract<AutostartPlan, { kind: 'xdg' }>): AutostartOutcome {
+export async function applyXdgAutostart(plan: Extract<AutostartPlan, { kind: 'xdg' }>): Promise<AutostartOutcome> {
   let existing: string | null = null;
   try {
-    existing = readFileSync(plan.file, 'utf8');
+    existing = await readFile(plan.file, 'utf8');
   } catch (thrown) {
     if ((thrown as NodeJS.ErrnoException).code !== 'ENOENT') throw thrown;
   }
   if (plan.contents === null) {
     if (existing === null) return 'absent';
     if (!existing.includes(MARKER)) return 'kept-foreign';
-    rmSync(plan.file, { force: true });
+    await rm(plan.file, { force: true });
     return 'removed';
   }
   if (existing === plan.contents) return 'unchanged';
   if (existing !== null && !existing.includes(MARKER)) return 'kept-foreign';
-  mkdirSync(path.dirname(plan.file), { recursive: true });
-  const temporary = `${plan.file}.${process.pid}.tmp`;
-  writeFileSync(temporary, plan.contents, { mode: 0o644 });
-  renameSync(temporary, plan.file);
+  // The user's autostart folder: created if need be, never narrowed (other programs' entries live there).
+  await mkdir(path.dirname(plan.file), { recursive: true });
+  await writeOwnerOnly(plan.file, plan.contents, { folder: 'as-is', readableByOthers: true });
   return 'written';
 }

@@ -1,28 +1,31 @@
 /**
  * The kiosk's database: one SQLite file (`kiosk.db` in the data folder) that owns the records the
  * kiosk keeps — the guard station's alarms and acknowledgements, the feed's position per service,
- * the ranges of events still to read, the events set aside, the outages — with indexes, paging
- * and one versioned schema. SQLite through `node:sqlite`, which Electron 45's Node 24 has built in
+ * the ranges of events still to read, the events set aside, the outages, the enrolment and badge
+ * logs, the shift journal and the handover reports — with indexes, paging, retention
+ * (storage/retention.ts) and one versioned schema. SQLite through `node:sqlite`, which Electron 45's Node 24 has built in
  * (no native module to rebuild for each Electron; the tests and the browser harness run on the
  * same Node: electron/tools/kiosk-node.ts).
  *
  * It owns opening the file (owner-only, in an owner-only folder; WAL with full sync, so a commit
  * is on disk when it returns), its schema and migrations (`PRAGMA user_version`; a file written by
  * a newer kiosk is refused with a sentence saying so, never altered), a damaged file (moved aside
- * whole with its journal, a new one started, and the problem kept for the screen and the log), and
- * transactions. What each table means is the business of the module that uses it (alarms/,
+ * whole with its journal, a new one started, and the problem kept for the screen and the log; the
+ * whole file is checked after a run that stopped short, its header and schema after a clean stop),
+ * and transactions. What each table means is the business of the module that uses it (alarms/,
  * feed/, status/); personal data in it is sealed by storage/seal.ts before it gets here.
  */
-import { chmodSync, existsSync, mkdirSync, openSync, closeSync, renameSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, openSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync as DatabaseSyncType, SQLInputValue, StatementSync } from 'node:sqlite';
-import { GUARD_MIGRATIONS, type Migration } from './kiosk-schema';
+import { KIOSK_MIGRATIONS, type Migration } from './kiosk-schema';
+import { moveAsideSync } from './owner-only-files';
 
 export const DATABASE_FILE = 'kiosk.db';
 const POSIX = process.platform !== 'win32';
 
 /** Every migration this kiosk knows, in order (versions 1, 2, …). */
-export const MIGRATIONS: readonly Migration[] = GUARD_MIGRATIONS;
+export const MIGRATIONS: readonly Migration[] = KIOSK_MIGRATIONS;
 
 /** The schema version this kiosk writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -85,8 +88,7 @@ export class KioskDatabase {
     } catch (thrown) {
       if (thrown instanceof DatabaseRefused) throw thrown;
       const reason = thrown instanceof Error ? thrown.message : String(thrown);
-      const aside = `${file}.damaged-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
-      for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+      const aside = moveAsideSync(file, new Date(now()), ['-wal', '-shm']);
       log.error(`the kiosk's database ${file} could not be used (${reason}); it was moved aside to ${aside} and a new one started`);
       movedAside = { file: aside, reason };
       database = KioskDatabase.openFile(file);
@@ -108,13 +110,19 @@ export class KioskDatabase {
     const { DatabaseSync } = sqlite();
     if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
     if (POSIX) narrowToOwner(file);
+    // A clean stop checkpoints the write-ahead log and removes it: one left with content means the
+    // last run stopped short (a crash, a power cut), when damage is most likely.
+    const stoppedShort = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
     const db = new DatabaseSync(file);
     try {
       db.exec('PRAGMA busy_timeout = 5000');
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('PRAGMA synchronous = FULL');
       db.exec('PRAGMA foreign_keys = ON');
-      const check = db.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
+      // The whole file is checked (quick_check reads every page: seconds for a log of years) after
+      // a run that stopped short; after a clean stop, what start-up reads is (its header and
+      // schema), so start-up stays flat however much the kiosk keeps.
+      const check = db.prepare(stoppedShort ? 'PRAGMA quick_check' : "SELECT CASE WHEN COUNT(*) >= 0 THEN 'ok' END AS verdict FROM sqlite_schema").all() as Array<Record<string, unknown>>;
       const verdict = check.map((row) => Object.values(row)[0]).join('; ');
       if (verdict !== 'ok') throw new Error(`its check failed: ${verdict.slice(0, 300)}`);
       const version = Number((db.prepare('PRAGMA user_version').get() as Record<string, unknown>)['user_version']);

@@ -137,4 +137,70 @@ CREATE TABLE outage (
 CREATE INDEX outage_time ON outage (service_id, started_at);
 `;
 
-export const GUARD_MIGRATIONS: readonly Migration[] = [{ version: 1, what: 'the guard station: alarms, acknowledgements, the feed position, gaps, events set aside, outages', sql: V1_GUARD_STATION }];
+// Version 2: the kiosk's other logs move in (they were JSON-lines files read whole at start, see
+// storage/legacy-logs.ts), and what retention (storage/retention.ts) needs to prune in batches
+// without scanning a table.
+const V2_LOGS_AND_RETENTION = `
+-- The enrolment log, the badge log, the shift journal and the handover reports, one row per entry
+-- (storage/record-log.ts), in the order they were written (id). kind: which log; at: when (ms);
+-- until_at: the end of what the entry spans (an outage an earlier version journalled), else at —
+-- spans are found and retention prunes by it; subject: a keyed mark of whom it is about (a
+-- cardholder), so it can be counted without opening a body; tag: a code in clear (an outcome, a
+-- kind of action); body: the entry, sealed (its kind and id bound in).
+CREATE TABLE log_entry (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  until_at INTEGER NOT NULL,
+  subject TEXT,
+  tag TEXT,
+  body BLOB NOT NULL
+);
+CREATE INDEX log_entry_kind ON log_entry (kind);
+CREATE INDEX log_entry_until ON log_entry (kind, until_at);
+CREATE INDEX log_entry_subject ON log_entry (kind, subject) WHERE subject IS NOT NULL;
+
+-- Files of earlier versions moved into the database (storage/legacy-logs.ts), recorded in the
+-- transaction that moved their entries: a file found again (the kiosk stopped before removing it)
+-- is recognised by its digest and removed, never moved twice.
+CREATE TABLE moved_file (
+  name TEXT NOT NULL,
+  digest TEXT NOT NULL,
+  moved_at INTEGER NOT NULL,
+  entries INTEGER NOT NULL,
+  PRIMARY KEY (name, digest)
+);
+
+-- Retention: an acknowledged alarm is pruned by when it was acknowledged, once no operator-log
+-- entry names it (the foreign key's check, too, looks acknowledgements up by alarm).
+CREATE INDEX alarm_acknowledged ON alarm (service_id, acknowledged_at) WHERE state = 1;
+CREATE INDEX acknowledgement_alarm ON acknowledgement (alarm_id);
+
+-- How many rows a log holds, kept by triggers as rows come and go: a page says "of 1,000,000"
+-- without counting a million index entries. what: 'acknowledgement' (part: the service's number)
+-- or a log_entry kind (part: 0).
+CREATE TABLE row_count (
+  what TEXT NOT NULL,
+  part INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (what, part)
+) WITHOUT ROWID;
+INSERT INTO row_count (what, part, n) SELECT 'acknowledgement', service_id, COUNT(*) FROM acknowledgement GROUP BY service_id;
+CREATE TRIGGER acknowledgement_counted AFTER INSERT ON acknowledgement BEGIN
+  INSERT INTO row_count (what, part, n) VALUES ('acknowledgement', NEW.service_id, 1) ON CONFLICT (what, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER acknowledgement_uncounted AFTER DELETE ON acknowledgement BEGIN
+  UPDATE row_count SET n = n - 1 WHERE what = 'acknowledgement' AND part = OLD.service_id;
+END;
+CREATE TRIGGER log_entry_counted AFTER INSERT ON log_entry BEGIN
+  INSERT INTO row_count (what, part, n) VALUES (NEW.kind, 0, 1) ON CONFLICT (what, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER log_entry_uncounted AFTER DELETE ON log_entry BEGIN
+  UPDATE row_count SET n = n - 1 WHERE what = OLD.kind AND part = 0;
+END;
+`;
+
+export const KIOSK_MIGRATIONS: readonly Migration[] = [
+  { version: 1, what: 'the guard station: alarms, acknowledgements, the feed position, gaps, events set aside, outages', sql: V1_GUARD_STATION },
+  { version: 2, what: 'the enrolment log, the badge log, the shift journal and the handover reports; files moved in; indexes for retention', sql: V2_LOGS_AND_RETENTION },
+];

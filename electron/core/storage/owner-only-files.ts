@@ -1,13 +1,18 @@
 /**
- * Files that hold secrets or personal data: written atomically (a temporary file, fsync, rename,
- * fsync of the directory), readable by their owner only (0600 in a 0700 directory), and refused
- * on read when other accounts could read them. A crash or power cut at any moment leaves the old
- * file or the new one, never a torn one. Data may be written in chunks (hundreds of megabytes of
- * directory snapshot never need to be one buffer). Used by the credential vault, the directory
- * snapshot and what else must not leak. A crash in the middle of a write leaves its temporary
- * file (it may hold megabytes of personal data): removeStaleTemporaries clears them at start.
+ * The kiosk's one writer of files: written atomically (a temporary file, fsync, rename, fsync of
+ * the directory), readable by their owner only (0600 in a 0700 directory), and refused on read
+ * when other accounts could read them. A crash or power cut at any moment leaves the old file or
+ * the new one, never a torn one. Data may be written in chunks (hundreds of megabytes of directory
+ * snapshot, a CSV of a million rows, never need to be one buffer). Used for everything the kiosk
+ * keeps in files rather than in its database: the credential vault, the directory snapshot, the
+ * outbox journal's compaction, the badge photo cache, exports (CSV, PDF) — into a folder the person
+ * chose too, which is then left as it is — and badge templates saved by the layout editor (the one
+ * file written readable by others: an administrator's file, made to be copied). A crash in the
+ * middle of a write leaves its temporary file (it may hold megabytes of personal data):
+ * removeStaleTemporaries clears them at start. Also here: moving a damaged file aside, untouched.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, renameSync } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -34,20 +39,34 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   }
 }
 
+/** How a file is written: by default owner-only in a private folder. */
+export interface WriteOptions {
+  /**
+   * 'private' (default): the folder is created 0700, or narrowed to it when it is ours and wider.
+   * 'as-is': a folder the person chose (an export): it must exist and is left as it is.
+   */
+  folder?: 'private' | 'as-is';
+  /** Readable by other accounts too (0644): only for an administrator's file made to be copied (a badge template). */
+  readableByOthers?: boolean;
+}
+
 /**
- * Writes `data` (or each chunk of it in order) to `file` atomically, readable by its owner only.
- * `transform` may change each chunk on its way (encryption) and add a last one (`flush`).
+ * Writes `data` (or each chunk of it in order) to `file` atomically, readable by its owner only
+ * (unless `readableByOthers`). A failure at any point (a chunk's source throwing included) leaves
+ * the old file whole and no temporary file.
  */
 export async function writeOwnerOnly(
   file: string,
   data: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  options: WriteOptions = {},
 ): Promise<void> {
   const dir = path.dirname(file);
-  await ensurePrivateDir(dir);
+  if ((options.folder ?? 'private') === 'private') await ensurePrivateDir(dir);
+  const mode = options.readableByOthers ? 0o644 : 0o600;
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', 0o600);
+  const handle = await open(temporary, 'wx', mode);
   try {
-    if (POSIX) await handle.chmod(0o600); // the umask may only remove bits; make it exact anyway
+    if (POSIX) await handle.chmod(mode); // the umask may only remove bits; make it exact anyway
     if (typeof data === 'string' || data instanceof Uint8Array) {
       await handle.writeFile(data);
     } else {
@@ -60,8 +79,36 @@ export async function writeOwnerOnly(
     throw thrown;
   }
   await handle.close();
-  await rename(temporary, file);
+  try {
+    await rename(temporary, file);
+  } catch (thrown) {
+    await rm(temporary, { force: true });
+    throw thrown;
+  }
   await syncDir(dir);
+}
+
+/** Where a damaged `file` is kept aside: "<file>.damaged-<time>". */
+export function asideName(file: string, at: Date): string {
+  return `${file}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/** Moves a damaged file aside, untouched, for an administrator; returns where, or null when it could not be moved. */
+export async function moveAside(file: string, at: Date): Promise<string | null> {
+  const aside = asideName(file, at);
+  try {
+    await rename(file, aside);
+  } catch {
+    return null;
+  }
+  return aside;
+}
+
+/** The same, at once (a database that must be moved before it is opened again), with its companion files (`<file><suffix>`). */
+export function moveAsideSync(file: string, at: Date, suffixes: readonly string[] = []): string {
+  const aside = asideName(file, at);
+  for (const suffix of ['', ...suffixes]) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+  return aside;
 }
 
 /** Makes a rename in `dir` durable (POSIX); a no-op where directories cannot be opened. */

@@ -1,11 +1,14 @@
 /**
- * The one seal of personal data at rest in the kiosk's database: AES-256-GCM under the
- * workstation's data key (credentials/data-key.ts), one layout and one rule for what it binds.
+ * The one seal of personal data at rest — in the kiosk's database and in the files that stay files
+ * (the outbox journal's records, the directory snapshot, the badge photo cache): AES-256-GCM under
+ * the workstation's data key (credentials/data-key.ts), one layout and one rule for what it binds.
  * A sealed value is "KS1" · IV (12 bytes) · ciphertext · tag (16 bytes); its associated data is
  * the kind of record and its key ("alarm", "17"), so a value cannot be moved to another record or
  * read as another kind. Without a data key values are kept in clear (the workstation has no real
  * keyring: said in Administration and the README); a clear value is recognised by not starting
- * with the magic, so one written before a key existed is still read. Pure functions, no I/O.
+ * with the magic, so one written before a key existed is still read. Pure functions, no I/O; the
+ * only module of the kiosk that encrypts (what earlier versions sealed otherwise is opened, once,
+ * by storage/legacy-seals.ts).
  */
 import { createCipheriv, createDecipheriv, createHmac, createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
@@ -67,6 +70,24 @@ export function seal(key: Buffer | null, binding: SealBinding, plain: string | U
   const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
   cipher.setAAD(associatedData(binding));
   return Buffer.concat([MAGIC, iv, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
+}
+
+/**
+ * Seals `chunks` for the record `binding` as they come, in the same layout as `seal` (a file of
+ * hundreds of megabytes never needs to be one buffer); with no key, yields them in clear.
+ */
+export function* sealChunks(key: Buffer | null, binding: SealBinding, chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
+  if (!key) {
+    yield* chunks;
+    return;
+  }
+  const iv = nextIv();
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
+  cipher.setAAD(associatedData(binding));
+  yield Buffer.concat([MAGIC, iv]);
+  for (const chunk of chunks) yield cipher.update(chunk);
+  yield cipher.final();
+  yield cipher.getAuthTag();
 }
 
 /** Opens a value sealed for `binding` (or kept in clear); throws SealError when it cannot. */

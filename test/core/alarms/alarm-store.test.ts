@@ -9,7 +9,7 @@ import { importLegacyAlarmFiles } from '../../../electron/core/alarms/legacy-ala
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { DATABASE_FILE, KioskDatabase } from '../../../electron/core/storage/kiosk-database';
-import { JsonLinesFile } from '../../../electron/core/storage/json-lines-file';
+import { appendLegacyLines } from '../../support/legacy-json-lines';
 
 const T0 = Date.parse('2026-11-28T22:00:00Z');
 const dirs: string[] = [];
@@ -285,8 +285,7 @@ describe('the alarm store', () => {
     dirs.push(dir);
     const key = randomBytes(32);
     const acked = alarmEvent(10, 'critical');
-    const lines = new JsonLinesFile(path.join(dir, 'acknowledgements.jsonl'), (v) => v, { key });
-    await lines.append({ alarmKey: 'event:10', recordIds: [10], note: 'done', acknowledgedAt: '2026-11-28T21:00:00.000Z', device: acked.device_Name, text: acked.custom_Text, operator: 'Old Guard', eventCreated: acked.created, priority: 'critical' });
+    appendLegacyLines(path.join(dir, 'acknowledgements.jsonl'), [{ alarmKey: 'event:10', recordIds: [10], note: 'done', acknowledgedAt: '2026-11-28T21:00:00.000Z', device: acked.device_Name, text: acked.custom_Text, operator: 'Old Guard', eventCreated: acked.created, priority: 'critical' }], key);
     writeFileSync(path.join(dir, 'open-alarms.json'), JSON.stringify({ version: 1, alarms: [alarmEvent(11, 'high')], overflow: null }), { mode: 0o600 });
     const { store, database } = setup({ key });
     const moved = await importLegacyAlarmFiles({ dataDir: dir, key, database, store, numbering: 0, log: createLogger(() => undefined) });

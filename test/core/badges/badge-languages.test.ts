@@ -19,6 +19,7 @@ import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { FONTS, PERSON, SITE, fakePort, templatesCopy, writeTemplate } from './support';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const ISSUED = new Date(2026, 10, 25, 10, 30); // 25 November 2026, the workstation's time zone
 
@@ -33,6 +34,7 @@ function capability(templatesDir: string) {
     pickPdfFile: async (name) => join(dataDir, name),
     site: () => SITE,
     dataDir,
+    database: KioskDatabase.memory(),
     log: createLogger(memorySink().sink),
     workstation: 'desk-1',
     now: () => ISSUED,

@@ -15,6 +15,7 @@ import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { BadgeCardholder } from '../../../electron/contract/ipc';
 import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, type FakePort } from './support';
 import { person } from '../../support/cardholders';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 
@@ -29,6 +30,7 @@ function capability(options: { printer?: string | null; port?: FakePort; templat
     pickPdfFile: async (name) => join(dataDir, name),
     site: () => SITE,
     dataDir,
+    database: KioskDatabase.memory(),
     log: createLogger(memorySink().sink),
     workstation: 'desk-1',
     now: () => new Date('2026-11-25T09:30:00.000Z'),
@@ -184,15 +186,16 @@ describe('badge photo cache (off by default)', () => {
     const key = Buffer.alloc(32, 7);
     let now = Date.parse('2026-11-25T09:00:00Z');
     const cache = new BadgePhotoCache(dataDir, key, 30 * 86_400_000, () => now);
+    const database = KioskDatabase.memory();
     const photo = new Uint8Array(Buffer.from('JFIF-like photo bytes of Zoë Dupont'));
-    const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
+    const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
     first.rememberPhoto(PERSON.id, photo, 'image/jpeg');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const files = readdirSync(cache.dir);
     expect(files).toEqual([`photo-${PERSON.id}.bin`]);
     expect(readFileSync(join(cache.dir, files[0] ?? '')).includes(Buffer.from('Zoë Dupont'))).toBe(false);
     // A restart: a new capability, nothing in memory; the cache has the photo.
-    const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
+    const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
     const preview = await second.handlers.previewBadge({ cardholder: PERSON });
     expect([preview.photo, preview.needsPhoto]).toEqual(['cache', false]);
     // Past the retention: gone.

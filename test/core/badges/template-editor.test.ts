@@ -17,6 +17,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
 import { FONTS, SITE, fakePort, templatesCopy } from './support';
 import { BADGE_FONTS } from '../../support/badge-fonts';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 function editor() {
   const dir = templatesCopy();
@@ -30,6 +31,7 @@ function editor() {
     pickPdfFile: async () => null,
     site: () => SITE,
     dataDir: mkdtempSync(join(tmpdir(), 'kiosk-badge-editor-')),
+    database: KioskDatabase.memory(),
     log,
     workstation: 'desk-1',
   });

@@ -1,12 +1,15 @@
 // The enrolment log keeps outcomes as codes with field ids, never English words (issue 23: the
 // renderer words them in the language shown); lines written before that keep their English
-// sentence and still read back, next to the new ones.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// sentence and still read back, next to the new ones. (The log is in the kiosk's database now: the
+// old lines come from an earlier version's file moved in; what is stored is read from its rows.)
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENROLMENT_LOG_FILE, EnrolmentLog, outcomeSummary } from '../../../electron/core/cardholders/enrolment-log';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 let dir: string;
 beforeEach(async () => {
@@ -25,17 +28,22 @@ describe('enrolment log outcomes', () => {
       { at: '2026-11-20T09:01:00.000Z', kind: 'discarded', cardholderId: -2, name: 'Roe, Jim', outcome: 'Discarded by the officer: the change of phone was not sent.' },
     ];
     await writeFile(path.join(dir, ENROLMENT_LOG_FILE), `${old.map((line) => JSON.stringify(line)).join('\n')}\n`, { mode: 0o600 });
-    const log = new EnrolmentLog(dir, createLogger(memorySink().sink), now);
+    const database = KioskDatabase.open(dir, { info: () => undefined, error: () => undefined }).database;
+    const log = new EnrolmentLog({ database, dataDir: dir, log: createLogger(memorySink().sink), now });
     await log.add({ kind: 'updated', cardholderId: 7, name: 'Dupont, Marie', outcome: { code: 'changed', fields: ['last_Name', 'city'] } });
     await log.add({ kind: 'discarded', cardholderId: -2, name: 'Roe, Jim', outcome: { code: 'discarded', subject: { kind: 'update', fields: ['phone'] } } });
-    await log.flush();
+    expect(existsSync(path.join(dir, ENROLMENT_LOG_FILE))).toBe(false);
 
-    const text = await readFile(path.join(dir, ENROLMENT_LOG_FILE), 'utf8');
-    const written = text.trim().split('\n').slice(2).join('\n');
+    // No data key: the bodies are JSON in clear (in the owner-only database); the two new ones hold codes.
+    const bodies = database.all<{ body: Uint8Array }>("SELECT body FROM log_entry WHERE kind = 'enrolment' ORDER BY id").map((row) => Buffer.from(row.body).toString('utf8'));
+    const written = bodies.slice(2).join('\n');
     expect(written).toContain('"fields":["last_Name","city"]');
     expect(written).not.toMatch(/Last name|City|Changed on the service|Discarded by/);
+    database.close();
 
-    const reopened = await new EnrolmentLog(dir, createLogger(memorySink().sink), now).all();
+    const again = KioskDatabase.open(dir, { info: () => undefined, error: () => undefined }).database;
+    const reopened = await new EnrolmentLog({ database: again, dataDir: dir, log: createLogger(memorySink().sink), now }).all();
+    again.close();
     expect(reopened.map((e) => e.outcome)).toEqual([
       'Changed on the service: Last name, City.',
       'Discarded by the officer: the change of phone was not sent.',

@@ -14,6 +14,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { openAccess } from '../../support/open-access';
 import { VALID } from '../../support/valid-requests';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const trusted = { trusted: true, description: 'test' };
 const adminGuarded = OPERATION_NAMES.filter((name) => policyOf(name).admin !== undefined);
@@ -52,7 +53,7 @@ describe('enforced by the gateway', () => {
 
   it('refuses every operation the contract records with the operator’s name while nobody is on shift', async () => {
     const handlers = fakeHandlers();
-    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
     await operators.start();
     const gateway = new Gateway(handlers, createLogger(memorySink().sink), { ...openAccess, shift: operators.shift });
     for (const name of shiftGuarded) {
@@ -79,7 +80,7 @@ describe('enforced by the gateway', () => {
   });
 
   it('asks the shift before the admin lock (an operation that needs both says to sign in first)', async () => {
-    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }) });
     await operators.start();
     const gateway = new Gateway(fakeHandlers(), createLogger(memorySink().sink), { admin: lockedAdmin(), shift: operators.shift });
     expect(await gateway.handle('exportOperatorLog', { part: 'alarms' }, trusted)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/sign in/) } });

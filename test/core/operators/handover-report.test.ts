@@ -25,6 +25,7 @@ import type { ShiftRecord } from '../../../electron/core/operators/shift-record'
 import { feedEvent } from '../../support/events';
 import { wordsIn } from '../../../electron/core/language/words';
 import { ShownLanguage } from '../../../electron/core/language/shown-language';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 const FROM = '2026-11-24T18:00:00.000Z';
@@ -295,7 +296,7 @@ describe('End shift', () => {
   });
 
   const capability = (input: HandoverInput, exportsDir: string, t: () => number) =>
-    createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir, signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(input), now: t });
+    createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir, signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(input), now: t });
 
   // Moved from kiosk-core.ts (its endShift handler): the end of a shift locks the admin actions too.
   it('locks the admin actions at the end of a shift, once the report is made; a refused End shift leaves them as they were', async () => {
@@ -303,7 +304,7 @@ describe('End shift', () => {
     await setAdminPin(dir, '739154', FAST);
     const adminLock = new AdminLock({ dir, log: createLogger(memorySink().sink) });
     let t = at(FROM);
-    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(shiftInput()), now: () => t, adminLock });
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(shiftInput()), now: () => t, adminLock });
     await operators.start();
     await adminLock.unlock('739154');
     await expect(operators.handlers.endShift(undefined)).rejects.toThrow();
@@ -422,6 +423,7 @@ describe('the handover report in the language of the screen', () => {
       words: () => shown.documentWords(),
       listDir: dir,
       dataDir: dir,
+      database: KioskDatabase.memory(),
       exportsDir,
       signIn: 'required',
       allowUnnamed: true,

@@ -228,6 +228,8 @@ describe('the handover report of a whole night, against an independent count', (
     operators = createOperatorsCapability({
       listDir,
       dataDir: dir,
+      database: db,
+      dataKey: KEY,
       exportsDir: path.join(dir, 'exports'),
       signIn: 'required',
       allowUnnamed: false,

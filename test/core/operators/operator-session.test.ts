@@ -152,7 +152,7 @@ describe('main stamps the operator on what is recorded', () => {
   });
 
   it('an enrolment log entry carries the signed-in name, not one the caller passes', async () => {
-    const log = new EnrolmentLog(dir, createLogger(memorySink().sink), undefined, undefined, null, () => 'Ada Guard');
+    const log = new EnrolmentLog({ database: KioskDatabase.memory(), dataDir: dir, log: createLogger(memorySink().sink), operator: () => 'Ada Guard' });
     await log.add({ kind: 'created', cardholderId: 5, name: 'Dupont, Marie', outcome: 'Created.', operator: 'Mallory' } as never);
     expect((await log.list())[0]?.operator).toBe('Ada Guard');
   });
@@ -193,6 +193,7 @@ describe('nothing is recorded without a name', () => {
     createOperatorsCapability({
       listDir: dir,
       dataDir: dir,
+      database: KioskDatabase.memory(),
       exportsDir: path.join(dir, 'exports'),
       signIn,
       allowUnnamed: true,

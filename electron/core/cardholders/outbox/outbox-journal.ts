@@ -6,22 +6,28 @@
  * zeros where the file grew but its bytes never reached the disk) is recognised by its length and
  * cut off; a damaged record in the middle is skipped and the whole file is kept aside, untouched,
  * for an administrator, and reported. Compaction rewrites the live records atomically into a new
- * file (the temporary copy of a rewrite that a crash cut off is removed at the next load). Records
- * are encrypted (AES-256-GCM, one IV each) with the data key when the workstation has a real
- * keyring; the file is owner-only either way.
+ * file (storage/owner-only-files.ts; the temporary copy of a rewrite that a crash cut off is
+ * removed at the next load). A journal stays a file, not a table of the kiosk's database: it is
+ * written on every step of every enrolment, and holds photos of up to 20 MB that need no index.
  *
- * Frame: 4 bytes big-endian payload length, 4 bytes of SHA-256(payload), the payload (plain JSON,
- * or IV + ciphertext + tag). File: "AKOBX1\n" then frames.
+ * Frame: 4 bytes big-endian payload length, 4 bytes of SHA-256(payload), the payload: the record's
+ * JSON sealed by storage/seal.ts (kind "outbox", key the frame's number in the file, from 0, so a
+ * record cannot be moved within the file or to another) where the workstation has a data key, in
+ * clear where it has none. File: "AKOBX2\n" then frames. A journal of an earlier version
+ * ("AKOBX1\n", its records sealed without binding: storage/legacy-seals.ts) is read and rewritten
+ * in this layout at once, and so is one holding records in clear once a data key exists.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ensurePrivateDir, readOwnerOnly, writeOwnerOnly } from '../../storage/owner-only-files';
+import { ensurePrivateDir, moveAside, readOwnerOnly, writeOwnerOnly } from '../../storage/owner-only-files';
+import { hasMagic, LEGACY_OUTBOX_MAGIC, openLegacyOutboxPayload } from '../../storage/legacy-seals';
+import { isSealed, seal, unseal } from '../../storage/seal';
 import type { OutboxState } from '../../../contract/ipc';
 
-const MAGIC = Buffer.from('AKOBX1\n', 'latin1');
-const IV = 12;
-const TAG = 16;
+const MAGIC = Buffer.from('AKOBX2\n', 'latin1');
+/** What the seal binds a record to: this kind, and the frame's number. */
+const KIND = 'outbox';
 /** A single record larger than this is not one the kiosk wrote (a photo is at most 20 MB). */
 const MAX_RECORD = 64 * 1024 * 1024;
 
@@ -37,6 +43,8 @@ export type JournalDamage = NonNullable<OutboxState['damage']>;
 export class OutboxJournal<T> {
   private handle: FileHandle | null = null;
   private size = 0;
+  /** Frames in the file: the next one appended gets this number. Null until the file was read or written. */
+  private frames: number | null = null;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -55,14 +63,20 @@ export class OutboxJournal<T> {
       const why = thrown instanceof Error ? thrown.message : String(thrown);
       return { records: [], damage: await this.keepAside(0, { cause: 'unreadable', detail: why }, `it cannot be read (${why})`) };
     }
-    if (bytes === null || bytes.length === 0) return { records: [], damage: null };
-    if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+    if (bytes === null || bytes.length === 0) {
+      this.frames = 0;
+      return { records: [], damage: null };
+    }
+    const legacy = hasMagic(bytes, LEGACY_OUTBOX_MAGIC);
+    if (!legacy && !hasMagic(bytes, MAGIC)) {
       return { records: [], damage: await this.keepAside(1, { cause: 'notJournal' }, 'it is not an outbox journal of this kiosk') };
     }
     const records: T[] = [];
     let at = MAGIC.length;
     let unreadable = 0;
     let tornAt: number | null = null;
+    let frame = 0;
+    let inClear = false;
     while (at < bytes.length) {
       if (at + 8 > bytes.length || onlyZeros(bytes, at)) {
         // Cut off, or grown by a write whose bytes never reached the disk (zeros): never counted as saved.
@@ -81,16 +95,18 @@ export class OutboxJournal<T> {
       }
       const payload = bytes.subarray(at + 8, at + 8 + length);
       const check = bytes.subarray(at + 4, at + 8);
-      const record = check.equals(checksum(payload)) ? this.open(payload) : undefined;
+      const record = check.equals(checksum(payload)) ? this.open(payload, legacy ? null : frame) : undefined;
       if (record === undefined) unreadable++;
       else records.push(record);
+      if (!legacy && !isSealed(payload)) inClear = true;
       at += 8 + length;
+      frame++;
     }
     if (unreadable > 0) return { records, damage: await this.keepAside(unreadable, { cause: 'records' }, `${unreadable} record${unreadable === 1 ? '' : 's'} in it could not be read`) };
-    if (tornAt !== null) {
-      // The last record was being written when the kiosk stopped: it never counted as saved.
-      await this.rewrite(records);
-    }
+    this.frames = frame;
+    // The last record was being written when the kiosk stopped (it never counted as saved); or the
+    // file is an earlier version's, or holds records in clear now that there is a key: written anew.
+    if (tornAt !== null || legacy || (inClear && this.key !== null)) await this.rewrite(records);
     return { records, damage: null };
   }
 
@@ -98,10 +114,12 @@ export class OutboxJournal<T> {
   append(...records: T[]): Promise<void> {
     const run = async (): Promise<void> => {
       const handle = await this.openForAppend();
-      const frames = Buffer.concat(records.map((r) => this.frame(r)));
+      const first = this.frames ?? 0;
+      const frames = Buffer.concat(records.map((r, i) => this.frame(r, first + i)));
       await handle.write(frames, 0, frames.length, this.size);
       await handle.datasync();
       this.size += frames.length;
+      this.frames = first + records.length;
     };
     this.writing = this.writing.then(run, run);
     return this.writing;
@@ -111,9 +129,10 @@ export class OutboxJournal<T> {
   rewrite(records: T[]): Promise<void> {
     const run = async (): Promise<void> => {
       await this.closeHandle();
-      const body = [MAGIC, ...records.map((r) => this.frame(r))];
+      const body = [MAGIC, ...records.map((r, i) => this.frame(r, i))];
       await writeOwnerOnly(this.file, body);
       this.size = body.reduce((n, b) => n + b.length, 0);
+      this.frames = records.length;
     };
     this.writing = this.writing.then(run, run);
     return this.writing;
@@ -141,7 +160,10 @@ export class OutboxJournal<T> {
     if (existing === 0) {
       await writeOwnerOnly(this.file, MAGIC);
       existing = MAGIC.length;
+      this.frames = 0;
     }
+    // Appending to a journal this object has not read: its frames are counted first (their numbers are sealed in).
+    this.frames ??= countFrames((await readOwnerOnly(this.file, false)) ?? MAGIC);
     this.handle = await open(this.file, 'r+');
     this.size = existing;
     return this.handle;
@@ -153,29 +175,18 @@ export class OutboxJournal<T> {
     await handle?.close();
   }
 
-  private frame(record: T): Buffer {
-    const json = Buffer.from(JSON.stringify(record), 'utf8');
-    let payload = json;
-    if (this.key) {
-      const iv = randomBytes(IV);
-      const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-      payload = Buffer.concat([iv, cipher.update(json), cipher.final(), cipher.getAuthTag()]);
-    }
+  private frame(record: T, number: number): Buffer {
+    const payload = seal(this.key, { kind: KIND, key: number }, JSON.stringify(record));
     const head = Buffer.alloc(8);
     head.writeUInt32BE(payload.length, 0);
     checksum(payload).copy(head, 4);
     return Buffer.concat([head, payload]);
   }
 
-  private open(payload: Buffer): T | undefined {
+  /** A frame's record: `number` is the frame's (null: an earlier version's frame, opened by legacy-seals). */
+  private open(payload: Buffer, number: number | null): T | undefined {
     try {
-      let json = payload;
-      if (this.key) {
-        if (payload.length < IV + TAG) return undefined;
-        const decipher = createDecipheriv('aes-256-gcm', this.key, payload.subarray(0, IV));
-        decipher.setAuthTag(payload.subarray(payload.length - TAG));
-        json = Buffer.concat([decipher.update(payload.subarray(IV, payload.length - TAG)), decipher.final()]);
-      }
+      const json = number === null ? openLegacyOutboxPayload(payload, this.key) : unseal(this.key, { kind: KIND, key: number }, payload);
       return JSON.parse(json.toString('utf8')) as T;
     } catch {
       return undefined;
@@ -200,17 +211,28 @@ export class OutboxJournal<T> {
   /** Moves the file aside, untouched, for an administrator; the outbox goes on with what it could read. */
   private async keepAside(unreadable: number, why: Pick<JournalDamage, 'cause' | 'detail'>, reason: string): Promise<JournalDamage> {
     await this.closeHandle();
-    const stamp = this.now().toISOString().replace(/[:.]/g, '-');
-    const keptAt = `${this.file}.damaged-${stamp}`;
-    try {
-      await rename(this.file, keptAt);
-    } catch {
+    const keptAt = await moveAside(this.file, this.now());
+    if (keptAt === null) {
       // Nothing to move (unreadable because missing rights): report where it is.
       return { keptAt: this.file, unreadable, ...why, reason };
     }
     this.size = 0;
+    this.frames = 0;
     return { keptAt, unreadable, ...why, reason };
   }
+}
+
+/** How many whole frames a journal's bytes hold. */
+function countFrames(bytes: Buffer): number {
+  let at = MAGIC.length;
+  let frames = 0;
+  while (at + 8 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    if (at + 8 + length > bytes.length) break;
+    at += 8 + length;
+    frames++;
+  }
+  return frames;
 }
 
 function onlyZeros(bytes: Buffer, from: number): boolean {

@@ -2,6 +2,7 @@
 import { createCardholdersCapability, type CardholdersCapability } from '../../../../electron/core/cardholders-capability';
 import { localEngine, type EngineFactory } from '../../../../electron/core/cardholders/engine-handle';
 import type { PushBus } from '../../../../electron/core/ipc/push-bus';
+import { KioskDatabase } from '../../../../electron/core/storage/kiosk-database';
 import type { Logger } from '../../../../electron/core/log/logger';
 import type { ServiceClient } from '../../../../electron/core/service/service-client';
 
@@ -11,6 +12,7 @@ export function enrolmentCapability(service: ServiceClient, push: PushBus, log: 
     push,
     log,
     dataDir,
+    database: KioskDatabase.open(dataDir, { info: () => undefined, error: () => undefined }).database,
     dataKey: null,
     serviceLabel: 'sim',
     syncIntervalMs: 0,

@@ -11,6 +11,7 @@ import { createServiceClient, type ServiceClient } from '../../../../../electron
 import { createCardholdersCapability, type CardholdersCapability, type CardholdersCapabilityOptions } from '../../../../../electron/core/cardholders-capability';
 import { localEngine } from '../../../../../electron/core/cardholders/engine-handle';
 import { PushBus } from '../../../../../electron/core/ipc/push-bus';
+import { KioskDatabase } from '../../../../../electron/core/storage/kiosk-database';
 import type { CardholderFields, CardholderRecord } from '../../../../../electron/contract/ipc';
 import type { Logger } from '../../../../../electron/core/log/logger';
 import { configWith } from '../../../service/support';
@@ -33,6 +34,8 @@ export function capabilityOn(options: { service: CardholdersCapabilityOptions['s
     push: options.push ?? new PushBus(),
     log: options.log,
     dataDir: options.dataDir,
+    // The kiosk's database in the same data folder, as kiosk-core opens it (the enrolment log is kept there).
+    database: KioskDatabase.open(options.dataDir, { info: () => undefined, error: () => undefined }).database,
     dataKey: options.key,
     serviceLabel: 'simulator',
     syncIntervalMs: 0,
