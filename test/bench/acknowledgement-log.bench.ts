@@ -7,7 +7,7 @@
  * - the operator log's pages (50 entries): the first, one in the middle, the last; median of 20;
  * - retention: one pass that prunes half the log (batches of 1,000), total and longest batch.
  * Medians only; nothing here asserts a time. The 1,000,000-entry test (test/core/alarms/
- * acknowledgement-log-million.test.ts) asserts what does not depend on time.
+ * acknowledgement-log-million.soak.test.ts) asserts what does not depend on time.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * size and is logged only once accepted; a reprint needs a reason; no printer, a printer that is not
  * installed and a refused job each give the officer a clear message and a "failed" log entry.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,7 +181,7 @@ describe('badge printing', () => {
 describe('badge photo cache (off by default)', () => {
   it('keeps an encrypted copy for a reprint after a restart, removes it after the retention, never the plain bytes', async () => {
     const { BadgePhotoCache } = await import('../../../electron/core/badges/photo-cache');
-    const { readdirSync, readFileSync } = await import('node:fs');
+    const { existsSync, readdirSync, readFileSync } = await import('node:fs');
     const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-cache-'));
     const key = Buffer.alloc(32, 7);
     let now = Date.parse('2026-11-25T09:00:00Z');
@@ -190,9 +190,9 @@ describe('badge photo cache (off by default)', () => {
     const photo = new Uint8Array(Buffer.from('JFIF-like photo bytes of Zoë Dupont'));
     const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
     first.rememberPhoto(PERSON.id, photo, 'image/jpeg');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Written in the background: waited for as it lands (no fixed sleep; issue 29 saw one fail under load).
+    await vi.waitFor(() => expect(existsSync(cache.dir) ? readdirSync(cache.dir) : []).toEqual([`photo-${PERSON.id}.bin`]), { timeout: 10_000 });
     const files = readdirSync(cache.dir);
-    expect(files).toEqual([`photo-${PERSON.id}.bin`]);
     expect(readFileSync(join(cache.dir, files[0] ?? '')).includes(Buffer.from('Zoë Dupont'))).toBe(false);
     // A restart: a new capability, nothing in memory; the cache has the photo.
     const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });

@@ -1,5 +1,5 @@
 /**
- * The kill test's child process (records-kill.sim.test.ts): the kiosk's database in the folder
+ * The kill test's child process (records-kill.crash.test.ts): the kiosk's database in the folder
  * given, the alarm store and the enrolment log over it with the data key given; from number
  * `first` on, it raises an alarm, acknowledges it with the note "note <n>" and prints "ACK <n>"
  * once acknowledge() returned (the screen would say so then), adds an enrolment log entry for
