@@ -72,10 +72,10 @@ function runScript(script: string): Promise<number> {
 }
 
 /** Runs the tiers in order, each to its end whatever the previous did. */
-export async function runTiers(tiers: readonly Tier[], run: (script: string) => Promise<number> = runScript, now: () => number = Date.now): Promise<TierOutcome[]> {
+export async function runTiers(tiers: readonly Tier[], run: (script: string) => Promise<number> = runScript, now: () => number = Date.now, say: (line: string) => void = console.log): Promise<TierOutcome[]> {
   const outcomes: TierOutcome[] = [];
   for (const tier of tiers) {
-    console.log(`\n=== tier ${tier.name}: ${tier.scripts.map((script) => `npm run ${script}`).join(', then ')}`);
+    say(`\n=== tier ${tier.name}: ${tier.scripts.map((script) => `npm run ${script}`).join(', then ')}`);
     const started = now();
     let failedScript: string | null = null;
     for (const script of tier.scripts) {

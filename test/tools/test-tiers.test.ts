@@ -12,6 +12,7 @@ describe('test tiers', () => {
   it('runs every tier in order after one fails, and stops a tier at its first failing script', async () => {
     const ran: string[] = [];
     let clock = 0;
+    const said: string[] = [];
     const outcomes = await runTiers(
       tiers,
       async (script) => {
@@ -20,7 +21,9 @@ describe('test tiers', () => {
         return script === 'typecheck' ? 2 : 0;
       },
       () => clock,
+      (line) => said.push(line),
     );
+    expect(said.map((line) => line.trim())).toEqual(['=== tier checks: npm run typecheck, then npm run lint', '=== tier unit: npm run test:unit', '=== tier e2e: npm run test:e2e']);
     expect(ran).toEqual(['typecheck', 'test:unit', 'test:e2e']);
     expect(outcomes.map((outcome) => [outcome.name, outcome.passed, outcome.failedScript, outcome.ms])).toEqual([
       ['checks', false, 'typecheck', 1000],
