@@ -47,7 +47,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
           // The cardholder directory runs in a worker thread of its own (engine-handle.ts finds it beside index.js).
-          'directory-worker': resolve(__dirname, 'electron/core/cardholders/directory-worker.ts'),
+          'directory-worker': resolve(__dirname, 'electron/core/cardholders/directory/directory-worker.ts'),
         },
       },
     },

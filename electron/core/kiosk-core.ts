@@ -22,7 +22,7 @@ import { createAdminCapability, type AdminActions } from './admin-lock/admin-cap
 import type { KioskError, ScreenText } from '../contract/ipc';
 import type { Secret } from './credentials/secret';
 import { createCardholdersCapability, type CardholdersCapability } from './cardholders-capability';
-import type { EngineFactory } from './cardholders/engine-handle';
+import type { EngineFactory } from './cardholders/directory/engine-handle';
 import { createEventsCapability, recordsMovedAside, type EventsCapability } from './events-capability';
 import { KioskDatabase } from './storage/kiosk-database';
 import { KioskRuns } from './storage/kiosk-runs';
@@ -41,7 +41,7 @@ import { createServiceClient, type ServiceClient } from './service/service-clien
 import { probeIntervalFor, ServiceWatch } from './status/service-watch';
 import { createOperatorsCapability, type OperatorsCapability } from './operators/operators-capability';
 import { createShiftRecord } from './operators/shift-record';
-import { findEventPeople } from './cardholders/event-person';
+import { findEventPeople } from './cardholders/lookup/event-person';
 import { createBadgesCapability } from './badges/badges-capability';
 import { NO_BADGE_PRINTER, type BadgePrinterPort } from './badges/badge-printer-port';
 import { createOperatorLogExport } from './operators/operator-log-export';

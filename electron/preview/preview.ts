@@ -9,7 +9,7 @@ import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
 import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { chooseDataKey } from '../core/credentials/data-key';
-import type { EngineFactory } from '../core/cardholders/engine-handle';
+import type { EngineFactory } from '../core/cardholders/directory/engine-handle';
 import { createLogger, stderrSink, type Logger } from '../core/log/logger';
 import { exportFolder } from '../core/storage/export-folder';
 import { startSimulator, type SimulatorOptions } from '../simulator';

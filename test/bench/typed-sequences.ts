@@ -5,7 +5,7 @@
  * without accents gives them ("Müller" → "muller", "Weiß" → "weiss"). Pure functions, no timing.
  */
 import type { CardHolder } from '../../electron/core/service/access-service';
-import { foldText, wordTokens } from '../../electron/core/cardholders/search-text';
+import { foldText, wordTokens } from '../../electron/core/cardholders/lookup/search-text';
 import { SeededRandom } from '../../electron/simulator/seeded-random';
 
 export const SEQUENCE_KINDS = ['surname', 'first name + surname', 'employee ID', 'misspelt name', 'phone fragment'] as const;

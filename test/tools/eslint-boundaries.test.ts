@@ -30,8 +30,8 @@ async function messages(file: string, code: string, rule: string): Promise<strin
 }
 
 const component = (script: string): string => `<script setup lang="ts">\n${script}\n</script>\n\n<template>\n  <p>probe</p>\n</template>\n`;
-const COMPONENT = 'renderer/src/feed/LintProbe.vue';
-const STORE = 'renderer/src/feed/lint-probe-store.ts';
+const COMPONENT = 'renderer/src/guard/LintProbe.vue';
+const STORE = 'renderer/src/guard/lint-probe-store.ts';
 
 describe('the renderer never talks to the network, Electron or Node itself', () => {
   for (const source of ['axios', 'electron', 'node:fs']) {
@@ -106,21 +106,21 @@ describe('the renderer imports nothing of electron/ but the contract', () => {
 describe('composables are components\' parts: they never call renderer/src/api/ either', () => {
   it('a use-*.ts importing the api module is an error; a store beside it may', async () => {
     const api = `import { kiosk } from '../api/kiosk';\nconsole.log(kiosk);\n`;
-    expect(await messages('renderer/src/feed/use-lint-probe.ts', api, 'no-restricted-imports')).toEqual([expect.stringContaining('Components render; stores call renderer/src/api/')]);
+    expect(await messages('renderer/src/guard/use-lint-probe.ts', api, 'no-restricted-imports')).toEqual([expect.stringContaining('Components render; stores call renderer/src/api/')]);
     expect(await messages('renderer/src/photo/use-lint-probe.ts', api, 'no-restricted-imports')).toEqual([expect.stringContaining('Components render; stores call renderer/src/api/')]);
     expect(await messages(STORE, api, 'no-restricted-imports')).toEqual([]);
   });
 
   it('so is any renderer module that is not a store, whatever its name (composables like unacknowledged.ts, idle-reset.ts)', async () => {
     const api = `import { kiosk } from '../api/kiosk';\nconsole.log(kiosk);\n`;
-    for (const file of ['renderer/src/alarms/lint-probe.ts', 'renderer/src/cardholders/lint-probe-reset.ts', 'renderer/src/shell/lint/probe.ts']) {
+    for (const file of ['renderer/src/guard/lint-probe.ts', 'renderer/src/cardholders/lint-probe-reset.ts', 'renderer/src/shell/lint/probe.ts']) {
       expect(await messages(file, api, 'no-restricted-imports'), file).toEqual([expect.stringContaining('Components render; stores call renderer/src/api/')]);
     }
     expect(await messages('renderer/src/api/lint-probe.ts', `import { kiosk } from './kiosk';\nimport { mirror } from '../api/main-mirror';\nconsole.log(kiosk, mirror);\n`, 'no-restricted-imports')).toEqual([]);
   });
 
   it('a composable keeps the renderer\'s other boundaries too', async () => {
-    expect(await messages('renderer/src/feed/use-lint-probe.ts', `import probe from 'node:fs';\nconsole.log(probe);\n`, 'no-restricted-imports')).toEqual([expect.stringContaining('never talks to the network')]);
+    expect(await messages('renderer/src/guard/use-lint-probe.ts', `import probe from 'node:fs';\nconsole.log(probe);\n`, 'no-restricted-imports')).toEqual([expect.stringContaining('never talks to the network')]);
   });
 });
 

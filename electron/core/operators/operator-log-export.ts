@@ -9,7 +9,7 @@
  * entry's) is written as it is.
  */
 import { ALARM_PRIORITIES, OPERATOR_LOG_COLUMNS, type Acknowledgement, type AlarmPriority, type BadgePrintEntry, type EnrolmentLogEntry, type ExportResult, type OperatorLogExportRequest } from '../../contract/ipc';
-import { outcomeSummary, type OutcomeWords } from '../cardholders/enrolment-log';
+import { outcomeSummary, type OutcomeWords } from '../cardholders/enrolment/enrolment-log';
 import type { OperationHandlers } from '../ipc/gateway';
 import type { Logger } from '../log/logger';
 import { writeCsvFile } from '../history/csv';

@@ -4,7 +4,7 @@
  * to them: the schemas each answer must fit, the photo's size limit and upload form (multipart
  * or raw body, as configured). A write returns what the service answered — the record when it
  * sent one (whole, alone in a list or in a wrapper), otherwise nothing (a create: the id its
- * Location names); reading the record back is cardholders/cardholder-writes.ts's decision.
+ * Location names); reading the record back is cardholders/enrolment/cardholder-writes.ts's decision.
  * Writes are never retried (service-http.ts retries reads only).
  */
 import type { AccessService, CallOptions, CardHolder, CardHolderChanges, CardHolderListDownload, CardHolderListRequest, CreateAnswer, NewCardHolder, PhotoUpload, UploadOptions } from './access-service';

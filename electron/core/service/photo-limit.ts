@@ -1,6 +1,6 @@
 /**
  * The byte limit of an ID photo (`photo.maxBytes`), checked in one place with one wording: by the
- * photo check before an enrolment sends or queues a photo (cardholders/photo-check.ts) and by the
+ * photo check before an enrolment sends or queues a photo (cardholders/checks/photo-check.ts) and by the
  * service client before it uploads one (cardholder-endpoints.ts). The renderer's encoder aims
  * under the same limit (renderer/src/photo/encode-within-limit.ts) and the IPC contract bounds the
  * payload much higher (MAX_PHOTO_BYTES); neither decides whether a photo is sent.

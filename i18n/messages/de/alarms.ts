@@ -1,4 +1,4 @@
-// Deutsche Texte der Alarme (renderer/src/alarms/); Schlüssel wie im Englischen.
+// Deutsche Texte der Alarme (renderer/src/guard/); Schlüssel wie im Englischen.
 import type { Messages } from '../../schema';
 
 const alarms: Messages['alarms'] = {

@@ -1,4 +1,4 @@
-// Deutsche Texte der Live-Ereignisse (renderer/src/feed/); Schlüssel wie im Englischen.
+// Deutsche Texte der Live-Ereignisse (renderer/src/guard/); Schlüssel wie im Englischen.
 import type { Messages } from '../../schema';
 
 const feed: Messages['feed'] = {

@@ -1,4 +1,4 @@
-// English texts of the alarms (renderer/src/alarms/): the acknowledgement dialog, the alarms
+// English texts of the alarms (renderer/src/guard/): the acknowledgement dialog, the alarms
 // waiting, the outage alarm and the alarm sound. Alarm texts, devices and rule instructions come
 // from the service and are never here; priority names are shell.priority.
 import { SCREEN_TEXT } from '../../../electron/contract/screen-text';

@@ -1,4 +1,4 @@
-// English texts of the live feed (renderer/src/feed/): the list and its bar, rows, filters, notices,
+// English texts of the live feed (renderer/src/guard/): the list and its bar, rows, filters, notices,
 // the stale banner, the detail panel and the person named in an event. Event texts, device names
 // and categories come from the service and are never here.
 import { SCREEN_TEXT } from '../../../electron/contract/screen-text';

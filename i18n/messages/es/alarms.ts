@@ -1,4 +1,4 @@
-// Textos en español de las alarmas (renderer/src/alarms/); claves como en inglés.
+// Textos en español de las alarmas (renderer/src/guard/); claves como en inglés.
 import type { Messages } from '../../schema';
 
 const alarms: Messages['alarms'] = {

@@ -1,4 +1,4 @@
-// Textos en español de los eventos en directo (renderer/src/feed/); claves como en inglés.
+// Textos en español de los eventos en directo (renderer/src/guard/); claves como en inglés.
 import type { Messages } from '../../schema';
 
 const feed: Messages['feed'] = {

@@ -1,4 +1,4 @@
-// Textes français des alarmes (renderer/src/alarms/) ; clés comme en anglais.
+// Textes français des alarmes (renderer/src/guard/) ; clés comme en anglais.
 import type { Messages } from '../../schema';
 
 const alarms: Messages['alarms'] = {

@@ -1,4 +1,4 @@
-// Textes français des événements en direct (renderer/src/feed/) ; clés comme en anglais.
+// Textes français des événements en direct (renderer/src/guard/) ; clés comme en anglais.
 import type { Messages } from '../../schema';
 
 const feed: Messages['feed'] = {

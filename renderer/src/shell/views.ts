@@ -4,7 +4,7 @@
  */
 import type { Component } from 'vue';
 import FrontDeskView from '../cardholders/FrontDeskView.vue';
-import LiveFeedView from '../feed/LiveFeedView.vue';
+import LiveFeedView from '../guard/LiveFeedView.vue';
 import HistorySearchView from '../history/HistorySearchView.vue';
 import OperatorLogView from '../operator-log/OperatorLogView.vue';
 import AdminView from '../admin/AdminView.vue';

@@ -14,7 +14,7 @@ import { createEventHandlers } from '../../../electron/core/events-capability';
 import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
-import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
+import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment/enrolment-log';
 import type { FeedEvent } from '../../../electron/contract/ipc';
 import { createShiftRecord } from '../../../electron/core/operators/shift-record';
 

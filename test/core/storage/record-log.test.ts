@@ -11,7 +11,7 @@ import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENROLMENT_LOG, ENROLMENT_LOG_FILE, EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
+import { ENROLMENT_LOG, ENROLMENT_LOG_FILE, EnrolmentLog } from '../../../electron/core/cardholders/enrolment/enrolment-log';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { SHIFT_JOURNAL } from '../../../electron/core/operators/shift-journal';
 import { DATABASE_FILE, KioskDatabase } from '../../../electron/core/storage/kiosk-database';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
-import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment-log';
+import { EnrolmentLog } from '../../../electron/core/cardholders/enrolment/enrolment-log';
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';
 import { createLogger } from '../../../electron/core/log/logger';
 import { DATABASE_FILE, KioskDatabase } from '../../../electron/core/storage/kiosk-database';

@@ -2,7 +2,7 @@
 // the newest row of a table nor an alarm still waiting or named by an operator-log entry; 0 keeps
 // a kind for ever; the schedule runs a first pass after start and the next one later.
 import { describe, expect, it } from 'vitest';
-import { ENROLMENT_LOG } from '../../../electron/core/cardholders/enrolment-log';
+import { ENROLMENT_LOG } from '../../../electron/core/cardholders/enrolment/enrolment-log';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { SHIFT_JOURNAL } from '../../../electron/core/operators/shift-journal';
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';

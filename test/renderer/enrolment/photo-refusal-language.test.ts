@@ -1,4 +1,4 @@
-// The photo check's refusals (main, electron/core/cardholders/photo-check.ts) carry a key of the
+// The photo check's refusals (main, electron/core/cardholders/checks/photo-check.ts) carry a key of the
 // error table and its parameters: the officer reads them in the language shown (issue 23), and
 // English exactly as main's message.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { keyedError, type ErrorParams, type ErrorTextName } from '../../../elect
 import { errorText } from '../../../renderer/src/i18n/error-text';
 import { showLanguage as show } from '../support/show-language';
 
-/** A refusal as main sends it (test/core/cardholders/photo-check.test.ts checks main sends these keys). */
+/** A refusal as main sends it (test/core/cardholders/checks/photo-check.test.ts checks main sends these keys). */
 const refusal = (name: ErrorTextName, params: ErrorParams = {}) => ({ code: 'invalid_request' as const, ...keyedError(name, params) });
 
 describe('the photo check’s refusals in the language shown', () => {

@@ -13,7 +13,7 @@ import { loadMessages } from '../../../renderer/src/i18n/locale-loader';
 import { fake, ok } from '../support/fake-kiosk';
 import { at, useComponentHarness } from '../support/component-harness';
 import { OPEN_ALARM_SUMMARY } from '../../support/alarm-summary';
-import LiveFeedView from '../../../renderer/src/feed/LiveFeedView.vue';
+import LiveFeedView from '../../../renderer/src/guard/LiveFeedView.vue';
 
 const { mountView } = useComponentHarness(fake);
 

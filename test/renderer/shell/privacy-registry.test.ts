@@ -20,7 +20,7 @@ import { useNavigationStore } from '../../../renderer/src/shell/navigation-store
 import { useFrontDeskStore } from '../../../renderer/src/cardholders/front-desk-store';
 import { useEnrolmentStore } from '../../../renderer/src/enrolment/enrolment-store';
 import { useHistorySearchStore } from '../../../renderer/src/history/history-search-store';
-import { useEventDetailStore } from '../../../renderer/src/feed/event-detail-store';
+import { useEventDetailStore } from '../../../renderer/src/guard/event-detail-store';
 
 /** A holder that holds something until forgotten, and records why it was forgotten. */
 function holder(scope: PersonalDataHolder['scope'], log: string[], name: string, unsent = false) {

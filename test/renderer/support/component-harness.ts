@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { createFakeKiosk, type FakeKiosk } from './fake-kiosk';
-import { setFeedFrameScheduler } from '../../../renderer/src/feed/feed-store';
-import { setAlarmBeeperFactory } from '../../../renderer/src/alarms/alarm-sound-store';
+import { setFeedFrameScheduler } from '../../../renderer/src/guard/feed-store';
+import { setAlarmBeeperFactory } from '../../../renderer/src/guard/alarm-sound-store';
 
 /** An ISO time `s` seconds after 2026-11-21T10:00:00Z. */
 export const at = (s: number) => new Date(Date.parse('2026-11-21T10:00:00Z') + s * 1000).toISOString();

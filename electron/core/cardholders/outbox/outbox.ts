@@ -20,10 +20,10 @@ import { KioskFailure, toKioskError } from '../../ipc/failure';
 import type { PushBus } from '../../ipc/push-bus';
 import type { Logger } from '../../log/logger';
 import type { CardHolder } from '../../service/access-service';
-import { labelOf, provisionalRecord } from '../cardholder-fields';
+import { labelOf, provisionalRecord } from '../enrolment/cardholder-fields';
 import { backoffDelay } from '../../connection/retry-policy';
-import { CardholderWrites, isOutage, mayHaveArrived, type CardholderWritesOptions } from '../cardholder-writes';
-import type { EnrolmentLog } from '../enrolment-log';
+import { CardholderWrites, isOutage, mayHaveArrived, type CardholderWritesOptions } from '../enrolment/cardholder-writes';
+import type { EnrolmentLog } from '../enrolment/enrolment-log';
 import { OutboxJournal } from './outbox-journal';
 import { afterRestart, applyEvent, emptyModel, inQueueOrder, nextRetryAt, nextToSend, resolveId, viewOf, type OutboxEvent, type OutboxItem, type OutboxModel, type QueuedPhoto } from './outbox-state';
 

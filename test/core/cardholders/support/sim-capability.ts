@@ -1,6 +1,6 @@
 /** The cardholders capability as the simulator tests of enrolment build it: no data key, no timed sync, the default photo rules, the engine in-process unless another is given. */
 import { createCardholdersCapability, type CardholdersCapability } from '../../../../electron/core/cardholders-capability';
-import { localEngine, type EngineFactory } from '../../../../electron/core/cardholders/engine-handle';
+import { localEngine, type EngineFactory } from '../../../../electron/core/cardholders/directory/engine-handle';
 import type { PushBus } from '../../../../electron/core/ipc/push-bus';
 import { KioskDatabase } from '../../../../electron/core/storage/kiosk-database';
 import type { Logger } from '../../../../electron/core/log/logger';

@@ -7,7 +7,7 @@
  */
 import { writeSync } from 'node:fs';
 import { AlarmStore } from '../../../../electron/core/alarms/alarm-store';
-import { EnrolmentLog } from '../../../../electron/core/cardholders/enrolment-log';
+import { EnrolmentLog } from '../../../../electron/core/cardholders/enrolment/enrolment-log';
 import { serviceRecordId } from '../../../../electron/core/connection/service-identity';
 import { createLogger } from '../../../../electron/core/log/logger';
 import { KioskDatabase } from '../../../../electron/core/storage/kiosk-database';

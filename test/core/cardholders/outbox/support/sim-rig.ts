@@ -9,7 +9,7 @@ import jpeg from 'jpeg-js';
 import { startSimulator, type RunningSimulator } from '../../../../../electron/simulator';
 import { createServiceClient, type ServiceClient } from '../../../../../electron/core/service/service-client';
 import { createCardholdersCapability, type CardholdersCapability, type CardholdersCapabilityOptions } from '../../../../../electron/core/cardholders-capability';
-import { localEngine } from '../../../../../electron/core/cardholders/engine-handle';
+import { localEngine } from '../../../../../electron/core/cardholders/directory/engine-handle';
 import { PushBus } from '../../../../../electron/core/ipc/push-bus';
 import { KioskDatabase } from '../../../../../electron/core/storage/kiosk-database';
 import type { CardholderFields, CardholderRecord } from '../../../../../electron/contract/ipc';

@@ -1,0 +1,132 @@
+/**
+ * Checks the cardholder list the service answered, record by record, with the same tolerance as
+ * the rest of the client (CardHolderSchema: the spec's types, null-only fields open, unknown fields
+ * kept): a malformed record is set aside and reported by its position and field, the others stay
+ * usable; a second record with an id already seen is set aside too. A fast hand-written check runs
+ * first (the schema costs more than parsing the JSON itself at 500,000 records) and the schema is
+ * asked only about records that fail it, for its message. Pure: no I/O.
+ */
+import { z } from 'zod';
+import type { CardHolder } from '../../service/access-service';
+import { CardHolderSchema, fieldPath, findEventList } from '../../service/service-schemas';
+
+export interface RecordProblem {
+  /** Position in the service's list (0-based). */
+  index: number;
+  /** The record's id when it has a usable one. */
+  id: number | null;
+  field: string;
+  /** `invalid`: the record does not fit the specification; `duplicateId`: its id is the one of an earlier record. */
+  problem: 'invalid' | 'duplicateId';
+  /** duplicateId: the position (0-based) of the record that has the id first. */
+  firstIndex?: number;
+  /** What is wrong, in the schema's English, for the log (the screen words `problem`). */
+  message: string;
+}
+
+export interface CheckedList {
+  records: CardHolder[];
+  /** Problems of the set-aside records (the first MAX_PROBLEMS kept; problemCount counts all). */
+  problems: RecordProblem[];
+  problemCount: number;
+  /** Records the service sent, good or not. */
+  received: number;
+}
+
+/** Problems kept with their detail; beyond this only the count grows. */
+export const MAX_PROBLEMS = 50;
+
+const DATETIME = z.core.regexes.datetime({ offset: true, precision: null, local: false });
+const TEXT_FIELDS = [
+  'displayName',
+  'first_Name',
+  'last_Name',
+  'middle_Name',
+  'employee_ID',
+  'displayEmployeeId',
+  'email',
+  'sex',
+  'phone',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'name',
+] as const;
+const INTEGER_FIELDS = ['id', 'card_Holder_Letter_ID', 'card_Holder_Type_ID'] as const;
+
+/** True when `value` is a record CardHolderSchema accepts; fills the null-only fields it lacks. */
+function wellFormed(value: unknown): value is CardHolder {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const field of INTEGER_FIELDS) if (!Number.isSafeInteger(record[field])) return false;
+  for (const field of TEXT_FIELDS) if (typeof record[field] !== 'string') return false;
+  if (typeof record.created !== 'string' || !DATETIME.test(record.created)) return false;
+  if (typeof record.updated !== 'string' || !DATETIME.test(record.updated)) return false;
+  if (typeof record.photo_Exists !== 'boolean') return false;
+  const tenant = record.tenant;
+  if (!Array.isArray(tenant)) return false;
+  for (const t of tenant) if (!Number.isSafeInteger(t)) return false;
+  if (record.birthday === undefined) record.birthday = null;
+  if (record.card_Holder_ID === undefined) record.card_Holder_ID = null;
+  return true;
+}
+
+function problemOf(value: unknown, index: number): RecordProblem {
+  const result = CardHolderSchema.safeParse(value);
+  const issue = result.success ? undefined : result.error.issues[0];
+  const rawId = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+  return {
+    index,
+    id: Number.isSafeInteger(rawId) ? (rawId as number) : null,
+    field: (issue ? fieldPath(null, issue.path) : undefined) ?? '(record)',
+    problem: 'invalid',
+    message: issue?.message ?? 'does not fit the specification',
+  };
+}
+
+/**
+ * The usable records of a list answer, or null when the answer holds no list at all (then the
+ * caller reports a malformed answer and keeps what it had).
+ */
+export function checkCardholderList(body: unknown): CheckedList | null {
+  const list = findEventList(body);
+  if (!list) return null;
+  const items = list.items;
+  const records: CardHolder[] = [];
+  const problems: RecordProblem[] = [];
+  let problemCount = 0;
+  // Ids seen, with the position of their record. While ids only grow (as a service usually lists
+  // them) none can repeat, so the map is built only once they do not.
+  let seen: Map<number, number> | null = null;
+  let lastId = -Infinity;
+  const positions: number[] = [];
+  const note = (problem: RecordProblem): void => {
+    problemCount++;
+    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+  };
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (!wellFormed(item)) {
+      note(problemOf(item, index));
+      continue;
+    }
+    if (seen === null && item.id <= lastId) {
+      seen = new Map();
+      records.forEach((record, i) => seen?.set(record.id, positions[i] as number));
+    }
+    if (seen !== null) {
+      const first = seen.get(item.id);
+      if (first !== undefined) {
+        note({ index, id: item.id, field: 'id', problem: 'duplicateId', firstIndex: first, message: `the id ${item.id} is already used by the record at position ${first + 1}` });
+        continue;
+      }
+      seen.set(item.id, index);
+    }
+    lastId = item.id;
+    positions.push(index);
+    records.push(item);
+  }
+  return { records, problems, problemCount, received: items.length };
+}

@@ -1,0 +1,220 @@
+/**
+ * CardholderIndex: the lookup over every cardholder of the directory, built once per sync and
+ * read many times per second while the officer types. It assembles two IndexSegments — the
+ * records of the sync, and the records changed after it (created, updated, re-read), rebuilt on
+ * the next lookup after a change — ranked by the same matcher (segment-matcher.ts) and merged by
+ * score, then name order (name-order.ts: last name, first name, id). A changed record's version
+ * of the sync is marked dead. So a record answers the same whether it came with the sync or
+ * later. Nothing here does I/O or knows about workers; it is plain data and loops.
+ */
+import type { CardHolder } from '../../service/access-service';
+import { IndexSegment } from './index-segment';
+import { compactKey, FoldCache, foldText, parseQuery, type QueryToken } from './search-text';
+import { duplicatesIn, MAX_QUERY_TOKENS, rankSegment, type DuplicateReason, type Ranked } from './segment-matcher';
+
+export { MATCH, MAX_QUERY_TOKENS } from './segment-matcher';
+
+export interface SearchPage {
+  total: number;
+  offset: number;
+  records: CardHolder[];
+}
+
+export interface DuplicateMatch {
+  record: CardHolder;
+  reasons: DuplicateReason[];
+}
+
+export class CardholderIndex {
+  /** The records of the build. */
+  private readonly base: IndexSegment;
+  /** Positions of `base` whose record was changed or removed since. */
+  private readonly dead: Uint8Array;
+  private deadCount = 0;
+  /** Records changed since the build, by id (in the order first changed), and their segment. */
+  private readonly changed = new Map<number, CardHolder>();
+  private changedSegment: IndexSegment | null = null;
+  private readonly folds = new FoldCache();
+  private readonly wordCache = new Map<string, string[]>();
+  private cachedAll: Int32Array | null = null;
+  /** Rankings of the built records for one-character queries, until the next change. */
+  private readonly singleCharacter = new Map<string, Ranked>();
+  /** The merged ranking of the last query: ≥ 0 a position of `base`, < 0 position -(ref + 1) of `overlay`. */
+  private cachedQuery: { query: string; ranked: Int32Array; overlay: IndexSegment } | null = null;
+
+  /** Builds the index over records already checked (ids unique). `onProgress` gets records done. */
+  static build(records: CardHolder[], onProgress?: (done: number) => void): CardholderIndex {
+    return new CardholderIndex(records, onProgress);
+  }
+
+  private constructor(input: CardHolder[], onProgress?: (done: number) => void) {
+    this.base = new IndexSegment(input, this.folds, this.wordCache, onProgress);
+    this.dead = new Uint8Array(input.length);
+  }
+
+  /** Records findable now (built ones not replaced, plus those changed since). */
+  get size(): number {
+    return this.base.length - this.deadCount + this.changed.size;
+  }
+
+  /** The record with this id, as the index holds it now. */
+  get(id: number): CardHolder | null {
+    const changed = this.changed.get(id);
+    if (changed) return changed;
+    const pos = this.base.positionOfId(id);
+    return pos >= 0 && this.dead[pos] === 0 ? (this.base.records[pos] as CardHolder) : null;
+  }
+
+  /** Every record now, in id order. */
+  allRecords(): CardHolder[] {
+    const out: CardHolder[] = [];
+    this.eachLive((record) => out.push(record));
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Every tenant number on a record now, ascending. */
+  tenantIds(): number[] {
+    const seen = new Set<number>();
+    this.eachLive((record) => {
+      for (const tenant of record.tenant) seen.add(tenant);
+    });
+    return [...seen].sort((a, b) => a - b);
+  }
+
+  /** Adds or replaces one record (a create, an update, a re-read) without rebuilding. */
+  upsert(record: CardHolder): void {
+    this.markDead(record.id);
+    this.changed.set(record.id, record);
+    this.invalidate();
+  }
+
+  /** Takes a record out of the lookup (a provisional record the service has confirmed or that was discarded). */
+  remove(id: number): void {
+    if (this.changed.delete(id) || this.markDead(id)) this.invalidate();
+  }
+
+  /** Records created or changed since the build, for a new index to take over. */
+  overlayRecords(): CardHolder[] {
+    return [...this.changed.values()];
+  }
+
+  /**
+   * One page of the ranked result of a query. An empty query lists everyone in name order.
+   * The full ranking of the last query is kept, so the next pages cost only their records.
+   */
+  search(query: string, offset: number, limit: number): SearchPage {
+    if (!this.cachedQuery || this.cachedQuery.query !== query) {
+      const overlay = this.overlay();
+      this.cachedQuery = { query, ranked: this.rank(query, overlay), overlay };
+    }
+    const { ranked, overlay } = this.cachedQuery;
+    const start = Math.max(0, Math.min(offset, ranked.length));
+    const end = Math.min(ranked.length, start + Math.max(0, limit));
+    const records: CardHolder[] = [];
+    for (let i = start; i < end; i++) {
+      const ref = ranked[i] as number;
+      records.push((ref >= 0 ? this.base.records[ref] : overlay.records[-ref - 1]) as CardHolder);
+    }
+    return { total: ranked.length, offset: start, records };
+  }
+
+  /** Likely duplicates of a person about to be enrolled: same employee ID, same first and last name, same e-mail. */
+  findDuplicates(person: { first_Name: string; last_Name: string; employee_ID?: string; email?: string }, excludeId?: number): DuplicateMatch[] {
+    const found = new Map<number, DuplicateMatch>();
+    const note = (record: CardHolder, reason: DuplicateReason): void => {
+      if (record.id === excludeId) return;
+      const match = found.get(record.id) ?? { record, reasons: [] };
+      if (!match.reasons.includes(reason)) match.reasons.push(reason);
+      found.set(record.id, match);
+    };
+    const keys = {
+      employee: person.employee_ID ? compactKey(person.employee_ID) : '',
+      email: person.email ? foldText(person.email.trim()) : '',
+      last: this.folds.fold(person.last_Name.trim()),
+      first: this.folds.fold(person.first_Name.trim()),
+    };
+    duplicatesIn(this.base, keys, this.dead, note);
+    duplicatesIn(this.overlay(), keys, null, note);
+    return [...found.values()].sort((a, b) => b.reasons.length - a.reasons.length || a.record.id - b.record.id);
+  }
+
+  // ───────────────────────── ranking ─────────────────────────
+
+  private rank(query: string, overlay: IndexSegment): Int32Array {
+    const parsed = parseQuery(query);
+    const tokens = parsed.tokens.slice(0, MAX_QUERY_TOKENS);
+    if (tokens.length === 0 && parsed.emails.length === 0) {
+      const everyone = new Int32Array(overlay.length);
+      for (let i = 0; i < everyone.length; i++) everyone[i] = i;
+      return this.merge(this.allLive(), null, overlay, everyone, null);
+    }
+    // One typed character matches a large share of everyone: its ranking is kept until a change.
+    const memoKey = tokens.length === 1 && parsed.emails.length === 0 && (tokens[0] as QueryToken).text.length === 1 ? (tokens[0] as QueryToken).text : null;
+    const built = (memoKey !== null ? this.singleCharacter.get(memoKey) : undefined) ?? rankSegment(this.base, tokens, parsed.emails, this.dead);
+    if (memoKey !== null) this.singleCharacter.set(memoKey, built);
+    if (overlay.length === 0) return built.ranked;
+    const added = rankSegment(overlay, tokens, parsed.emails, null);
+    return this.merge(built.ranked, built.scores, overlay, added.ranked, added.scores);
+  }
+
+  /** Merges two rankings (scores null: all equal) by score, then name order; overlay positions become -(i + 1). */
+  private merge(ranked: Int32Array, scores: Uint8Array | null, overlay: IndexSegment, added: Int32Array, addedScores: Uint8Array | null): Int32Array {
+    if (added.length === 0) return ranked;
+    const out = new Int32Array(ranked.length + added.length);
+    let i = 0;
+    let k = 0;
+    for (let j = 0; j < added.length; j++) {
+      const q = added[j] as number;
+      const score = addedScores ? (addedScores[j] as number) : 0;
+      while (i < ranked.length) {
+        const builtScore = scores ? (scores[i] as number) : 0;
+        if (score > builtScore || (score === builtScore && overlay.compareAt(q, this.base, ranked[i] as number) < 0)) break;
+        out[k++] = ranked[i++] as number;
+      }
+      out[k++] = -(q + 1);
+    }
+    while (i < ranked.length) out[k++] = ranked[i++] as number;
+    return out;
+  }
+
+  // ───────────────────────── state ─────────────────────────
+
+  /** The segment of the records changed since the build, rebuilt after a change. */
+  private overlay(): IndexSegment {
+    this.changedSegment ??= new IndexSegment([...this.changed.values()], this.folds, this.wordCache);
+    return this.changedSegment;
+  }
+
+  private eachLive(visit: (record: CardHolder) => void): void {
+    for (let i = 0; i < this.base.length; i++) {
+      const pos = this.base.positionAtIdRank(i);
+      if (this.dead[pos] === 0) visit(this.base.records[pos] as CardHolder);
+    }
+    for (const record of this.changed.values()) visit(record);
+  }
+
+  /** Marks the built version of `id` as replaced; false when there is none (or it was already). */
+  private markDead(id: number): boolean {
+    const pos = this.base.positionOfId(id);
+    if (pos < 0 || this.dead[pos] === 1) return false;
+    this.dead[pos] = 1;
+    this.deadCount++;
+    return true;
+  }
+
+  private allLive(): Int32Array {
+    if (this.cachedAll) return this.cachedAll;
+    const all = new Int32Array(this.base.length - this.deadCount);
+    let k = 0;
+    for (let pos = 0; pos < this.base.length; pos++) if (this.dead[pos] === 0) all[k++] = pos;
+    this.cachedAll = all;
+    return all;
+  }
+
+  private invalidate(): void {
+    this.changedSegment = null;
+    this.cachedAll = null;
+    this.cachedQuery = null;
+    this.singleCharacter.clear();
+  }
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { CardholderIndex } from '../../../../electron/core/cardholders/lookup/cardholder-index';
+import type { CardHolder } from '../../../../electron/core/service/access-service';
+import { person } from '../../../support/cardholders';
+
+const names = (records: CardHolder[]): string[] => records.map((r) => `${r.first_Name} ${r.last_Name}`);
+const find = (index: CardholderIndex, query: string, limit = 50): string[] => names(index.search(query, 0, limit).records);
+
+describe('CardholderIndex lookup', () => {
+  const index = CardholderIndex.build([
+    person({ first_Name: 'Marie', last_Name: 'Dupont', email: 'marie.dupont@northwind.example', phone: '+33 4 72 12 34 56', employee_ID: '100042' }),
+    person({ first_Name: 'Jürgen', last_Name: 'Müller' }),
+    person({ first_Name: 'Øyvind', last_Name: 'Sørensen' }),
+    person({ first_Name: 'Siobhán', last_Name: "O'Brien" }),
+    person({ first_Name: 'Seán', last_Name: 'Ó Súilleabháin' }),
+    person({ first_Name: 'Ana María', last_Name: 'García-López' }),
+    person({ first_Name: 'Hans', last_Name: 'Weiß', middle_Name: 'Peter' }),
+    person({ first_Name: 'Zoë', last_Name: 'Åberg' }),
+    person({ first_Name: 'Lars', last_Name: 'Johansson' }),
+    person({ first_Name: 'Paul', last_Name: 'Dupond', phone: '+1 217 555 0100', employee_ID: '200100' }),
+  ]);
+
+  it('finds accented names typed without accents, in any case', () => {
+    expect(find(index, 'muller')).toEqual(['Jürgen Müller']);
+    expect(find(index, 'JURGEN')).toEqual(['Jürgen Müller']);
+    expect(find(index, 'oyvind sorensen')).toEqual(['Øyvind Sørensen']);
+    expect(find(index, 'weiss')).toEqual(['Hans Weiß']);
+    expect(find(index, 'zoe aberg')).toEqual(['Zoë Åberg']);
+    expect(find(index, 'sean o suilleabhain')).toEqual(['Seán Ó Súilleabháin']);
+  });
+
+  it('finds names with apostrophes and hyphens however they are typed', () => {
+    for (const query of ["o'brien", 'obrien', 'o brien', 'O’Brien', 'siobhan obrien']) expect(find(index, query)).toEqual(["Siobhán O'Brien"]);
+    for (const query of ['garcia lopez', 'garcia-lopez', 'garcialopez', 'lopez ana maria']) expect(find(index, query)).toEqual(['Ana María García-López']);
+  });
+
+  it('takes the words in any order, first name, last name or the composed name', () => {
+    expect(find(index, 'marie dupont')).toEqual(['Marie Dupont']);
+    expect(find(index, 'dupont marie')).toEqual(['Marie Dupont']);
+    expect(find(index, 'Dupont, Marie')).toEqual(['Marie Dupont']);
+  });
+
+  it('searches the middle name, the e-mail, the employee ID and the phone digits', () => {
+    expect(find(index, 'peter')).toEqual(['Hans Weiß']);
+    expect(find(index, 'marie.dupont@northwind')).toEqual(['Marie Dupont']);
+    expect(find(index, 'MARIE.DUPONT@NORTHWIND.EXAMPLE')).toEqual(['Marie Dupont']);
+    expect(find(index, '100042')).toEqual(['Marie Dupont']);
+    expect(find(index, '+33 4 72 12 34')).toEqual(['Marie Dupont']);
+    expect(find(index, '4721234')).toEqual(['Marie Dupont']);
+    expect(find(index, '555 0100')).toEqual(['Paul Dupond']);
+  });
+
+  it('tolerates one typo in words of five letters or more, not in shorter ones', () => {
+    expect(find(index, 'johanson')).toEqual(['Lars Johansson']);
+    expect(find(index, 'mueller')).toEqual(['Jürgen Müller']);
+    expect(find(index, 'sorenson')).toEqual(['Øyvind Sørensen']);
+    expect(find(index, 'dupnot marie')).toEqual(['Marie Dupont']);
+    expect(find(index, 'lras')).toEqual([]);
+    expect(find(index, 'hnas')).toEqual([]);
+    expect(find(index, 'larz')).toEqual([]);
+  });
+
+  it('finds a five-letter name typed with a letter missing, without opening typos to shorter names', () => {
+    const names = CardholderIndex.build([person({ first_Name: 'Priya', last_Name: 'Patel' }), person({ first_Name: 'Lars', last_Name: 'Dahl' })]);
+    expect(find(names, 'pael')).toEqual(['Priya Patel']);
+    expect(find(names, 'prya pael')).toEqual(['Priya Patel']);
+    expect(find(names, 'dhal')).toEqual([]);
+  });
+
+  it('tolerates a slip in a long name still being typed', () => {
+    expect(find(index, 'jhoa')).toEqual([]); // four letters: too few to tell a slip from another name
+    expect(find(index, 'johna')).toEqual(['Lars Johansson']);
+    expect(find(index, 'jonhans')).toEqual(['Lars Johansson']);
+  });
+
+  it('finds nothing for words that match no one, and everyone for an empty query', () => {
+    expect(find(index, 'xyzzy')).toEqual([]);
+    expect(find(index, 'marie xyzzy')).toEqual([]);
+    expect(index.search('', 0, 100).total).toBe(10);
+    expect(index.search('   ', 0, 100).total).toBe(10);
+  });
+});
+
+describe('CardholderIndex ranking', () => {
+  const index = CardholderIndex.build([
+    person({ first_Name: 'Ann', last_Name: 'Lamartine' }), // substring
+    person({ first_Name: 'Bob', last_Name: 'Martinez' }), // prefix
+    person({ first_Name: 'Cid', last_Name: 'Marten' }), // one typo
+    person({ first_Name: 'Dan', last_Name: 'Martin' }), // exact
+    person({ first_Name: 'Eve', last_Name: 'Martin' }), // exact, ties by first name
+    person({ first_Name: 'Ada', last_Name: 'Zola', middle_Name: 'Martin' }), // exact in the middle name
+  ]);
+
+  it('orders exact, then prefix, then substring, then typo matches, ties by last then first name', () => {
+    expect(find(index, 'martin')).toEqual(['Dan Martin', 'Eve Martin', 'Ada Zola', 'Bob Martinez', 'Ann Lamartine', 'Cid Marten']);
+  });
+
+  it('puts the person whose employee ID was typed first, before IDs and phones that merely start with it', () => {
+    const ids = CardholderIndex.build([
+      person({ first_Name: 'Al', last_Name: 'Aaron', employee_ID: '1000421' }),
+      person({ first_Name: 'Bo', last_Name: 'Baker', phone: '+44 100042 99' }),
+      person({ first_Name: 'Cy', last_Name: 'Zed', employee_ID: '100042' }),
+    ]);
+    expect(find(ids, '100042')).toEqual(['Cy Zed', 'Al Aaron', 'Bo Baker']);
+  });
+
+  it('boosts a record once however many typed words are its employee ID', () => {
+    const ids = CardholderIndex.build([
+      person({ first_Name: 'Al', last_Name: 'Aaron', employee_ID: '100041' }),
+      person({ first_Name: 'Bo', last_Name: 'Baker', employee_ID: '100042' }),
+      person({ first_Name: 'Cy', last_Name: 'Zed', employee_ID: '100043' }),
+    ]);
+    expect(find(ids, '100043 zed 100043')).toEqual(['Cy Zed']);
+    expect(find(ids, '100043 cy 100043 zed 100043 100043 100043 100043')).toEqual(['Cy Zed']);
+  });
+
+  it('pages through the ranked result and counts it whole', () => {
+    const many = CardholderIndex.build(Array.from({ length: 250 }, (_, i) => person({ first_Name: `Name${String(i).padStart(3, '0')}`, last_Name: 'Smith' })));
+    const first = many.search('smith', 0, 100);
+    const third = many.search('smith', 200, 100);
+    expect(first.total).toBe(250);
+    expect(first.records).toHaveLength(100);
+    expect(third.offset).toBe(200);
+    expect(names(third.records)).toHaveLength(50);
+    expect(third.records[0]?.first_Name).toBe('Name200');
+    expect(many.search('smith', 1000, 100)).toEqual({ total: 250, offset: 250, records: [] });
+  });
+});
+
+describe('CardholderIndex changes after the build', () => {
+  it('finds a created record at once, in its name position', () => {
+    const index = CardholderIndex.build([person({ id: 1, first_Name: 'Anna', last_Name: 'Berg' }), person({ id: 2, first_Name: 'Carl', last_Name: 'Dahl' })]);
+    expect(index.search('', 0, 10).total).toBe(2);
+    index.upsert(person({ id: 3, first_Name: 'Bea', last_Name: 'Cole' }));
+    expect(find(index, '')).toEqual(['Anna Berg', 'Bea Cole', 'Carl Dahl']);
+    expect(find(index, 'cole')).toEqual(['Bea Cole']);
+    expect(index.get(3)?.first_Name).toBe('Bea');
+    expect(index.size).toBe(3);
+  });
+
+  it('replaces an updated record: the old name no longer finds it, the new one does', () => {
+    const index = CardholderIndex.build([person({ id: 1, first_Name: 'Anna', last_Name: 'Berg' }), person({ id: 2, first_Name: 'Carl', last_Name: 'Dahl' })]);
+    expect(find(index, 'berg')).toEqual(['Anna Berg']);
+    index.upsert(person({ id: 1, first_Name: 'Anna', last_Name: 'Zeller' }));
+    expect(find(index, 'berg')).toEqual([]);
+    expect(find(index, 'zeller')).toEqual(['Anna Zeller']);
+    expect(find(index, 'anna')).toEqual(['Anna Zeller']);
+    expect(find(index, '')).toEqual(['Carl Dahl', 'Anna Zeller']);
+    expect(index.size).toBe(2);
+    expect(index.overlayRecords().map((r) => r.last_Name)).toEqual(['Zeller']);
+  });
+
+  it('ranks overlay and built records together', () => {
+    const index = CardholderIndex.build([person({ id: 1, first_Name: 'Dan', last_Name: 'Martin' }), person({ id: 2, first_Name: 'Bob', last_Name: 'Martinez' })]);
+    index.upsert(person({ id: 3, first_Name: 'Abe', last_Name: 'Martin' }));
+    index.upsert(person({ id: 4, first_Name: 'Zed', last_Name: 'Martinelli' }));
+    // Exact before prefix; inside each, by last then first name, wherever the record lives.
+    expect(find(index, 'martin')).toEqual(['Abe Martin', 'Dan Martin', 'Zed Martinelli', 'Bob Martinez']);
+  });
+
+  it('lists every record in id order, built and changed', () => {
+    const index = CardholderIndex.build([person({ id: 5, first_Name: 'A', last_Name: 'Z' }), person({ id: 2, first_Name: 'B', last_Name: 'Y' })]);
+    index.upsert(person({ id: 9, first_Name: 'C', last_Name: 'X' }));
+    index.upsert(person({ id: 5, first_Name: 'A', last_Name: 'W' }));
+    expect(index.allRecords().map((r) => [r.id, r.last_Name])).toEqual([[2, 'Y'], [5, 'W'], [9, 'X']]);
+  });
+});
+
+describe('CardholderIndex.findDuplicates', () => {
+  const index = CardholderIndex.build([
+    person({ id: 1, first_Name: 'Marie', last_Name: 'Dupont', employee_ID: '100042', email: 'marie.dupont@northwind.example' }),
+    person({ id: 2, first_Name: 'José', last_Name: 'García', employee_ID: '100043', email: 'jgarcia@contoso.example' }),
+    person({ id: 3, first_Name: 'Marie', last_Name: 'Dupontel', employee_ID: '100044' }),
+  ]);
+
+  it('finds the same employee ID, the same first and last name (accents and case ignored) and the same e-mail', () => {
+    const byId = index.findDuplicates({ first_Name: 'Anne', last_Name: 'Other', employee_ID: '100043' });
+    expect(byId.map((d) => [d.record.id, d.reasons])).toEqual([[2, ['employeeId']]]);
+    const byName = index.findDuplicates({ first_Name: 'JOSE', last_Name: 'garcia' });
+    expect(byName.map((d) => [d.record.id, d.reasons])).toEqual([[2, ['name']]]);
+    const byEmail = index.findDuplicates({ first_Name: 'M', last_Name: 'D', email: ' Marie.Dupont@Northwind.Example ' });
+    expect(byEmail.map((d) => [d.record.id, d.reasons])).toEqual([[1, ['email']]]);
+  });
+
+  it('puts the record matching on most counts first and never the record being edited', () => {
+    const all = index.findDuplicates({ first_Name: 'Marie', last_Name: 'Dupont', employee_ID: '100044', email: 'marie.dupont@northwind.example' });
+    expect(all.map((d) => [d.record.id, d.reasons])).toEqual([[1, ['email', 'name']], [3, ['employeeId']]]);
+    expect(index.findDuplicates({ first_Name: 'Marie', last_Name: 'Dupont' }, 1)).toEqual([]);
+  });
+
+  it('does not take a prefix for a duplicate', () => {
+    expect(index.findDuplicates({ first_Name: 'Marie', last_Name: 'Dupon', employee_ID: '10004', email: 'marie.dupont@northwind' })).toEqual([]);
+  });
+
+  it('sees records created after the build', () => {
+    const changed = CardholderIndex.build([person({ id: 1, first_Name: 'A', last_Name: 'B' })]);
+    changed.upsert(person({ id: 2, first_Name: 'Chloé', last_Name: 'Lefèvre', employee_ID: 'E-7' }));
+    expect(changed.findDuplicates({ first_Name: 'chloe', last_Name: 'LEFEVRE', employee_ID: 'e7' }).map((d) => d.reasons)).toEqual([['employeeId', 'name']]);
+  });
+});
