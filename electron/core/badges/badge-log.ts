@@ -61,6 +61,8 @@ export class BadgeLog {
     const key = options.key ?? null;
     this.entries = new RecordLog(database, BADGE_LOG, key, (id, why) => this.log.warn(SCOPE, `badge log entry ${id} cannot be read: ${why}`));
     this.open = moveOnce({ database, file: path.join(dataDir, BADGE_LOG_FILE), key, log: this.entries, logger: log, scope: SCOPE, what: 'the badge log' });
+    // An earlier version's file is moved in at start; a read or write before it ends waits for it.
+    void this.open();
   }
 
   /** Appends an entry stamped with the operator on shift; returns it as kept. */

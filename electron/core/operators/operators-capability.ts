@@ -117,6 +117,8 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
   const journal = new ShiftJournal(options.database, options.dataDir, log, () => new Date(now()), key);
   const reports = new RecordLog(options.database, HANDOVER_LOG, key, (id, why) => log.warn('operators', `handover log entry ${id} cannot be read: ${why}`));
   const reportsMoved = moveOnce({ database: options.database, file: path.join(options.dataDir, HANDOVER_LOG_FILE), key, log: reports, logger: log, scope: 'operators', what: 'the handover log' });
+  // An earlier version's file is moved in at start; a read or write before it ends waits for it.
+  void reportsMoved();
 
   const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();

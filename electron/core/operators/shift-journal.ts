@@ -49,6 +49,8 @@ export class ShiftJournal {
   ) {
     this.entries = new RecordLog(database, SHIFT_JOURNAL, key, (id, why) => log.warn(SCOPE, `shift journal entry ${id} cannot be read: ${why}`));
     this.open = moveOnce({ database, file: path.join(dataDir, SHIFT_JOURNAL_FILE), key, log: this.entries, logger: log, scope: SCOPE, what: 'the shift journal' });
+    // An earlier version's file is moved in at start; a read or write before it ends waits for it.
+    void this.open();
   }
 
   async recordExport(what: string, file: string, rows: number, operator: string | null): Promise<void> {

@@ -98,6 +98,8 @@ export class EnrolmentLog {
     this.entries = new RecordLog(options.database, ENROLMENT_LOG, options.key ?? null, (id, why) => this.log.warn(SCOPE, `enrolment log entry ${id} cannot be read: ${why}`));
     const file = path.join(options.dataDir, ENROLMENT_LOG_FILE);
     this.open = moveOnce({ database: options.database, file, key: options.key ?? null, log: this.entries, logger: this.log, scope: SCOPE, what: 'the enrolment log' });
+    // An earlier version's file is moved in at start; a read or write before it ends waits for it.
+    void this.open();
   }
 
   async add(entry: Omit<EnrolmentLogEntry, 'at' | 'operator'>): Promise<void> {
