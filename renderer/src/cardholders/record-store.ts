@@ -4,12 +4,13 @@
  * the service cannot be asked. It follows the outbox: a cardholder created offline is shown
  * under its real id once the service confirms it, and a record whose queued changes were sent is
  * read again (also when they were sent while the record was being read: the answer is checked
- * against the newest outbox state once more). Clearing forgets it. Talks to main only through renderer/src/api.
+ * against the outbox store's state once more). Clearing forgets it. Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
+import { useOutboxStore } from '../outbox/outbox-store';
 import type { CardholderSummary, CardholderView, OutboxState } from '../../../electron/contract/ipc';
 
 export const useRecordStore = defineStore('cardholderRecord', () => {
@@ -19,21 +20,21 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
   const loading = ref(false);
   const error = ref<KioskError | null>(null);
   let token = 0;
-  /** The newest outbox state the view followed (a read that began before it may list work sent since). */
-  let latestOutbox: OutboxState | null = null;
+  /** The outbox as main last pushed it (a read that began before it may list work sent since). */
+  const outbox = useOutboxStore();
 
   /** The record shown lists queued work that the outbox no longer holds: it was sent, read it again. */
-  function sentSinceRead(outbox: OutboxState): boolean {
+  function sentSinceRead(state: OutboxState): boolean {
     const current = summary.value;
     const shown = view.value;
     if (!current || !shown || shown.queued.length === 0) return false;
-    const waiting = new Set(outbox.items.filter((item) => item.cardholderId === current.id).map((item) => item.id));
+    const waiting = new Set(state.items.filter((item) => item.cardholderId === current.id).map((item) => item.id));
     return shown.queued.some((item) => !waiting.has(item.id));
   }
 
   /** After a read: work sent while it was under way is read once more (once: a newer push follows anyway). */
   async function recheck(mine: number): Promise<void> {
-    if (mine === token && latestOutbox && sentSinceRead(latestOutbox)) await refresh(false);
+    if (mine === token && outbox.state && sentSinceRead(outbox.state)) await refresh(false);
   }
 
   async function open(row: CardholderSummary): Promise<void> {
@@ -56,16 +57,15 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
   }
 
   /** The outbox changed: follow a confirmed cardholder to its real id, re-read a record whose queued work was sent. */
-  async function follow(outbox: OutboxState): Promise<void> {
-    latestOutbox = outbox;
+  async function follow(state: OutboxState): Promise<void> {
     const current = summary.value;
     if (!current) return;
-    const confirmed = current.id < 0 ? outbox.confirmed.find((c) => c.provisionalId === current.id) : undefined;
+    const confirmed = current.id < 0 ? state.confirmed.find((c) => c.provisionalId === current.id) : undefined;
     if (confirmed) {
       await open({ ...current, id: confirmed.id, pending: false });
       return;
     }
-    if (sentSinceRead(outbox)) await refresh();
+    if (sentSinceRead(state)) await refresh();
   }
 
   /** Reads the open record again without clearing what is shown (after queued work was sent). */
@@ -84,7 +84,6 @@ export const useRecordStore = defineStore('cardholderRecord', () => {
 
   function clear(): void {
     ++token;
-    latestOutbox = null;
     summary.value = null;
     view.value = null;
     loading.value = false;

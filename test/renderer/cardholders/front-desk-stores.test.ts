@@ -7,6 +7,8 @@ import { createFakeKiosk, DIRECTORY_READY, fail, fake, makeCardholder, makeOutbo
 import { PAGE_SIZE, SLOW_SEARCH_MS, useLookupStore } from '../../../renderer/src/cardholders/lookup-store';
 import { useRecordStore } from '../../../renderer/src/cardholders/record-store';
 import { useDirectoryStore } from '../../../renderer/src/cardholders/directory-store';
+import { useOutboxStore } from '../../../renderer/src/outbox/outbox-store';
+import type { OutboxState } from '../../../electron/contract/ipc';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -175,7 +177,13 @@ describe('record store', () => {
 
   it('follows a cardholder created offline to its real id, and reads it again when its photo is sent while that read was under way', async () => {
     const record = useRecordStore();
+    await useOutboxStore().start();
     const photo = makeOutboxItem('photo-1', { kind: 'photo', cardholderId: 61 });
+    // What main pushes; the front desk's view hands each state to the record store too.
+    const pushed = (state: OutboxState): Promise<void> => {
+      fake.current.emit('outboxState', state);
+      return record.follow(state);
+    };
     await record.open(makeCardholder(-1));
     // The create is confirmed; the record under its real id is read while the photo still waits...
     let release: () => void = () => undefined;
@@ -186,9 +194,9 @@ describe('record store', () => {
         }),
     );
     fake.current.api.getCardholder.mockImplementationOnce(async () => ok({ record: makeCardholder(61, { photo_Exists: true }), refreshed: true, warning: null, queued: [] }));
-    const following = record.follow(outboxWith([photo], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
+    const following = pushed(outboxWith([photo], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
     // ...and the photo is sent before that read answers: the last push the view sees.
-    await record.follow(outboxWith([], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
+    await pushed(outboxWith([], { confirmed: [{ provisionalId: -1, id: 61, at: '2026-11-28T04:00:00.000Z' }] }));
     release();
     await following;
     expect(record.view?.record.id).toBe(61);
