@@ -20,6 +20,8 @@ export interface Acknowledgement {
   text: string;
   /** Who acknowledged it: the signed-in operator's name as main knew it ("unnamed" for an unnamed shift); null before operators existed or with sign-in off. */
   operator?: string | null;
+  /** The desk it was acknowledged at, when the site shares one alarm desk (siteStore): this desk's name, or another's for an acknowledgement made there; absent when the kiosk works alone. */
+  desk?: string | null;
   /** When the alarm event happened (its `created`), and its priority, as the guard saw it; null when main no longer held it. */
   eventCreated?: string | null;
   priority?: AlarmPriority | null;

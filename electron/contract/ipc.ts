@@ -14,6 +14,7 @@ import { alarmsOperations, type AlarmSignal, type OpenAlarmsChange } from './ala
 import { badgesOperations } from './badges';
 import { cardholdersOperations, type DirectoryState } from './cardholders';
 import { configOperations } from './config';
+import { deskOperations, type DeskState } from './desk';
 import type { Result } from './errors';
 import { feedOperations, type FeedEvent, type FeedNotice, type FeedProgress, type FeedState } from './feed';
 import { historyOperations } from './history';
@@ -28,6 +29,7 @@ export * from './alarms';
 export * from './badges';
 export * from './cardholders';
 export * from './config';
+export * from './desk';
 export * from './errors';
 export * from './error-text';
 export * from './feed';
@@ -47,6 +49,7 @@ export const operations = {
   ...configOperations,
   ...feedOperations,
   ...alarmsOperations,
+  ...deskOperations,
   ...historyOperations,
   ...operatorsOperations,
   ...cardholdersOperations,
@@ -90,9 +93,11 @@ export interface PushEvents {
   directoryState: DirectoryState;
   outboxState: OutboxState;
   openAlarms: OpenAlarmsChange;
+  /** The shared alarm desk: the store's state, claims, who is on duty, the site's handover, notices. */
+  deskState: DeskState;
 }
 export type PushName = keyof PushEvents;
-export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'feedProgress', 'alarmSignal', 'outageAlarm', 'taskProgress', 'directoryState', 'outboxState', 'openAlarms'] as const satisfies readonly PushName[];
+export const PUSH_NAMES = ['feedEvents', 'feedState', 'feedNotice', 'feedProgress', 'alarmSignal', 'outageAlarm', 'taskProgress', 'directoryState', 'outboxState', 'openAlarms', 'deskState'] as const satisfies readonly PushName[];
 // Compile-time check that PUSH_NAMES lists every push event.
 type _AllPushNamesListed = Exclude<PushName, (typeof PUSH_NAMES)[number]> extends never ? true : never;
 export const _allPushNamesListed: _AllPushNamesListed = true;

@@ -53,6 +53,18 @@ export const SCREEN_TEXT = {
     whyBasicText: 'no system keyring was found (the only encryption available, "basic_text", uses a password built into the program, which protects nothing)',
     whyKeyringUnknown: 'the system keyring could not be identified (backend "{backend}")',
   },
+  desk: {
+    alreadyAcknowledged: 'Alarm {alarm} ({text} · {device}) was already acknowledged by {operator} at {desk} at {time}. Your acknowledgement is kept in its activity, not counted twice.',
+    closedClaimed: 'Your acknowledgement closed alarm {alarm} ({text} · {device}) that {operator} at {desk} had claimed.',
+    claimHeld: 'Your claim of alarm {alarm} ({text} · {device}) was not taken: {operator} at {desk} had claimed it at {time}.',
+    takenOver: '{operator} at {desk} took over alarm {alarm} ({text} · {device}) from you: {reason}',
+    unreachable: 'Shared alarm desk unreachable since {time}: other desks\' actions are not visible; yours will be shared when it returns.',
+    schemaNewer: "The shared alarm desk's store ({store}) has schema version {found}, newer than this kiosk knows ({known}). This kiosk works alone until it is updated.",
+    schemaOlder: "The shared alarm desk's store ({store}) has schema version {found} and this kiosk needs {known}; its role may not migrate it. An administrator runs: {command}",
+    auth: "The shared alarm desk's store ({store}) refused this kiosk ({reason}). Check siteStore.url and the password set with the admin tool (set-site-store-password).",
+    tls: "The shared alarm desk's store ({store}) could not be verified ({reason}). Check its certificate.",
+    other: "The shared alarm desk's store ({store}) cannot be used ({reason}).",
+  },
   operators: {
     listUnusable: 'The operator list ({file}) cannot be used ({reason}). Add the operators again with "{command}".',
     listDamaged: 'The operator list ({file}) is damaged. Add the operators again with "{command}".',

@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { person } from './cardholders';
 import { feedEvent } from './events';
 import { OPEN_ALARM_SUMMARY } from './alarm-summary';
-import type { AdminLockState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, KioskLocale, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
+import type { AdminLockState, DeskState, BadgePreview, BadgePrintEntry, CardholderRecord, DirectoryState, FeedEvent, FeedState, KioskLocale, OperatorState, OutboxState, ServiceStatus } from '../../electron/contract/ipc';
 import type { OperationHandlers } from '../../electron/core/ipc/gateway';
 
 export const FEED_STATE: FeedState = { status: 'live', since: '2026-11-21T10:00:00.000Z', lastSuccessAt: null, lastDeliveredId: null, maxEventId: null, error: null };
@@ -80,6 +80,9 @@ export const BADGE_ENTRY: BadgePrintEntry = {
 
 export { OPEN_ALARM_SUMMARY } from './alarm-summary';
 
+/** The shared alarm desk with no store configured (the kiosk works alone). */
+export const DESK_OFF: DeskState = { status: 'off', desk: 'desk-1', storeLabel: null, since: null, problemText: null, waiting: 0, claims: [], onDuty: [], handover: null, leaseSeconds: 300, notices: [] };
+
 export function fakeHandlers(): OperationHandlers {
   return {
     getServiceStatus: vi.fn(async () => STATUS),
@@ -128,6 +131,14 @@ export function fakeHandlers(): OperationHandlers {
     getOutageAlarm: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
     openedGuardScreen: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
     acknowledgeOutage: vi.fn(async () => ({ current: null, sounds: true, afterSeconds: 10 })),
+    getDeskState: vi.fn(async () => DESK_OFF),
+    claimAlarm: vi.fn(async () => ({ outcome: 'waiting' as const, claim: null, by: null })),
+    releaseAlarm: vi.fn(async () => ({ outcome: 'waiting' as const, claim: null, by: null })),
+    takeOverAlarm: vi.fn(async () => ({ outcome: 'waiting' as const, claim: null, by: null })),
+    addAlarmNote: vi.fn(async () => ({ outcome: 'waiting' as const, claim: null, by: null })),
+    getAlarmActivity: vi.fn(async () => []),
+    confirmSiteHandover: vi.fn(async () => DESK_OFF),
+    dismissDeskNotice: vi.fn(async () => DESK_OFF),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,
       serviceLabel: '127.0.0.1:1',
