@@ -147,6 +147,8 @@ export const deskOperations = {
   getAlarmActivity: op<DeskActivity[]>()(z.object({ alarmId: id }).strict()),
   /** The incoming guard read the site's handover: recorded for the site. */
   confirmSiteHandover: op<DeskState>()(z.object({ handoverId: z.string().uuid() }).strict(), { shift: 'Confirming the handover' }),
+  /** The outgoing guard's words for the site's handover, kept until End shift writes it (the End shift dialog sends them first). */
+  setHandoverWords: op<DeskState>()(z.object({ words: z.string().max(4_000, 'The handover words are at most 4,000 characters.') }).strict(), { shift: 'Confirming the handover' }),
   /** The notices shown once ("alarm 4001 was already acknowledged by Ada at desk 2 at 02:16"): dismissed. */
   dismissDeskNotice: op<DeskState>()(z.object({ id: z.string().min(1).max(100) }).strict()),
 } as const;

@@ -86,6 +86,9 @@ export const ERROR_TEXT = {
   searchResultGone: 'This search result is no longer available. Please run the search again, then export.',
   exportNotSaved: 'The file could not be saved there. Please choose another folder or file name.',
   noShiftToEnd: 'Nobody is signed in: there is no shift to end.',
+  deskOff: 'This kiosk works alone: no shared alarm desk is configured (siteStore.url).',
+  deskAlarmUnknown: 'This alarm is not known to the shared alarm desk (it was recorded before the desk was set up, or is no longer kept).',
+  deskHandoverGone: 'That handover is no longer waiting to be confirmed.',
   // ── i23-desk: the front desk's photo check, enrolment and directory update ──
   photoWrongType: 'This kiosk uploads ID photos as {kind} images; take the photo again.',
   photoNotKind: 'The photo is not a {kind} image; take it again.',

@@ -14,7 +14,7 @@ import type { OperationHandlers } from './ipc/gateway';
 import type { PushBus } from './ipc/push-bus';
 import type { Logger } from './log/logger';
 import type { AccessService } from './service/access-service';
-import { AlarmStore } from './alarms/alarm-store';
+import { AlarmStore, type AlarmStoreOptions } from './alarms/alarm-store';
 import { AlarmAnnouncer } from './alarms/alarm-announcer';
 import { importLegacyAlarmFiles } from './alarms/legacy-alarm-files';
 import { createAlarmClassifier, type AlarmRule } from './alarms/alarm-rules';
@@ -138,6 +138,8 @@ export interface EventsCapabilityOptions {
   operatorName?: () => string | null;
   /** The kiosk's records could not be read at start (the screen says so). */
   loadProblem?: ScreenText | null;
+  /** The shared alarm desk's hooks on the alarm store (site-desk/desk-capability.ts); absent when the kiosk works alone. */
+  sharedDesk?: Pick<AlarmStoreOptions, 'desk' | 'settledElsewhere' | 'onAcknowledged'>;
   /** Tests only: replace the real timers and clock. */
   timers?: FeedTimers;
   now?: () => number;
@@ -178,6 +180,7 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     timers,
     pushDelayMs: 250,
     loadProblem: options.loadProblem ?? null,
+    ...options.sharedDesk,
   });
   const announcer = new AlarmAnnouncer({
     push: options.push,

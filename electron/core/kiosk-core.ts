@@ -51,6 +51,8 @@ import { createBadgeEditor } from './badges/template-editor';
 import { resolveLocale, type SystemLanguages } from './config/locale';
 import { ShownLanguage } from './language/shown-language';
 import type { Words } from './language/words';
+import { createDeskCapability, type DeskCapability } from './site-desk/desk-capability';
+import { openSiteStore } from './site-desk/open-site-store';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -110,6 +112,8 @@ export interface KioskCore {
   outage: OutageAlarm;
   /** The kiosk's database (its records). */
   database: KioskDatabase;
+  /** The shared alarm desk (off when no site store is configured). */
+  desk: DeskCapability;
   stop(): Promise<void>;
 }
 
@@ -166,6 +170,13 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // The language the page shows: main words its documents and dialogs in it (language/).
     const language = new ShownLanguage(resolveLocale(config.kiosk.locale, options.systemLanguages));
     const documentWords = (): Words => language.documentWords();
+    const shiftRecord = createShiftRecord({
+      alarms: () => eventsRef?.alarms ?? null,
+      feed: () => eventsRef?.keeper ?? null,
+      outages: () => outageRef,
+      runs: () => runs,
+      database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
+    });
     const operators = createOperatorsCapability({
       listDir: options.adminLockDir ?? credentialDir(options.dataDir),
       dataDir: options.dataDir,
@@ -176,17 +187,37 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       allowUnnamed: config.operators.allowUnnamed,
       log,
       // The handover report's figures: the kiosk's record of the shift (its database), never the feed's ring.
-      record: createShiftRecord({
-        alarms: () => eventsRef?.alarms ?? null,
-        feed: () => eventsRef?.keeper ?? null,
-        outages: () => outageRef,
-        runs: () => runs,
-        database: () => (eventsRef ? { db, serviceId: eventsRef.serviceId } : null),
-      }),
+      record: shiftRecord,
       adminLock: admin.lock,
       words: documentWords,
     });
     const operatorName = (): string | null => operators.name();
+    // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
+    const desk = createDeskCapability({
+      config: config.siteStore,
+      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, credentialDir: options.adminLockDir ?? credentialDir(options.dataDir), log }) : null,
+      database: db,
+      dataKey: options.dataKey,
+      push,
+      log,
+      shift: () => {
+        const current = operators.session.current();
+        return current ? { name: current.name, since: current.since } : null;
+      },
+      alarms: () => {
+        const alarms = eventsRef?.alarms;
+        if (!alarms) return null;
+        return {
+          alarmIdsOf: (key) => alarms.alarmIdsOf(key),
+          siteKeysOf: (ids) => alarms.siteKeysOf(ids),
+          describe: (ids) => alarms.describe(ids),
+          acknowledgeFromSite: (key, by) => alarms.acknowledgeFromSite(key, by),
+          stillWaiting: (limit) => alarms.stillWaiting(limit),
+          unacknowledged: () => alarms.unacknowledged(),
+          outages: (from, to) => shiftRecord.outages(from, to).map((o) => ({ since: new Date(o.startedAt).toISOString(), endedAt: o.endedAt === null ? null : new Date(o.endedAt).toISOString() })),
+        };
+      },
+    });
     const identity = serviceIdentity(demo ? null : baseUrl);
     const events = createEventsCapability({
       service: client,
@@ -212,6 +243,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       words: documentWords,
       operatorName,
       loadProblem: opened.movedAside ? recordsMovedAside(opened.movedAside.file, opened.movedAside.reason) : null,
+      sharedDesk: desk.alarmHooks,
     });
     eventsRef = events;
     // Losing the service is an alarm, main's: raised after alarms.outageAfterSeconds with its true start.
@@ -324,6 +356,18 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...createBadgeEditor(badges, log),
       ...admin.handlers,
       ...operators.handlers,
+      ...desk.handlers,
+      // The site learns who signs in here, and at End shift the site's handover is written first.
+      signInOperator: async (request) => {
+        const state = await operators.handlers.signInOperator(request);
+        if (state.current) desk.signedIn(state.current.name);
+        return state;
+      },
+      endShift: async () => {
+        const shift = operators.session.current();
+        if (shift) desk.endingShift(shift);
+        return operators.handlers.endShift();
+      },
       // The photo just taken is kept for this session's badges (badges-capability.ts).
       uploadCardholderPhoto: badges.keepingUploadedPhotos(cardholders.handlers.uploadCardholderPhoto),
       // Each saved export goes into the shift journal with the operator's name (operators-capability.ts).
@@ -338,6 +382,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     watch.start();
     await cardholders.start();
     retention.start();
+    desk.start();
     const started = client;
     return {
       gateway,
@@ -351,7 +396,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       operators,
       outage,
       database: db,
+      desk,
       async stop() {
+        await desk.stop();
         await operators.stop();
         await cardholders.stop();
         await watch.stop();

@@ -139,6 +139,7 @@ export function fakeHandlers(): OperationHandlers {
     getAlarmActivity: vi.fn(async () => []),
     confirmSiteHandover: vi.fn(async () => DESK_OFF),
     dismissDeskNotice: vi.fn(async () => DESK_OFF),
+    setHandoverWords: vi.fn(async () => DESK_OFF),
     getAdminOverview: vi.fn(async () => ({
       mode: 'demo' as const,
       serviceLabel: '127.0.0.1:1',

@@ -57,6 +57,7 @@ export const VALID: { [K in OperationName]: RequestOf<K> } = {
   getAlarmActivity: { alarmId: 1 },
   confirmSiteHandover: { handoverId: '0b7f6c1e-3a4d-4e8f-9a2b-1c3d5e7f9a0b' },
   dismissDeskNotice: { id: 'n1' },
+  setHandoverWords: { words: 'Quiet night; door 3 sticks.' },
   getSiteCatalogue: undefined,
   showLanguage: { locale: 'de' },
   listAcknowledgements: undefined,

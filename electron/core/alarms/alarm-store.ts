@@ -22,6 +22,7 @@ import type { KioskDatabase } from '../storage/kiosk-database';
 import { markOf, SealError, sealJson, unsealJson } from '../storage/seal';
 import { fingerprint } from '../../contract/event-fingerprint';
 import type { Logger } from '../log/logger';
+import { siteAlarmKey } from '../site-desk/site-alarm-key';
 
 const SCOPE = 'alarms';
 const STATE_CODE: Record<AlarmState, number> = { waiting: 0, acknowledged: 1, setAside: 2 };
@@ -61,6 +62,31 @@ export interface AlarmStoreOptions {
   pushDelayMs?: number;
   /** Why the kiosk's records could not be read at start (a damaged database moved aside), for the screen. */
   loadProblem?: ScreenText | null;
+  /** The shared alarm desk (site-desk/): this desk's name, stamped on its acknowledgements; null when the kiosk works alone. */
+  desk?: string | null;
+  /** An alarm that arrives already acknowledged at another desk of the site (its site-wide key): who, where, when; null when not. */
+  settledElsewhere?: (siteKey: string) => SiteAcknowledgement | null;
+  /** Told about this desk's acknowledgements (after they are recorded), to share them with the site. */
+  onAcknowledged?: (acknowledged: readonly AcknowledgedHere[]) => void;
+}
+
+/** An acknowledgement made at another desk of the site. */
+export interface SiteAcknowledgement {
+  operator: string | null;
+  desk: string;
+  /** When (ms). */
+  at: number;
+  note: string;
+}
+
+/** An alarm acknowledged at this desk, as the shared desk sends it. */
+export interface AcknowledgedHere {
+  alarmId: number;
+  siteKey: string;
+  note: string;
+  at: number;
+  operator: string | null;
+  event: FeedEvent;
 }
 
 /** What the alarm rules decided of one event: the figures of a shift by priority. */
@@ -107,6 +133,8 @@ interface AckBody {
   operator: string | null;
   eventCreated: string | null;
   priority: AlarmPriority | null;
+  /** The desk it was acknowledged at (shared alarm desk only). */
+  desk?: string | null;
 }
 
 const defaultTimers: AlarmTimers = {
@@ -145,6 +173,9 @@ export class AlarmStore {
   private readonly timers: AlarmTimers;
   private readonly pushDelayMs: number;
   private readonly loadProblem: ScreenText | null;
+  private readonly desk: string | null;
+  private readonly settledElsewhere: ((siteKey: string) => SiteAcknowledgement | null) | null;
+  private readonly onAcknowledged: ((acknowledged: readonly AcknowledgedHere[]) => void) | null;
   private revision = 0;
   private pushTimer: unknown = null;
   private pendingAdded: OpenAlarm[] = [];
@@ -176,6 +207,9 @@ export class AlarmStore {
     this.timers = options.timers ?? defaultTimers;
     this.pushDelayMs = options.pushDelayMs ?? 100;
     this.loadProblem = options.loadProblem ?? null;
+    this.desk = options.desk ?? null;
+    this.settledElsewhere = options.settledElsewhere ?? null;
+    this.onAcknowledged = options.onAcknowledged ?? null;
     this.shiftStartedAt = this.now() - options.shiftHours * 3_600_000;
     this.periodMs = Math.max(0, options.escalateAfterMinutes) * 60_000;
     this.recount();
@@ -203,16 +237,19 @@ export class AlarmStore {
         if (existing) return { ...event, alarm: { ...event.alarm, id: existing.id, state: STATE_OF[existing.state] ?? ('waiting' as AlarmState) } };
         const created = Date.parse(kept.created);
         const rank = rankOf(event.alarm.priority);
-        const acknowledgedBefore = this.matchesLegacy(kept, created);
+        const siteKey = siteAlarmKey(kept);
+        const elsewhere = this.settledElsewhere?.(siteKey) ?? null;
+        const acknowledgedBefore = elsewhere !== null || this.matchesLegacy(kept, created);
         const state = acknowledgedBefore ? STATE_CODE.acknowledged : STATE_CODE.waiting;
         // The row's number is known before it is written: the seal binds it (one write per alarm).
         const id = this.nextId('alarm');
         this.highest = Math.max(this.highest, id);
         const stored: FeedEvent = { ...kept, alarm: { priority: event.alarm.priority, rule: event.alarm.rule, id } };
         this.db.run(
-          'INSERT INTO alarm (id, service_id, numbering, record_id, mark, created_at, received_at, via, rank, shown_rank, rule, state, acknowledged_at, event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          [id, this.serviceId, numbering, kept.record_ID, mark, Number.isFinite(created) ? created : null, at, via, rank, this.shownRank(rank, created, at), event.alarm.rule, state, acknowledgedBefore ? at : null, sealJson(this.key, { kind: 'alarm', key: id }, stored)],
+          'INSERT INTO alarm (id, service_id, numbering, record_id, mark, created_at, received_at, via, rank, shown_rank, rule, state, acknowledged_at, event, site_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [id, this.serviceId, numbering, kept.record_ID, mark, Number.isFinite(created) ? created : null, at, via, rank, this.shownRank(rank, created, at), event.alarm.rule, state, elsewhere ? elsewhere.at : acknowledgedBefore ? at : null, sealJson(this.key, { kind: 'alarm', key: id }, stored), siteKey],
         );
+        if (elsewhere) this.insertAcknowledgement(id, elsewhere.at, this.bodyOf(id, stored, elsewhere.note, elsewhere.operator, elsewhere.desk), true);
         if (state === STATE_CODE.waiting) {
           addedNow++;
           this.countIn(this.groupOf(created, STATE_CODE.waiting), this.shownRank(rank, created, at), +1);
@@ -280,6 +317,7 @@ export class AlarmStore {
     const operator = this.operator();
     const trimmed = note.trim();
     const entries: Acknowledgement[] = [];
+    const shared: AcknowledgedHere[] = [];
     let already = 0;
     this.db.transaction(() => {
       for (const id of ids) {
@@ -292,25 +330,61 @@ export class AlarmStore {
         this.db.run('UPDATE alarm SET state = 1, acknowledged_at = ? WHERE id = ?', [at, id]);
         if (alarm.state === 'setAside') this.counts.setAside--;
         else this.countIn(alarm.preShift ? 'preShift' : 'shift', alarm.shownRank, -1);
-        const body: AckBody = {
-          alarmKey: `alarm:${id}`,
-          recordIds: [alarm.event.record_ID],
-          note: trimmed,
-          device: String(alarm.event.device_Name ?? ''),
-          text: String(alarm.event.custom_Text ?? ''),
-          operator,
-          eventCreated: String(alarm.event.created),
-          priority: alarm.event.alarm?.priority ?? null,
-        };
+        const body = this.bodyOf(id, alarm.event, trimmed, operator, this.desk);
         this.insertAcknowledgement(id, at, body);
         entries.push(toAcknowledgement(body, at, id));
+        if (this.onAcknowledged) shared.push({ alarmId: id, siteKey: siteAlarmKey(keptEvent(alarm.event)), note: trimmed, at, operator, event: alarm.event });
       }
+      // Queued for the site in the same transaction: a kiosk killed now keeps both or neither.
+      if (shared.length > 0) this.onAcknowledged?.(shared);
     });
     if (entries.length > 0) {
       for (const entry of entries) if (entry.alarmId !== undefined) this.pendingAcknowledged.push(entry.alarmId);
       this.changed();
     }
     return { acknowledged: entries.length, alreadyAcknowledged: already, unknown: ids.length - described.size, entries: entries.slice(-100).reverse() };
+  }
+
+  /**
+   * An acknowledgement made at another desk of the site: every alarm here with that site-wide key
+   * still unacknowledged is acknowledged, in the operator log with who and where (marked as made
+   * elsewhere: this desk's handover counts its own). Returns the numbers acknowledged now.
+   */
+  acknowledgeFromSite(siteKey: string, by: SiteAcknowledgement): number[] {
+    const rows = this.db.all<AlarmRow>('SELECT id, record_id, created_at, rank, shown_rank, state, event FROM alarm WHERE site_key = ? AND service_id = ? AND state IN (0, 2)', [siteKey, this.serviceId]);
+    const done: number[] = [];
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const alarm = this.toOpenAlarm(row);
+        if (!alarm) continue;
+        this.db.run('UPDATE alarm SET state = 1, acknowledged_at = ? WHERE id = ?', [by.at, alarm.id]);
+        if (alarm.setAside) this.counts.setAside--;
+        else this.countIn(alarm.preShift ? 'preShift' : 'shift', Number(row.shown_rank), -1);
+        this.insertAcknowledgement(alarm.id, by.at, this.bodyOf(alarm.id, alarm.event, by.note, by.operator, by.desk), true);
+        done.push(alarm.id);
+      }
+    });
+    if (done.length > 0) {
+      this.pendingAcknowledged.push(...done);
+      this.changed();
+    }
+    return done;
+  }
+
+  /** This kiosk's alarms with a site-wide key, any state (the shared desk maps the site's actions onto them). */
+  alarmIdsOf(siteKey: string): number[] {
+    return this.db.all<{ id: number }>('SELECT id FROM alarm WHERE site_key = ? AND service_id = ? ORDER BY id', [siteKey, this.serviceId]).map((row) => Number(row.id));
+  }
+
+  /** The site-wide keys of these alarms (those recorded since the shared desk exists). */
+  siteKeysOf(alarmIds: readonly number[]): Map<number, string> {
+    const keys = new Map<number, string>();
+    for (const chunk of chunks([...new Set(alarmIds)], 500)) {
+      for (const row of this.db.all<{ id: number; site_key: string | null }>(`SELECT id, site_key FROM alarm WHERE service_id = ? AND id IN (${chunk.map(() => '?').join(',')})`, [this.serviceId, ...chunk])) {
+        if (row.site_key) keys.set(Number(row.id), row.site_key);
+      }
+    }
+    return keys;
   }
 
   /**
@@ -419,7 +493,7 @@ export class AlarmStore {
       `SELECT rank, state, via, COUNT(*) AS n FROM alarm WHERE service_id = ? AND COALESCE(created_at, received_at) BETWEEN ? AND ? GROUP BY rank, state, via`,
       [this.serviceId, from, to],
     );
-    const acks = this.db.all<{ rank: number | null; n: number }>('SELECT rank, COUNT(*) AS n FROM acknowledgement WHERE service_id = ? AND at BETWEEN ? AND ? GROUP BY rank', [this.serviceId, from, to]);
+    const acks = this.db.all<{ rank: number | null; n: number }>('SELECT rank, COUNT(*) AS n FROM acknowledgement WHERE service_id = ? AND elsewhere = 0 AND at BETWEEN ? AND ? GROUP BY rank', [this.serviceId, from, to]);
     return ALARM_PRIORITIES.map((priority, rank) => {
       const of = raised.filter((row) => row.rank === rank);
       const sum = (pick: (row: (typeof of)[number]) => boolean): number => of.filter(pick).reduce((total, row) => total + Number(row.n), 0);
@@ -576,11 +650,34 @@ export class AlarmStore {
     return Number(this.db.get<{ id: number }>(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM ${table}`)?.id ?? 1);
   }
 
-  private insertAcknowledgement(alarmId: number | null, at: number, body: AckBody): void {
+  private insertAcknowledgement(alarmId: number | null, at: number, body: AckBody, elsewhere = false): void {
     this.db.transaction(() => {
       const id = this.nextId('acknowledgement');
-      this.db.run('INSERT INTO acknowledgement (id, service_id, alarm_id, at, rank, body) VALUES (?, ?, ?, ?, ?, ?)', [id, this.serviceId, alarmId, at, body.priority ? rankOf(body.priority) : null, sealJson(this.key, { kind: 'acknowledgement', key: id }, body)]);
+      this.db.run('INSERT INTO acknowledgement (id, service_id, alarm_id, at, rank, body, elsewhere) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+        id,
+        this.serviceId,
+        alarmId,
+        at,
+        body.priority ? rankOf(body.priority) : null,
+        sealJson(this.key, { kind: 'acknowledgement', key: id }, body),
+        elsewhere ? 1 : 0,
+      ]);
     });
+  }
+
+  /** What an operator-log entry keeps of an acknowledged alarm. */
+  private bodyOf(id: number, event: FeedEvent, note: string, operator: string | null, desk: string | null): AckBody {
+    return {
+      alarmKey: `alarm:${id}`,
+      recordIds: [event.record_ID],
+      note,
+      device: String(event.device_Name ?? ''),
+      text: String(event.custom_Text ?? ''),
+      operator,
+      eventCreated: String(event.created),
+      priority: event.alarm?.priority ?? null,
+      ...(desk ? { desk } : {}),
+    };
   }
 
   /** Counts the groups from the database (at start, after an escalation). */
@@ -695,6 +792,7 @@ function toAcknowledgement(body: AckBody, at: number, alarmId: number | undefine
     operator: body.operator,
     eventCreated: body.eventCreated,
     priority: body.priority,
+    ...(body.desk ? { desk: body.desk } : {}),
   };
 }
 

@@ -235,6 +235,35 @@ const SiteSchema = z.strictObject({
   subcodes: namedIds(10_000),
 });
 
+/** Why an address is not acceptable as the site store's, or null when it is (no password in it: the admin tool keeps it). */
+export function siteStoreUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'expected an address such as "postgres://kiosk_desk_user@db.example.org:5432/kiosk"';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'expected an address starting with postgres://';
+  if (url.password) return 'the address must not contain a password; it is stored with the admin tool (set-site-store-password)';
+  if (!url.hostname) return 'expected the host of the PostgreSQL server';
+  return null;
+}
+
+const SiteStoreSchema = z.strictObject({
+  /** The site's PostgreSQL shared by the guard desks (postgres://user@host:port/database); null: the kiosk works alone. */
+  url: z
+    .string({ error: 'expected the address of the site store, e.g. "postgres://kiosk_desk_user@db.example.org/kiosk", or null' })
+    .superRefine((text, ctx) => {
+      const problem = siteStoreUrlProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable(),
+  /** This desk's name as other desks read it; null: the workstation's host name. */
+  desk: z.string({ error: 'expected the name of this desk' }).trim().min(1, { error: 'expected a name, not an empty text' }).max(60, { error: 'expected at most 60 characters' }).nullable(),
+  /** How long a claim ("I'm on it") lasts unless renewed (it is renewed while the guard is on shift and the alarm waits). */
+  claimLeaseSeconds: count(30, 86_400, 'seconds a claim lasts unless renewed'),
+});
+
 const DirectorySchema = z.strictObject({
   /** Between automatic syncs of the cardholder directory; 0: at start and on demand only. */
   syncIntervalMinutes: count(0, 10_080, 'minutes between directory syncs; 0 syncs at start and on demand only'),
@@ -338,6 +367,7 @@ export const KioskConfigSchema = z.strictObject({
   kiosk: KioskSectionSchema,
   badges: BadgesSchema,
   retention: RetentionSchema,
+  siteStore: SiteStoreSchema,
 });
 
 /** The configuration as the rest of the kiosk reads it (validated, normalised). */
@@ -382,4 +412,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', locale: 'auto', dataDir: null, startAtLogin: false },
   badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
   retention: { ...DEFAULT_RETENTION_DAYS },
+  siteStore: { url: null, desk: null, claimLeaseSeconds: 300 },
 };

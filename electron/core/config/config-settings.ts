@@ -96,6 +96,9 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('retention.handoverReportsDays', 'KIOSK_RETENTION_HANDOVER_REPORTS_DAYS', 'retention-handover-reports-days', 'integer'),
   setting('retention.setAsideEventsDays', 'KIOSK_RETENTION_SET_ASIDE_EVENTS_DAYS', 'retention-set-aside-events-days', 'integer'),
   setting('retention.availabilityDays', 'KIOSK_RETENTION_AVAILABILITY_DAYS', 'retention-availability-days', 'integer'),
+  setting('siteStore.url', 'KIOSK_SITE_STORE_URL', 'site-store-url', 'nullableText'),
+  setting('siteStore.desk', 'KIOSK_SITE_STORE_DESK', 'site-store-desk', 'nullableText'),
+  setting('siteStore.claimLeaseSeconds', 'KIOSK_SITE_STORE_CLAIM_LEASE_SECONDS', 'site-store-claim-lease-seconds', 'integer'),
 ];
 
 export function envLayer(env: Env, cwd: string): Layer {

@@ -74,6 +74,8 @@ export interface SiteStoreProblem {
   message: string;
   /** The reason as a code: schemaNewer, schemaOlder, auth, tls, unreachable, other. */
   code: 'schemaNewer' | 'schemaOlder' | 'auth' | 'tls' | 'unreachable' | 'other';
+  /** For schemaNewer and schemaOlder: the store's version and the one this kiosk knows. */
+  schema?: { found: number; known: number };
 }
 
 export interface SiteStore {

@@ -200,7 +200,53 @@ CREATE TRIGGER log_entry_uncounted AFTER DELETE ON log_entry BEGIN
 END;
 `;
 
+// Version 3: the shared alarm desk (site-desk/): the site-wide identity of each alarm (the same on
+// every desk: the event's id and a hash of its content), this desk's actions waiting to be sent to
+// the site's store in order, the site's log as far as this desk applied it (its own actions once
+// recorded, other desks' as read), and where it stands in that log per store. An acknowledgement
+// made at another desk is in the operator log too, marked elsewhere = 1 (this desk's handover
+// counts its own).
+const V3_SHARED_DESK = `
+ALTER TABLE alarm ADD COLUMN site_key TEXT;
+CREATE INDEX alarm_site_key ON alarm (site_key) WHERE site_key IS NOT NULL;
+ALTER TABLE acknowledgement ADD COLUMN elsewhere INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE desk_pending (
+  id INTEGER PRIMARY KEY,
+  action_id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  alarm_key TEXT,
+  at INTEGER NOT NULL,
+  body BLOB NOT NULL
+);
+
+CREATE TABLE desk_action (
+  id INTEGER PRIMARY KEY,
+  site_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  action_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  alarm_key TEXT,
+  at INTEGER NOT NULL,
+  recorded_at INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  mine INTEGER NOT NULL,
+  body BLOB NOT NULL,
+  UNIQUE (site_id, seq),
+  UNIQUE (site_id, action_id)
+);
+CREATE INDEX desk_action_alarm ON desk_action (site_id, alarm_key, seq) WHERE alarm_key IS NOT NULL;
+CREATE INDEX desk_action_kind ON desk_action (site_id, kind, recorded_at);
+
+CREATE TABLE desk_position (
+  site_id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+`;
+
 export const KIOSK_MIGRATIONS: readonly Migration[] = [
   { version: 1, what: 'the guard station: alarms, acknowledgements, the feed position, gaps, events set aside, outages', sql: V1_GUARD_STATION },
   { version: 2, what: 'the enrolment log, the badge log, the shift journal and the handover reports; files moved in; indexes for retention', sql: V2_LOGS_AND_RETENTION },
+  { version: 3, what: 'the shared alarm desk: site-wide alarm keys, actions waiting to be sent, the site log applied', sql: V3_SHARED_DESK },
 ];

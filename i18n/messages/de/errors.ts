@@ -78,6 +78,9 @@ const errors: Messages['errors'] = {
   searchResultGone: 'Dieses Suchergebnis ist nicht mehr verfügbar. Bitte suchen Sie erneut und exportieren Sie dann.',
   exportNotSaved: 'Die Datei konnte dort nicht gespeichert werden. Bitte wählen Sie einen anderen Ordner oder Dateinamen.',
   noShiftToEnd: 'Niemand ist angemeldet: Es gibt keine Schicht zu beenden.',
+  deskOff: 'Dieser Kiosk arbeitet allein: Es ist kein gemeinsamer Alarmplatz eingerichtet (siteStore.url).',
+  deskAlarmUnknown: 'Dieser Alarm ist dem gemeinsamen Alarmplatz nicht bekannt (er wurde vor dessen Einrichtung erfasst oder wird nicht mehr aufbewahrt).',
+  deskHandoverGone: 'Diese Übergabe wartet nicht mehr auf Bestätigung.',
   // ── i23-desk: Fotoprüfung, Erfassung und Verzeichnisaktualisierung am Empfang ──
   photoWrongType: 'Dieser Kiosk lädt Ausweisfotos als {kind}-Bilder hoch; nehmen Sie das Foto erneut auf.',
   photoNotKind: 'Das Foto ist kein {kind}-Bild; nehmen Sie es erneut auf.',

@@ -78,6 +78,9 @@ const errors: Messages['errors'] = {
   searchResultGone: 'Este resultado de búsqueda ya no está disponible. Vuelva a buscar y luego exporte.',
   exportNotSaved: 'No se pudo guardar el archivo ahí. Elija otra carpeta u otro nombre de archivo.',
   noShiftToEnd: 'No hay nadie conectado: no hay ningún turno que terminar.',
+  deskOff: 'Este quiosco trabaja solo: no hay una mesa de alarmas compartida configurada (siteStore.url).',
+  deskAlarmUnknown: 'La mesa de alarmas compartida no conoce esta alarma (se registró antes de configurarla o ya no se conserva).',
+  deskHandoverGone: 'Ese relevo ya no espera confirmación.',
   // ── i23-desk: comprobación de la foto, altas y actualización del directorio en recepción ──
   photoWrongType: 'Este quiosco sube las fotos de identificación como imágenes {kind}; vuelva a tomar la foto.',
   photoNotKind: 'La foto no es una imagen {kind}; vuelva a tomarla.',

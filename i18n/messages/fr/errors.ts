@@ -78,6 +78,9 @@ const errors: Messages['errors'] = {
   searchResultGone: 'Ce résultat de recherche n’est plus disponible. Relancez la recherche, puis exportez.',
   exportNotSaved: 'Le fichier n’a pas pu être enregistré à cet endroit. Choisissez un autre dossier ou un autre nom de fichier.',
   noShiftToEnd: 'Personne n’est connecté : il n’y a pas de poste à terminer.',
+  deskOff: "Ce kiosque fonctionne seul : aucun poste d'alarmes partagé n'est configuré (siteStore.url).",
+  deskAlarmUnknown: "Cette alarme n'est pas connue du poste d'alarmes partagé (enregistrée avant sa mise en place, ou plus conservée).",
+  deskHandoverGone: "Cette relève n'attend plus de confirmation.",
   // ── i23-desk : contrôle de la photo, enrôlement et mise à jour de l’annuaire à l’accueil ──
   photoWrongType: 'Ce kiosque envoie les photos d’identité au format {kind} ; reprenez la photo.',
   photoNotKind: 'La photo n’est pas une image {kind} ; reprenez-la.',
