@@ -8,7 +8,7 @@ import vue from '@vitejs/plugin-vue';
 // soak (*.crash.test.ts: children killed with SIGKILL; *.soak.test.ts: a hundred thousand or a
 // million records, every query of a kind). End-to-end lives in test/e2e (Playwright).
 const NOT_NODE = ['test/renderer/**', 'test/e2e/**', 'node_modules/**'];
-const INTEGRATION = ['test/**/*.sim.test.ts', 'test/simulator/**/*.test.ts', 'test/dist/**/*.test.ts'];
+const INTEGRATION = ['test/**/*.sim.test.ts', 'test/**/*.pg.test.ts', 'test/simulator/**/*.test.ts', 'test/dist/**/*.test.ts'];
 const SOAK = ['test/**/*.crash.test.ts', 'test/**/*.soak.test.ts'];
 
 export default defineConfig({
