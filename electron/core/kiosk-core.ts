@@ -195,7 +195,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
     const desk = createDeskCapability({
       config: config.siteStore,
-      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, credentialDir: options.adminLockDir ?? credentialDir(options.dataDir), log }) : null,
+      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log }) : null,
       database: db,
       dataKey: options.dataKey,
       push,
@@ -366,7 +366,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       endShift: async () => {
         const shift = operators.session.current();
         if (shift) desk.endingShift(shift);
-        return operators.handlers.endShift();
+        return operators.handlers.endShift(undefined);
       },
       // The photo just taken is kept for this session's badges (badges-capability.ts).
       uploadCardholderPhoto: badges.keepingUploadedPhotos(cardholders.handlers.uploadCardholderPhoto),

@@ -126,7 +126,7 @@ function startDesk(name: string, options: { dir?: string; events?: FeedEvent[]; 
 
 const up = (desk: Desk) => vi.waitFor(() => expect(desk.sync.state().status).toBe('up'), { timeout: 15_000, interval: 50 });
 const stateOf = (desk: Desk, recordId: number) => desk.alarms.describe([desk.idOf(recordId)]).get(desk.idOf(recordId))!.state;
-const countActions = async (kind: string): Promise<number> => Number((await server.sql(`SELECT COUNT(*) AS n FROM kiosk_desk.action_log WHERE kind = '${kind}'`))[0]!['n']);
+const countActions = async (kind: string): Promise<number> => Number((await server.sql(`SELECT COUNT(*) AS n FROM kiosk_desk.actions WHERE kind = '${kind}'`))[0]!['n']);
 
 describe('two desks on one site store', () => {
   it('an acknowledgement on A acknowledges the same alarm on B, in its operator log with who and where; B counts it as made elsewhere', async () => {
