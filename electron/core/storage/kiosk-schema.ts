@@ -237,6 +237,7 @@ CREATE TABLE desk_action (
 );
 CREATE INDEX desk_action_alarm ON desk_action (site_id, alarm_key, seq) WHERE alarm_key IS NOT NULL;
 CREATE INDEX desk_action_kind ON desk_action (site_id, kind, recorded_at);
+CREATE INDEX desk_action_recorded ON desk_action (recorded_at);
 
 CREATE TABLE desk_position (
   site_id TEXT PRIMARY KEY,

@@ -86,6 +86,8 @@ const RULES: readonly Rule[] = [
   { what: 'setAsideEventsDays', label: 'events set aside', table: 'set_aside_event', perService: true, select: `SELECT id FROM set_aside_event WHERE service_id = ? AND seen_at < ? AND ${newest('set_aside_event')} ORDER BY seen_at LIMIT ?` },
   { what: 'availabilityDays', label: 'outages', table: 'outage', perService: true, select: `SELECT id FROM outage WHERE service_id = ? AND ended_at < ? AND ${newest('outage')} LIMIT ?` },
   { what: 'availabilityDays', label: 'catch-ups', table: 'feed_gap', perService: true, select: `SELECT id FROM feed_gap WHERE service_id = ? AND state != 'reading' AND finished_at < ? AND ${newest('feed_gap')} LIMIT ?` },
+  // This desk's copy of the site's log (shared alarm desk): kept as long as the operator log.
+  { what: 'acknowledgementsDays', label: "entries of the site log's copy", table: 'desk_action', perService: false, select: `SELECT id FROM desk_action WHERE recorded_at < ? AND ${newest('desk_action')} ORDER BY recorded_at LIMIT ?` },
   { what: 'availabilityDays', label: 'kiosk runs', table: 'kiosk_run', perService: false, select: `SELECT id FROM kiosk_run WHERE alive_at < ? AND ${newest('kiosk_run')} LIMIT ?` },
 ];
 

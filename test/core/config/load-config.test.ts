@@ -165,6 +165,8 @@ describe('layering: each layer overrides the one below', () => {
       'photo.contentType': ['image/png', 'image/png'],
       'operators.signIn': ['off', 'off'],
       'operators.allowUnnamed': ['no', false],
+      'siteStore.url': ['postgres://kiosk_desk_user@db.example.org:5432/kiosk', 'postgres://kiosk_desk_user@db.example.org:5432/kiosk'],
+      'siteStore.desk': ['Front gate desk', 'Front gate desk'],
     };
     const get = (config: object, key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], config);
     for (const s of CONFIG_SETTINGS) {
