@@ -35,7 +35,7 @@ describe('the contract declares the guarded operations', () => {
       ['exportOperatorLog', 'getAdminOverview', 'getBadgeSetup', 'getBadgeTemplateSource', 'leaveKioskMode', 'previewBadgeTemplate', 'previewBadgeTemplateDraft', 'quitKiosk', 'removeDirectorySnapshot', 'saveBadgeTemplate'].sort(),
     );
     expect([...shiftGuarded].sort()).toEqual(
-      ['acknowledgeAlarms', 'acknowledgeAlarmGroup', 'acknowledgeOutage', 'createCardholder', 'discardOutboxItem', 'exportOperatorLog', 'exportSearchCsv', 'printBadge', 'resendOutboxItem', 'updateCardholder', 'uploadCardholderPhoto'].sort(),
+      ['acknowledgeAlarms', 'acknowledgeAlarmGroup', 'acknowledgeOutage', 'addAlarmNote', 'claimAlarm', 'confirmSiteHandover', 'createCardholder', 'discardOutboxItem', 'exportOperatorLog', 'exportSearchCsv', 'printBadge', 'releaseAlarm', 'resendOutboxItem', 'setHandoverWords', 'takeOverAlarm', 'updateCardholder', 'uploadCardholderPhoto'].sort(),
     );
   });
 });
