@@ -15,6 +15,8 @@ import { pinProblem } from '../admin-lock/pin-rules';
 import { screenText, type ScreenText } from '../../contract/ipc';
 
 export const OPERATORS_FILE = 'operators.json';
+/** The site's operators as the shared alarm desk's store last gave them (site-desk/): a copy, so sign-in works while the store is down. */
+export const SITE_OPERATORS_FILE = 'site-operators.json';
 export const ADD_OPERATOR_COMMAND = 'admin add-operator';
 /** Most operators one kiosk's list holds. */
 export const MAX_OPERATORS = 500;
@@ -48,8 +50,8 @@ export interface OperatorListRead {
   problemText: ScreenText | null;
 }
 
-export async function readOperatorList(dir: string): Promise<OperatorListRead> {
-  const file = join(dir, OPERATORS_FILE);
+export async function readOperatorList(dir: string, name: string = OPERATORS_FILE): Promise<OperatorListRead> {
+  const file = join(dir, name);
   let bytes: Buffer | null;
   try {
     bytes = await readOwnerOnly(file, true);
@@ -71,8 +73,29 @@ export async function readOperatorList(dir: string): Promise<OperatorListRead> {
 
 const unusable = (text: ScreenText): OperatorListRead => ({ operators: [], problem: text.message, problemText: text });
 
-async function writeList(dir: string, operators: OperatorEntry[]): Promise<void> {
-  await writeOwnerOnly(join(dir, OPERATORS_FILE), `${JSON.stringify({ format: 'access-kiosk-operators', version: 1, operators }, null, 1)}\n`);
+async function writeList(dir: string, operators: OperatorEntry[], name: string = OPERATORS_FILE): Promise<void> {
+  await writeOwnerOnly(join(dir, name), `${JSON.stringify({ format: 'access-kiosk-operators', version: 1, operators }, null, 1)}\n`);
+}
+
+/** Keeps the site's operators as the store gave them (entries that do not fit the list's rules are left out, and counted). */
+export async function writeSiteOperators(dir: string, operators: readonly unknown[]): Promise<{ kept: number; refused: number }> {
+  const kept = operators.flatMap((entry) => {
+    const parsed = OperatorEntry.safeParse(entry);
+    return parsed.success && operatorNameProblem(parsed.data.name) === null ? [parsed.data] : [];
+  });
+  await writeList(dir, kept.slice(0, MAX_OPERATORS), SITE_OPERATORS_FILE);
+  return { kept: Math.min(kept.length, MAX_OPERATORS), refused: operators.length - Math.min(kept.length, MAX_OPERATORS) };
+}
+
+/**
+ * Who may sign in at this kiosk: its own list, and the site's (the shared alarm desk's copy),
+ * where a name on both is this kiosk's. The local list's problem is the one said.
+ */
+export async function readSignInList(dir: string): Promise<OperatorListRead> {
+  const local = await readOperatorList(dir);
+  const site = await readOperatorList(dir, SITE_OPERATORS_FILE);
+  const extra = site.operators.filter((o) => !local.operators.some((l) => sameName(l.name, o.name)));
+  return { ...local, operators: [...local.operators, ...extra] };
 }
 
 /** Adds an operator or replaces the PIN of one already listed (names compared regardless of case). Throws KioskFailure('invalid_request'). */

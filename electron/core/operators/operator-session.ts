@@ -17,7 +17,7 @@ import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
 import { rm } from 'node:fs/promises';
 import { verifyPin } from '../admin-lock/pin-hash';
 import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, MAX_ATTEMPTS } from '../admin-lock/admin-lock';
-import { ADD_OPERATOR_COMMAND, findOperator, readOperatorList, UNNAMED_OPERATOR } from './operator-list';
+import { ADD_OPERATOR_COMMAND, findOperator, readSignInList, UNNAMED_OPERATOR } from './operator-list';
 
 export const SESSION_FILE = 'operator-session.json';
 export const OPERATOR_LOCKOUT_FILE = 'operators-lockout.json';
@@ -87,7 +87,7 @@ export class OperatorSession {
 
   async state(): Promise<OperatorState> {
     await this.load();
-    const { operators, problem, problemText } = await readOperatorList(this.options.listDir);
+    const { operators, problem, problemText } = await readSignInList(this.options.listDir);
     const none = operators.length === 0 && !problem;
     const text = problemText ?? (none ? screenText('operators.fromMain.noneProvisioned', { command: ADD_OPERATOR_COMMAND }) : null);
     return {
@@ -138,7 +138,7 @@ export class OperatorSession {
       }
       return this.start(UNNAMED_OPERATOR, true);
     }
-    const { operators, problem } = await readOperatorList(this.options.listDir);
+    const { operators, problem } = await readSignInList(this.options.listDir);
     const entry = findOperator(operators, name);
     if (!entry) {
       log.warn('operators', `sign-in refused: "${name}" is not on the operator list`);
@@ -192,7 +192,7 @@ export class OperatorSession {
     if (result.success) return result.data;
     // As for the admin PIN: a lock-out file that cannot be read is not a way around the lock-out.
     this.options.log.warn('operators', `the lock-out state (${this.lockoutFile}) cannot be read: every name is locked for a minute`);
-    const { operators } = await readOperatorList(this.options.listDir);
+    const { operators } = await readSignInList(this.options.listDir);
     const all = Object.fromEntries(operators.map((o) => [o.name.toLocaleLowerCase(), { failures: 0, lockouts: 1, lockedUntil: this.now() + LOCKOUT_BASE_MS }]));
     await this.writeLockouts(all);
     return all;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../electron/core/config/load-config';
 import { siteStoreUrlProblem } from '../../../electron/core/config/config-schema';
 
-const load = (env: Record<string, string>) => loadConfig({ systemFile: null, userFile: null, env, argv: [] });
+const load = (env: Record<string, string>) => loadConfig({ systemFile: null, userFile: null, env, argv: [], platform: 'linux' });
 
 describe('siteStore settings', () => {
   it('are off by default: no store, the host name as the desk, a five-minute claim', () => {
