@@ -3,7 +3,8 @@ import vue from '@vitejs/plugin-vue';
 
 // The vitest tiers (electron/tools/test-tiers.ts runs each once): `unit` (Node side, no server, no
 // child process) and `renderer` (stores, components in happy-dom) are the fast tier; `integration`
-// is the core against the simulator over HTTP (*.sim.test.ts), the simulator itself and the
+// is the core against the simulator over HTTP (*.sim.test.ts), the site store against a real
+// PostgreSQL (*.pg.test.ts: each file starts its own server), the simulator itself and the
 // packaging checks (test/simulator, test/dist: servers and child processes); `soak` is crash and
 // soak (*.crash.test.ts: children killed with SIGKILL; *.soak.test.ts: a hundred thousand or a
 // million records, every query of a kind). End-to-end lives in test/e2e (Playwright).

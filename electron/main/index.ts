@@ -12,7 +12,7 @@ import { configFlagArgs, loadConfig, nodeUserDir, systemConfigPath } from '../co
 import type { KioskConfig } from '../core/config/config-schema';
 import { runAdminCommand } from '../core/credentials/admin-command';
 import { parseAdminArgs } from '../core/credentials/admin-args';
-import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
+import { chooseSiteStoreVault, chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import type { CredentialVault } from '../core/credentials/vault';
 import { chooseDataKey } from '../core/credentials/data-key';
 import { toKioskError } from '../core/ipc/failure';
@@ -67,6 +67,11 @@ function kioskVault(config: KioskConfig): CredentialVault {
   return chooseVault(safeStorageEncryptor(process.platform), { dir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')) });
 }
 
+/** The shared alarm desk's store password, in a vault of its own beside the credential (same rule). */
+function siteStoreVault(config: KioskConfig): CredentialVault {
+  return chooseSiteStoreVault(safeStorageEncryptor(process.platform), { dir: credentialDir(config.kiosk.dataDir ?? app.getPath('userData')) });
+}
+
 async function runAdmin(log: Logger): Promise<void> {
   const adminArgs = args.slice(adminIndex + 1);
   const parsed = parseAdminArgs(adminArgs);
@@ -83,7 +88,7 @@ async function runAdmin(log: Logger): Promise<void> {
   }
   const config = loadKioskConfig();
   // runAdminCommand reads its command and flags with parseAdminArgs (configuration was read above).
-  const code = await runAdminCommand({ args: adminArgs, stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), config, log });
+  const code = await runAdminCommand({ args: adminArgs, stdin: process.stdin, stdout: process.stdout, vault: kioskVault(config), siteStoreVault: siteStoreVault(config), config, log });
   app.exit(code);
 }
 

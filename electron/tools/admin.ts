@@ -5,6 +5,8 @@
  *   npx tsx electron/tools/admin.ts test-connection
  *   npx tsx electron/tools/admin.ts show
  *   npx tsx electron/tools/admin.ts check                  (validates the whole configuration)
+ *   npx tsx electron/tools/admin.ts migrate-site-store postgres://ADMINISTRATOR@host:port/db
+ *   npx tsx electron/tools/admin.ts set-site-store-password < password.txt
  *
  * Configuration is loaded as the kiosk loads it (system file, ~/.config/access-kiosk/config.json,
  * KIOSK_* variables, flags). Without Electron there is no system keyring here, so the credential
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import { nodeUserDir, loadConfig } from '../core/config/load-config';
 import { ADMIN_FLAGS, parseAdminArgs } from '../core/credentials/admin-args';
 import { runAdminCommand } from '../core/credentials/admin-command';
-import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
+import { chooseSiteStoreVault, chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { toKioskError } from '../core/ipc/failure';
 import { createLogger, stderrSink } from '../core/log/logger';
 import { runCheckCommand } from '../core/provisioning/check-command';
@@ -43,7 +45,8 @@ async function main(): Promise<number> {
   }
   const dataDir = config.kiosk.dataDir ?? nodeUserDir(process.platform, process.env);
   const vault = chooseVault(null, { dir: credentialDir(dataDir) });
-  return runAdminCommand({ args, stdin: process.stdin, stdout: process.stdout, vault, config, log: createLogger(stderrSink) });
+  const siteStoreVault = chooseSiteStoreVault(null, { dir: credentialDir(dataDir) });
+  return runAdminCommand({ args, stdin: process.stdin, stdout: process.stdout, vault, siteStoreVault, config, log: createLogger(stderrSink) });
 }
 
 main().then(

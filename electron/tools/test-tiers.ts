@@ -6,7 +6,8 @@
  * - checks: the type-check and lint (on the machine's Node; they run no kiosk code);
  * - unit: the fast Node-side and renderer tests, no server, on Electron's Node (node:sqlite);
  * - integration: the core against the simulator over real HTTP (`*.sim.test.ts`), the simulator
- *   itself and the packaging checks (servers, child processes), on Electron's Node;
+ *   itself, the shared alarm desk's store against a real PostgreSQL (`*.pg.test.ts`) and the
+ *   packaging checks (servers, child processes), on Electron's Node;
  * - soak: crash and soak (`*.crash.test.ts`: children killed with SIGKILL; `*.soak.test.ts`: a
  *   hundred thousand or a million records, every query of a kind), on Electron's Node;
  * - e2e: the built renderer in Debian's Chromium against the preview harness (Playwright).

@@ -35,7 +35,7 @@ const VALUELESS = new Set(['test', 'help']);
 /** Commands that take the operator's NAME (quoted, or as several words). */
 export const NAMED_COMMANDS: ReadonlySet<string> = new Set(['add-operator', 'remove-operator']);
 /** Commands that take no argument (help takes anything and shows the usage). */
-const BARE_COMMANDS: ReadonlySet<string> = new Set(['set-secret', 'test-connection', 'show', 'check', 'set-pin', 'list-operators']);
+const BARE_COMMANDS: ReadonlySet<string> = new Set(['set-secret', 'test-connection', 'show', 'check', 'set-pin', 'list-operators', 'set-site-store-password']);
 
 export interface AdminArgs {
   /** The first argument that is neither a flag nor a flag's value; null when there is none. */
@@ -89,13 +89,13 @@ export function parseAdminArgs(args: readonly string[]): AdminArgs | AdminArgsPr
   if (parsed.command !== null && BARE_COMMANDS.has(parsed.command) && parsed.operands.length > 0) {
     // The arguments are never echoed: one of them may be the secret or the PIN itself.
     const given = `${parsed.operands.length} ${parsed.operands.length === 1 ? 'argument was' : 'arguments were'} given`;
-    if (parsed.command === 'set-secret' || parsed.command === 'set-pin') {
-      const what = parsed.command === 'set-secret' ? 'secret' : 'PIN';
+    if (parsed.command === 'set-secret' || parsed.command === 'set-pin' || parsed.command === 'set-site-store-password') {
+      const what = parsed.command === 'set-pin' ? 'PIN' : parsed.command === 'set-secret' ? 'secret' : 'password';
       return {
         problem: [
           `Refused: ${parsed.command} takes no argument (${given}). The ${what} is read from standard input only, because a command line ` +
             `can be seen by every user of this computer and is kept in shell history: type it when asked, or pipe it in (admin help says how).`,
-          `If that argument was the ${what}, consider it exposed and ${what === 'secret' ? 'have it replaced' : 'choose another one'}.`,
+          `If that argument was the ${what}, consider it exposed and ${what === 'PIN' ? 'choose another one' : 'have it replaced'}.`,
         ],
       };
     }

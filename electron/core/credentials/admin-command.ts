@@ -12,6 +12,8 @@
  *   add-operator NAME     add a guard or officer who signs in at shifts, or replace their PIN
  *                         (read like the administrator PIN)
  *   remove-operator NAME  remove one;  list-operators: the names (operators/operator-list.ts)
+ *   migrate-site-store URL, set-site-store-password: the shared alarm desk's store
+ *                         (site-desk/site-store-admin.ts)
  *
  * The command line is read by admin-args.ts (node:util parseArgs), standard input by
  * admin-input.ts (the secret; a PIN, twice, by one reader for set-pin and add-operator).
@@ -35,6 +37,8 @@ import { readOperatorList, removeOperator, setOperatorPin } from '../operators/o
 import type { CredentialVault } from './vault';
 import { parseAdminArgs } from './admin-args';
 import { PIPED_PIN_RULE, readPinTwice, readSecret, type AdminInput } from './admin-input';
+import { chooseSiteStoreVault } from './choose-vault';
+import { migrateSiteStoreCommand, setSiteStorePasswordCommand } from '../site-desk/site-store-admin';
 
 export { ADMIN_FLAGS } from './admin-args';
 export type { AdminInput } from './admin-input';
@@ -60,6 +64,8 @@ export interface AdminCommandInput {
   connect?: (options: { config: KioskConfig; baseUrl: string; secret: Secret | null; log: Logger }) => ConnectionProbe;
   /** Where the admin PIN is kept; default: the vault's directory (beside the credential). */
   pinDir?: string;
+  /** The vault of the shared alarm desk's store password; default: the owner-only file beside the credential. */
+  siteStoreVault?: CredentialVault;
 }
 
 const USAGE = `Usage: admin <command>
@@ -81,6 +87,14 @@ const USAGE = `Usage: admin <command>
                         read from standard input like the administrator PIN (given twice).
   remove-operator NAME  Remove an operator from this kiosk's list.
   list-operators        The operators who may sign in here (never their PINs).
+  migrate-site-store URL
+                        Create or migrate the shared alarm desk's schema in the site's PostgreSQL,
+                        as an administrator: URL is postgres://ADMINISTRATOR@host:port/database,
+                        without a password (it is read from standard input; nothing for a server
+                        that trusts this computer). Prints the SQL that creates the kiosks' role.
+  set-site-store-password
+                        Store or replace the password of the kiosks' role (siteStore.url's user),
+                        read from standard input like the credential, in a vault of its own.
 
 The credential is bound to the address of the configured service: after a change of service.url
 to another host, port or scheme, set it again.
@@ -118,6 +132,10 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
     case 'remove-operator':
     case 'list-operators':
       return operatorCommand(command, parsed.operands.join(' '), input, print);
+    case 'migrate-site-store':
+      return migrateSiteStoreCommand(parsed.operands, input.stdin, input.stdout, print);
+    case 'set-site-store-password':
+      return setSiteStorePasswordCommand(input.siteStoreVault ?? chooseSiteStoreVault(null, { dir: pinDirOf(input) }), input.stdin, input.stdout, print);
     default:
       print(`Unknown command "${command}".`);
       stdout.write(USAGE);

@@ -70,6 +70,26 @@ export async function readPinTwice(stdin: AdminInput, stdout: NodeJS.WritableStr
   return lines[0] ?? '';
 }
 
+/**
+ * A password that may be empty (an administrator's, for a server that trusts this computer): typed
+ * hidden at a terminal after `prompt`, or the one line piped in; null when none was given.
+ */
+export async function readOptionalPassword(stdin: AdminInput, stdout: NodeJS.WritableStream, prompt: string): Promise<string | null> {
+  let text: string;
+  if (stdin.isTTY && stdin.setRawMode) {
+    stdout.write(prompt);
+    text = await readHidden(stdin);
+    stdout.write('\n');
+  } else {
+    text = (await readAll(stdin)).replace(/\r?\n$/, '');
+  }
+  if (text === '') return null;
+  if (/[\r\n]/.test(text)) throw KioskFailure.of('invalid_request', 'the password must be a single line.');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw KioskFailure.of('invalid_request', 'the password contains control characters.');
+  return text;
+}
+
 async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   for await (const chunk of stdin) {

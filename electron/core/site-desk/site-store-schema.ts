@@ -46,7 +46,8 @@ export const SITE_STORE_FUNCTIONS = [
 ] as const;
 
 const VERSION_1 = /* sql */ `
-CREATE SCHEMA kiosk_desk;
+-- IF NOT EXISTS: an administrator may have made the (empty) schema for the role that migrates.
+CREATE SCHEMA IF NOT EXISTS kiosk_desk;
 REVOKE ALL ON SCHEMA kiosk_desk FROM PUBLIC;
 
 -- One row: the schema's version and the store's identity (a desk never applies one store's
