@@ -333,6 +333,25 @@ describe('accessibility', () => {
   });
 });
 
+describe('accessibility of the live feed with the desk', () => {
+  it('the banner, a notice, who is on duty (open) and the handover pass axe-core', async () => {
+    fake.current.setSnapshot([makeAlarm(5)]);
+    fake.current.setDesk({
+      ...DOWN,
+      claims: [BOB_HOLDS_5],
+      handover: HANDOVER,
+      onDuty: [{ operator: 'Ada Guard', desk: 'desk-1', since: at(0), heartbeatAt: at(100), silent: false, here: true }],
+      notices: [{ id: 'n1', at: at(60), alarmId: 5, text: { key: 'desk.fromMain.takenOver', params: { alarm: 5, text: 'Door forced open', device: 'Door 3', operator: 'Bob', desk: 'desk-2', reason: 'You were on the phone' }, message: '' } }],
+    });
+    const view = await mountView(LiveFeedView);
+    for (const id of ['desk-banner', 'desk-notice', 'on-duty', 'site-handover', 'row-owner']) expect(view.find(`[data-testid="${id}"]`).exists(), id).toBe(true);
+    (view.find('[data-testid="on-duty"]').element as HTMLDetailsElement).open = true;
+    await flushPromises();
+    const results = await axe.run(view.element as HTMLElement, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
 describe('OperatorLogView', () => {
   it('names the desk an acknowledgement was made at when the site shares one', async () => {
     fake.current.api.listAcknowledgementPage.mockResolvedValue(
