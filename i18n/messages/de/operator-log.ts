@@ -31,6 +31,7 @@ const operatorLog: Messages['operatorLog'] = {
     text: 'Text',
     note: 'Notiz',
     operator: 'Bediener',
+    atDesk: 'am Arbeitsplatz {desk}',
     events: 'Ereignisse',
     eventCount: '{count} Ereignis | {count} Ereignisse',
     empty: 'Es wurde noch kein Alarm quittiert.',

@@ -16,5 +16,6 @@ import outbox from './outbox';
 import enrolment from './enrolment';
 import documents from './documents';
 import dialogs from './dialogs';
+import desk from './desk';
 
-export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs };
+export default { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs, desk };

@@ -29,6 +29,7 @@ export default {
     text: 'Text',
     note: 'Note',
     operator: 'Operator',
+    atDesk: 'at {desk}',
     events: 'Events',
     eventCount: '{count} event | {count} events',
     empty: 'No alarm has been acknowledged yet.',

@@ -31,6 +31,7 @@ const operatorLog: Messages['operatorLog'] = {
     text: 'Texto',
     note: 'Nota',
     operator: 'Operador',
+    atDesk: 'en el puesto {desk}',
     events: 'Eventos',
     eventCount: '{count} evento | {count} eventos',
     empty: 'Todavía no se ha reconocido ninguna alarma.',

@@ -16,7 +16,8 @@ import outbox from './outbox';
 import enrolment from './enrolment';
 import documents from './documents';
 import dialogs from './dialogs';
+import desk from './desk';
 
-const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs };
+const messages: Messages = { shell, status, admin, operators, operatorLog, history, badges, errors, cardholders, outbox, enrolment, feed, alarms, photo, documents, dialogs, desk };
 
 export default messages;

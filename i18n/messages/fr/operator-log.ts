@@ -31,6 +31,7 @@ const operatorLog: Messages['operatorLog'] = {
     text: 'Texte',
     note: 'Note',
     operator: 'Opérateur',
+    atDesk: 'au poste {desk}',
     events: 'Événements',
     eventCount: '{count} événement | {count} événements',
     empty: 'Aucune alarme n’a encore été acquittée.',

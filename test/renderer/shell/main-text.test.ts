@@ -30,7 +30,7 @@ describe('mainText', () => {
   it('in English, every key main sends reads exactly main’s message (numbers as in English)', () => {
     for (const key of KEYS) {
       // Times are given as words here (a time main sends is shown in the kiosk's format: tested below).
-      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'kiosk.db.damaged-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator', time: '‹time›', from: '‹from›', to: '‹to›', alarms: 3, critical: 1, high: 2, medium: 0, low: 0 });
+      const sent = screenText(key, { bound: 5000, count: 12, reason: '‹reason›', file: 'kiosk.db.damaged-1', origin: 'http://10.0.0.5:8080', missing: 3, total: 9, events: 20000, listed: '"Tür" (#1)', more: 2, why: 'admin.fromMain.whyKeyringUnknown', backend: 'gnome_libsecret?', command: 'access-kiosk --admin add-operator', time: '‹time›', from: '‹from›', to: '‹to›', alarms: 3, critical: 1, high: 2, medium: 0, low: 0, alarm: 4001, text: 'Door forced open', device: 'Door 3', operator: 'Ada', desk: 'desk 2', store: 'db.site:5432', found: 4, known: 3 });
       expect(mainText(sent), key).toBe(sent.message);
     }
     expect(mainText(screenText('alarms.fromMain.setAside', { bound: 5000, count: 1234 }))).toContain('1,234 alarms set aside (more than 5,000 waited)');

@@ -25,6 +25,9 @@ import type {
   CardholderUpdateOutcome,
   DuplicateCandidate,
   CardholderView,
+  DeskActionResult,
+  DeskActivity,
+  DeskState,
   DirectoryState,
   DirectorySyncResult,
   EnrolmentLogEntry,
@@ -175,6 +178,11 @@ export const fail = (code: ErrorCode, message: string): Result<never> => ({
 
 type Listener = (payload: unknown) => void;
 
+/** The shared alarm desk with no store configured: the kiosk works alone (as test/support/fake-handlers.ts DESK_OFF). */
+export const DESK_OFF: DeskState = { status: 'off', desk: 'desk-1', storeLabel: null, since: null, problemText: null, waiting: 0, claims: [], onDuty: [], handover: null, leaseSeconds: 300, notices: [] };
+/** The shared alarm desk up, nobody on anything yet. */
+export const DESK_UP: DeskState = { ...DESK_OFF, status: 'up', storeLabel: 'db.site:5432' };
+
 /** An operator on shift (the renderer's screens show only once someone is). */
 export const OPERATOR_ON_SHIFT: OperatorState = {
   signIn: 'required',
@@ -204,6 +212,8 @@ export function createFakeKiosk() {
   const open = new Map<number, OpenAlarm>();
   let openRevision = 0;
   let outage: OutageAlarmState = { current: null, sounds: true, afterSeconds: 10 };
+  let desk: DeskState = DESK_OFF;
+  const WAITING: DeskActionResult = { outcome: 'waiting', claim: null, by: null };
   const emitTo = (name: PushName, payload: unknown): void => {
     for (const l of listeners.get(name) ?? []) l(payload);
   };
@@ -371,6 +381,22 @@ export function createFakeKiosk() {
     onDirectoryState: on('directoryState'),
     onOutboxState: on('outboxState'),
     onOpenAlarms: on('openAlarms'),
+    getDeskState: vi.fn(async () => ok(desk) as Result<DeskState>),
+    claimAlarm: vi.fn(async (_request: { alarmId: number }) => ok(WAITING) as Result<DeskActionResult>),
+    releaseAlarm: vi.fn(async (_request: { alarmId: number }) => ok(WAITING) as Result<DeskActionResult>),
+    takeOverAlarm: vi.fn(async (_request: { alarmId: number; reason: string }) => ok(WAITING) as Result<DeskActionResult>),
+    addAlarmNote: vi.fn(async (_request: { alarmId: number; note: string }) => ok(WAITING) as Result<DeskActionResult>),
+    getAlarmActivity: vi.fn(async (_request: { alarmId: number }) => ok([]) as Result<DeskActivity[]>),
+    confirmSiteHandover: vi.fn(async (request: { handoverId: string }) => {
+      if (desk.handover?.id !== request.handoverId) return fail('not_found', 'There is no such handover.') as Result<DeskState>;
+      desk = { ...desk, handover: { ...desk.handover, confirmed: { operator: 'Ada Guard', desk: desk.desk, at: new Date().toISOString() } } };
+      return ok(desk) as Result<DeskState>;
+    }),
+    dismissDeskNotice: vi.fn(async (request: { id: string }) => {
+      desk = { ...desk, notices: desk.notices.filter((notice) => notice.id !== request.id) };
+      return ok(desk) as Result<DeskState>;
+    }),
+    onDeskState: on('deskState'),
   };
   return {
     api,
@@ -381,7 +407,13 @@ export function createFakeKiosk() {
         if (added.length > 0) change(added, []);
       }
       if (name === 'outageAlarm') outage = payload as OutageAlarmState;
+      if (name === 'deskState') desk = payload as DeskState;
     },
+    /** The shared alarm desk main answers getDeskState with (before the view starts); `emit('deskState', …)` plays a push. */
+    setDesk(state: DeskState): void {
+      desk = state;
+    },
+    desk: (): DeskState => desk,
     /** Plays main's change of the unacknowledged alarms (the fake keeps its own list in step). */
     openAlarmsNow: (): OpenAlarm[] => [...open.values()],
     listenerCount: (name: PushName): number => listeners.get(name)?.size ?? 0,
