@@ -57,6 +57,8 @@ import { openSiteStore } from './site-desk/open-site-store';
 export interface KioskCoreOptions {
   config: KioskConfig;
   vault: CredentialVault;
+  /** The shared alarm desk's store password (admin tool: set-site-store-password); absent: none is used. */
+  siteStoreVault?: CredentialVault;
   /** Where the kiosk keeps its state (acknowledgements, the demo simulator's data). */
   dataDir: string;
   log: Logger;
@@ -195,7 +197,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
     const desk = createDeskCapability({
       config: config.siteStore,
-      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log }) : null,
+      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log, readPassword: async () => (await options.siteStoreVault?.read())?.reveal() ?? null }) : null,
       database: db,
       dataKey: options.dataKey,
       push,

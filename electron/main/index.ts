@@ -111,6 +111,7 @@ async function runKiosk(log: Logger, kioskShell: NonNullable<typeof shell>): Pro
   const dataKeyWarning = dataKey.describe().warning;
   if (dataKeyWarning) log.warn('credentials', dataKeyWarning);
   const core: KioskCore = await startKioskCore({
+    siteStoreVault: siteStoreVault(config),
     config,
     vault,
     dataDir,

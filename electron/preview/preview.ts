@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { loadConfig, type LoadConfigOptions } from '../core/config/load-config';
-import { chooseVault, credentialDir } from '../core/credentials/choose-vault';
+import { chooseSiteStoreVault, chooseVault, credentialDir } from '../core/credentials/choose-vault';
 import { startKioskCore, type KioskCore } from '../core/kiosk-core';
 import { chooseDataKey } from '../core/credentials/data-key';
 import type { EngineFactory } from '../core/cardholders/directory/engine-handle';
@@ -62,6 +62,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Runnin
   const core = await startKioskCore({
     config,
     vault: chooseVault(null, { dir: credentialDir(dataDir) }),
+    siteStoreVault: chooseSiteStoreVault(null, { dir: credentialDir(dataDir) }),
     dataDir,
     log,
     // Owner-only folder, and a name of its own for each export (a second one never replaces the first).

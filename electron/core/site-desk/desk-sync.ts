@@ -151,7 +151,7 @@ export class DeskSync {
       this.store.onDoorbell(() => this.schedule(() => this.readLog())),
       this.store.onDown((problem) => this.wentDown(problem)),
     );
-    this.schedule(() => this.connect());
+    void this.schedule(() => this.connect());
   }
 
   async stop(): Promise<void> {
