@@ -53,7 +53,7 @@ export interface EventHandlerDeps {
   feed: Pick<EventFeed, 'snapshot' | 'classify'>;
   service: Pick<AccessService, 'getEvent'>;
   history: Pick<EventHistory, 'search' | 'searchByCodes' | 'exportCsv'>;
-  alarms: Pick<AlarmStore, 'describe' | 'acknowledge' | 'groupIds' | 'summary' | 'page' | 'states' | 'acknowledgementPage'>;
+  alarms: Pick<AlarmStore, 'marked' | 'describe' | 'acknowledge' | 'groupIds' | 'summary' | 'page' | 'states' | 'acknowledgementPage'>;
   /** The rules' ids whose alarms need a note to be acknowledged. */
   noteRequiredBy?: ReadonlySet<string>;
 }
@@ -83,7 +83,8 @@ export function createEventHandlers({ feed, service, history, alarms, noteRequir
       const states = alarms.states(ids);
       return { ...snapshot, events: snapshot.events.map((event) => (event.alarm?.id !== undefined && states.has(event.alarm.id) ? { ...event, alarm: { ...event.alarm, state: states.get(event.alarm.id)! } } : event)) };
     },
-    getEvent: async ({ id }) => feed.classify(await service.getEvent(id)),
+    // The alarm keeps its number and state: the detail panel's actions (acknowledge, claim) refer to it.
+    getEvent: async ({ id }) => alarms.marked(feed.classify(await service.getEvent(id))),
     searchEvents: (request) => history.search(request),
     searchEventsByCodes: (request) => history.searchByCodes(request),
     exportSearchCsv: (request) => history.exportCsv(request),

@@ -69,7 +69,10 @@ test('a claim on A is shown on B; an acknowledgement on A leaves B\'s waiting li
   test.setTimeout(120_000);
   const { a, b, contexts, beepsB } = await twoDesks(browser);
   try {
-    // Each desk sees the other on duty.
+    // Each desk sees the other on duty (the list opens from its summary in the feed's head).
+    await expect(a.getByTestId('on-duty')).toContainText('On duty: 2 desks', { timeout: 15_000 });
+    await a.getByTestId('on-duty').locator('summary').click();
+    await b.getByTestId('on-duty').locator('summary').click();
     await expect(a.getByTestId('on-duty-item').filter({ hasText: 'Desk B' })).toBeVisible({ timeout: 15_000 });
     await expect(b.getByTestId('on-duty-item').filter({ hasText: 'Desk A' })).toBeVisible({ timeout: 15_000 });
     const device = tag('Vault door');

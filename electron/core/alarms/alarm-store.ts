@@ -371,6 +371,14 @@ export class AlarmStore {
     return done;
   }
 
+  /** An event as the service gave it again (the detail panel's refresh): its alarm marked with this kiosk's number and state, when it holds it. */
+  marked(event: FeedEvent): FeedEvent {
+    if (!event.alarm) return event;
+    const mark = markOf(this.key, fingerprint(keptEvent(event)));
+    const found = this.db.get<{ id: number; state: number }>('SELECT id, state FROM alarm WHERE service_id = ? AND record_id = ? AND mark = ?', [this.serviceId, event.record_ID, mark]);
+    return found ? { ...event, alarm: { ...event.alarm, id: Number(found.id), state: STATE_OF[found.state] ?? 'waiting' } } : event;
+  }
+
   /** This kiosk's alarms with a site-wide key, any state (the shared desk maps the site's actions onto them). */
   alarmIdsOf(siteKey: string): number[] {
     return this.db.all<{ id: number }>('SELECT id FROM alarm WHERE site_key = ? AND service_id = ? ORDER BY id', [siteKey, this.serviceId]).map((row) => Number(row.id));

@@ -118,7 +118,8 @@ export class DeskSync {
   private retryTimer: unknown = null;
   private beatTimer: unknown = null;
   private pushTimer: unknown = null;
-  private readAgain = false;
+  /** A read of the log is scheduled and has not started yet. */
+  private readQueued = false;
   private stopped = false;
   private unsubscribe: Array<() => void> = [];
 
@@ -148,7 +149,15 @@ export class DeskSync {
   start(): void {
     if (!this.store || this.stopped) return;
     this.unsubscribe.push(
-      this.store.onDoorbell(() => this.schedule(() => this.readLog())),
+      // A burst of doorbells is one read: a read already waiting to run reads everything appended by then.
+      this.store.onDoorbell(() => {
+        if (this.readQueued) return;
+        this.readQueued = true;
+        void this.schedule(async () => {
+          this.readQueued = false;
+          await this.readLog();
+        });
+      }),
       this.store.onDown((problem) => this.wentDown(problem)),
     );
     void this.schedule(() => this.connect());
