@@ -24,6 +24,7 @@
  * Nothing here asserts a time.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FeedEvent } from '../../electron/contract/ipc';
 import { AlarmStore } from '../../electron/core/alarms/alarm-store';

@@ -21,6 +21,8 @@ const operators: Messages['operators'] = {
     endShift: 'Schicht beenden',
     question: 'Schicht von {name} beenden?',
     explain: 'Der Kiosk speichert den Übergabebericht der Schicht (PDF und CSV) und kehrt zur Anmeldung zurück. Die Live-Ereignisse laufen weiter.',
+    handoverWords: 'Worte für die nächste Wache (alle Plätze des Standorts lesen sie)',
+    handoverWordsHint: 'Ruhige Nacht; Tür 3 klemmt…',
     saving: 'Bericht wird gespeichert…',
     confirm: 'Schicht beenden und Bericht speichern',
     cancel: 'Abbrechen',

@@ -21,6 +21,8 @@ export default {
     endShift: 'End shift',
     question: 'End the shift of {name}?',
     explain: "The kiosk saves the shift's handover report (PDF and CSV) and returns to the sign-in screen. The live feed keeps running.",
+    handoverWords: 'Words for the next guard (every desk of the site reads them)',
+    handoverWordsHint: 'Quiet night; door 3 sticks…',
     saving: 'Saving the report…',
     confirm: 'End shift and save the report',
     cancel: 'Cancel',

@@ -21,6 +21,8 @@ const operators: Messages['operators'] = {
     endShift: 'Terminar turno',
     question: '¿Terminar el turno de {name}?',
     explain: 'El quiosco guarda el informe de relevo del turno (PDF y CSV) y vuelve a la pantalla de inicio de sesión. Los eventos en directo siguen funcionando.',
+    handoverWords: 'Palabras para el próximo vigilante (todos los puestos del sitio las leen)',
+    handoverWordsHint: 'Noche tranquila; la puerta 3 se atasca…',
     saving: 'Guardando el informe…',
     confirm: 'Terminar el turno y guardar el informe',
     cancel: 'Cancelar',

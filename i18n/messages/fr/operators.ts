@@ -21,6 +21,8 @@ const operators: Messages['operators'] = {
     endShift: 'Fin de poste',
     question: 'Terminer le poste de {name} ?',
     explain: 'La borne enregistre le rapport de relève du poste (PDF et CSV) et revient à l’écran de connexion. Les événements en direct continuent.',
+    handoverWords: 'Mot pour le prochain agent (tous les postes du site le lisent)',
+    handoverWordsHint: 'Nuit calme ; la porte 3 coince…',
     saving: 'Enregistrement du rapport…',
     confirm: 'Terminer le poste et enregistrer le rapport',
     cancel: 'Annuler',

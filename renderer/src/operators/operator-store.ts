@@ -54,10 +54,18 @@ export const useOperatorStore = defineStore('operators', () => {
   const signInUnnamed = (): Promise<boolean> => attempt({ unnamed: true });
 
   /** Ends the shift: main makes the handover report (PDF and CSV, worded by main in the language shown) and signs the operator out. */
-  async function endShift(): Promise<boolean> {
+  async function endShift(handoverWords = ''): Promise<boolean> {
     if (busy.value) return false;
     busy.value = true;
     try {
+      // The words for the next guard reach the site's handover (shared alarm desk) before End shift writes it.
+      if (handoverWords.trim() !== '') {
+        const kept = await kiosk.setHandoverWords({ words: handoverWords });
+        if (!kept.ok) {
+          error.value = kept.error;
+          return false;
+        }
+      }
       const result = await kiosk.endShift();
       if (!result.ok) {
         error.value = result.error;
