@@ -197,6 +197,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
     const desk = createDeskCapability({
       config: config.siteStore,
+      operatorListDir: options.adminLockDir ?? credentialDir(options.dataDir),
       store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log, readPassword: async () => (await options.siteStoreVault?.read())?.reveal() ?? null }) : null,
       database: db,
       dataKey: options.dataKey,

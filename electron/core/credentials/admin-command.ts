@@ -12,7 +12,7 @@
  *   add-operator NAME     add a guard or officer who signs in at shifts, or replace their PIN
  *                         (read like the administrator PIN)
  *   remove-operator NAME  remove one;  list-operators: the names (operators/operator-list.ts)
- *   migrate-site-store URL, set-site-store-password: the shared alarm desk's store
+ *   migrate-site-store URL, publish-operators URL, set-site-store-password: the shared alarm desk's store
  *                         (site-desk/site-store-admin.ts)
  *
  * The command line is read by admin-args.ts (node:util parseArgs), standard input by
@@ -38,7 +38,7 @@ import type { CredentialVault } from './vault';
 import { parseAdminArgs } from './admin-args';
 import { PIPED_PIN_RULE, readPinTwice, readSecret, type AdminInput } from './admin-input';
 import { chooseSiteStoreVault } from './choose-vault';
-import { migrateSiteStoreCommand, setSiteStorePasswordCommand } from '../site-desk/site-store-admin';
+import { migrateSiteStoreCommand, publishOperatorsCommand, setSiteStorePasswordCommand } from '../site-desk/site-store-admin';
 
 export { ADMIN_FLAGS } from './admin-args';
 export type { AdminInput } from './admin-input';
@@ -92,6 +92,10 @@ const USAGE = `Usage: admin <command>
                         as an administrator: URL is postgres://ADMINISTRATOR@host:port/database,
                         without a password (it is read from standard input; nothing for a server
                         that trusts this computer). Prints the SQL that creates the kiosks' role.
+  publish-operators URL
+                        Make this workstation's operator list (add-operator) the site's, in the
+                        shared alarm desk's store (as an administrator, URL as above): every desk
+                        of the site then signs them in, and keeps a copy for when it is down.
   set-site-store-password
                         Store or replace the password of the kiosks' role (siteStore.url's user),
                         read from standard input like the credential, in a vault of its own.
@@ -134,6 +138,8 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
       return operatorCommand(command, parsed.operands.join(' '), input, print);
     case 'migrate-site-store':
       return migrateSiteStoreCommand(parsed.operands, input.stdin, input.stdout, print);
+    case 'publish-operators':
+      return publishOperatorsCommand(parsed.operands, pinDirOf(input), input.stdin, input.stdout, print);
     case 'set-site-store-password':
       return setSiteStorePasswordCommand(input.siteStoreVault ?? chooseSiteStoreVault(null, { dir: pinDirOf(input) }), input.stdin, input.stdout, print);
     default:

@@ -16,6 +16,7 @@ import type { Logger } from '../log/logger';
 import type { AcknowledgedHere, AlarmStoreOptions } from '../alarms/alarm-store';
 import { DeskSync, type DeskAlarms } from './desk-sync';
 import type { SiteStore } from './site-store-port';
+import { writeSiteOperators } from '../operators/operator-list';
 
 export type DeskHandlers = Pick<
   OperationHandlers,
@@ -42,6 +43,8 @@ export interface DeskCapabilityOptions {
   shift: () => { name: string; since: string } | null;
   /** The alarm store and this desk's record (the events capability, created after this). */
   alarms: () => (DeskAlarms & DeskRecord) | null;
+  /** Where the site's operator list is copied for sign-in (the operators' list directory). */
+  operatorListDir?: string;
   /** Tests: faster heartbeats and retries. */
   heartbeatMs?: number;
   retryMs?: number;
@@ -81,6 +84,14 @@ export function createDeskCapability(options: DeskCapabilityOptions): DeskCapabi
     now,
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.retryMs !== undefined ? { retryMs: options.retryMs } : {}),
+    ...(options.operatorListDir !== undefined
+      ? {
+          onOperators: async (operators: Array<{ name: string; pin: unknown }>) => {
+            const { kept, refused } = await writeSiteOperators(options.operatorListDir!, operators);
+            if (refused > 0) options.log.warn('desk', `the site's operator list: ${kept} kept, ${refused} left out (a name or PIN hash this kiosk cannot use)`);
+          },
+        }
+      : {}),
   });
   const on = sync.enabled;
 

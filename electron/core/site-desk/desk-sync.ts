@@ -61,6 +61,8 @@ export interface DeskSyncOptions {
   heartbeatMs?: number;
   /** Between two attempts to reach the store: default 2 s (30 s when it refused). */
   retryMs?: number;
+  /** The site's operators as the store gives them, at each connection and every minute (the capability keeps a copy for sign-in). */
+  onOperators?: (operators: Array<{ name: string; pin: unknown }>) => Promise<void> | void;
 }
 
 /** What is sealed in a queued action. */
@@ -120,6 +122,7 @@ export class DeskSync {
   private pushTimer: unknown = null;
   /** A read of the log is scheduled and has not started yet. */
   private readQueued = false;
+  private beatCount = 0;
   private stopped = false;
   private unsubscribe: Array<() => void> = [];
 
@@ -200,6 +203,7 @@ export class DeskSync {
     this.log.info(SCOPE, `${wasDown ? 'back in touch with' : 'connected to'} the site store ${store.label} as desk "${this.desk}"`);
     this.claims.clear();
     for (const claim of await store.claims()) this.claims.set(claim.alarmKey, claim);
+    await this.takeOperators();
     await this.flush();
     await this.readLog();
     await this.beat();
@@ -239,7 +243,7 @@ export class DeskSync {
     const reason = problem.message;
     if (problem.kind === 'unreachable') return screenText('desk.fromMain.unreachable', { time: isoOf(this.since ?? this.now()) });
     if ((problem.code === 'schemaNewer' || problem.code === 'schemaOlder') && problem.schema) {
-      return screenText(`desk.fromMain.${problem.code}`, { store, found: problem.schema.found, known: problem.schema.known, command: MIGRATE_COMMAND });
+      return screenText(`desk.fromMain.${problem.code}`, { store, found: problem.schema.found, known: problem.schema.known, command: problem.schema.command ?? MIGRATE_COMMAND });
     }
     if (problem.code === 'auth' || problem.code === 'tls') return screenText(`desk.fromMain.${problem.code}`, { store, reason });
     return screenText('desk.fromMain.other', { store, reason });
@@ -255,8 +259,20 @@ export class DeskSync {
     }, this.heartbeatMs);
     const shift = this.options.operator();
     this.beats = await this.store!.heartbeat(this.desk, shift?.name ?? null, shift?.since ?? null);
+    if (++this.beatCount % Math.max(1, Math.round(60_000 / this.heartbeatMs)) === 0) await this.takeOperators();
     this.renewClaims(shift?.name ?? null);
     this.changed();
+  }
+
+  /** The site's operator list, handed to whoever keeps its copy (a failure to keep it is logged, not the store's). */
+  private async takeOperators(): Promise<void> {
+    if (!this.options.onOperators) return;
+    const operators = await this.store!.operators();
+    try {
+      await this.options.onOperators(operators);
+    } catch (thrown) {
+      this.log.error(SCOPE, `the site's operator list could not be kept: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    }
   }
 
   /** This guard's claims on alarms still waiting are renewed when half their lease is left. */

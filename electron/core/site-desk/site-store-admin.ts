@@ -5,6 +5,9 @@
  *                              role (URL without a password: the password is read from standard
  *                              input, hidden at a terminal, nothing for a server that trusts this
  *                              computer), then prints the SQL that creates the kiosks' role
+ *   publish-operators URL      puts this workstation's operator list (admin add-operator: names and
+ *                              PIN hashes, never a PIN) in the store as the site's: every desk can
+ *                              then sign them in (each keeps a copy for when the store is down)
  *   set-site-store-password    stores the kiosks' role password (siteStore.url's user) in its own
  *                              credential vault (chooseSiteStoreVault), read from standard input
  *
@@ -14,12 +17,59 @@ import { toKioskError } from '../ipc/failure';
 import { readOptionalPassword, readSecret, type AdminInput } from '../credentials/admin-input';
 import { Secret } from '../credentials/secret';
 import type { CredentialVault } from '../credentials/vault';
-import { migrateSiteStore, parseStoreUrl, SiteStoreError } from './site-store';
+import { migrateSiteStore, parseStoreUrl, publishSiteOperators, SiteStoreError } from './site-store';
+import { readOperatorList } from '../operators/operator-list';
 import { SITE_STORE_ROLE, SITE_STORE_ROLE_SQL, SITE_STORE_VERSION } from './site-store-schema';
 
 type Print = (text?: string) => void;
 
 export const MIGRATE_USAGE = 'Usage: admin migrate-site-store postgres://ADMINISTRATOR@host:port/database   (the password is read from standard input)';
+
+export const PUBLISH_USAGE = 'Usage: admin publish-operators postgres://ADMINISTRATOR@host:port/database   (the password is read from standard input)';
+
+/** publish-operators URL: this workstation's operator list becomes the site's; resolves to the exit code. */
+export async function publishOperatorsCommand(operands: readonly string[], listDir: string, stdin: AdminInput, stdout: NodeJS.WritableStream, print: Print): Promise<number> {
+  if (operands.length !== 1 || !operands[0]) {
+    print(PUBLISH_USAGE);
+    return 2;
+  }
+  const url = operands[0];
+  let target;
+  try {
+    target = parseStoreUrl(url);
+  } catch (thrown) {
+    print(thrown instanceof SiteStoreError ? thrown.message : toKioskError(thrown).message);
+    return 2;
+  }
+  if (target.urlPassword !== null) {
+    print('Refused: the address holds a password. Give the address without it and type the password when asked, or pipe it in. Consider that password exposed and have it replaced.');
+    return 2;
+  }
+  const list = await readOperatorList(listDir);
+  if (list.problem) {
+    print(`Not published: ${list.problem}`);
+    return 1;
+  }
+  if (list.operators.length === 0) {
+    print('Not published: no operator is provisioned on this workstation. Add them first with "admin add-operator NAME".');
+    return 1;
+  }
+  let password: string | null;
+  try {
+    password = await readOptionalPassword(stdin, stdout, `Type the password of ${target.user} at ${target.label} and press Enter (it will not be shown; Enter alone for none): `);
+  } catch (thrown) {
+    print(`Not published: ${toKioskError(thrown).message}`);
+    return 1;
+  }
+  try {
+    const count = await publishSiteOperators(url, password, list.operators);
+    print(`The site's operator list at ${target.label} now holds ${count} operator${count === 1 ? '' : 's'}: ${list.operators.map((o) => o.name).join(', ')}. Every desk takes it at its next connection.`);
+    return 0;
+  } catch (thrown) {
+    print(`Not published: ${thrown instanceof SiteStoreError ? thrown.message : toKioskError(thrown).message}`);
+    return 1;
+  }
+}
 
 /** migrate-site-store URL: resolves to the exit code. */
 export async function migrateSiteStoreCommand(operands: readonly string[], stdin: AdminInput, stdout: NodeJS.WritableStream, print: Print): Promise<number> {

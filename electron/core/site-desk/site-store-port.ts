@@ -75,7 +75,7 @@ export interface SiteStoreProblem {
   /** The reason as a code: schemaNewer, schemaOlder, auth, tls, unreachable, other. */
   code: 'schemaNewer' | 'schemaOlder' | 'auth' | 'tls' | 'unreachable' | 'other';
   /** For schemaNewer and schemaOlder: the store's version and the one this kiosk knows. */
-  schema?: { found: number; known: number };
+  schema?: { found: number; known: number; command?: string };
 }
 
 export interface SiteStore {
@@ -91,6 +91,8 @@ export interface SiteStore {
   claims(): Promise<SiteClaim[]>;
   /** This desk is alive with this operator (null: nobody signed in); returns every desk's last beat. */
   heartbeat(desk: string, operator: string | null, since: string | null): Promise<SiteDeskBeat[]>;
+  /** The site's operators (name and the PIN's salted hash, as a kiosk's own list keeps them). */
+  operators(): Promise<Array<{ name: string; pin: unknown }>>;
   /** Called with the newest seq when another action was appended (LISTEN/NOTIFY); a lost connection is reported by onDown. */
   onDoorbell(listener: (seq: number) => void): () => void;
   /** Called when the connection is lost after connect() succeeded. */

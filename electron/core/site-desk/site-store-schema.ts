@@ -43,6 +43,7 @@ export const SITE_STORE_FUNCTIONS = [
   'kiosk_desk.live_claims()',
   'kiosk_desk.heartbeat(text, text, timestamptz)',
   'kiosk_desk.schema_info()',
+  'kiosk_desk.site_operators()',
 ] as const;
 
 const VERSION_1 = /* sql */ `
@@ -259,6 +260,23 @@ BEGIN
       heartbeat_at = EXCLUDED.heartbeat_at;
   RETURN QUERY SELECT d.desk, d.operator, d.since, d.heartbeat_at FROM kiosk_desk.desks d ORDER BY d.desk;
 END
+$fn$;
+
+-- The site's operators, provisioned once (admin publish-operators, as the schema's owner): each a
+-- name and the salted scrypt hash of a personal PIN, exactly as a kiosk's own list keeps it. Kiosks
+-- read the list (and keep a copy so sign-in works while the store is down); they cannot write it.
+CREATE TABLE kiosk_desk.operators (
+  name text PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 100),
+  pin jsonb NOT NULL CHECK (jsonb_typeof(pin) = 'object'),
+  updated_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+REVOKE ALL ON kiosk_desk.operators FROM PUBLIC;
+
+CREATE FUNCTION kiosk_desk.site_operators()
+RETURNS TABLE (name text, pin jsonb)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  SELECT o.name, o.pin FROM kiosk_desk.operators o ORDER BY o.name;
 $fn$;
 
 CREATE FUNCTION kiosk_desk.schema_info()

@@ -208,7 +208,7 @@ async function schemaState(client: pg.Client): Promise<SchemaState> {
 }
 
 function schemaNewer(target: StoreTarget, found: number): SiteStoreError {
-  return new SiteStoreError({ kind: 'refused', code: 'schemaNewer', message: screenText('desk.fromMain.schemaNewer', { store: target.label, found, known: SITE_STORE_VERSION }).message });
+  return new SiteStoreError({ kind: 'refused', code: 'schemaNewer', schema: { found, known: SITE_STORE_VERSION }, message: screenText('desk.fromMain.schemaNewer', { store: target.label, found, known: SITE_STORE_VERSION }).message });
 }
 
 /** Applies the migrations this store lacks, in one transaction under the migration lock; returns how many. */
@@ -252,6 +252,7 @@ async function prepareSchema(client: pg.Client, target: StoreTarget): Promise<Si
       throw new SiteStoreError({
         kind: 'refused',
         code: 'schemaOlder',
+        schema: { found: state.version, known: SITE_STORE_VERSION, command: migrateCommand(target) },
         message: screenText('desk.fromMain.schemaOlder', { store: target.label, found: state.version, known: SITE_STORE_VERSION, command: migrateCommand(target) }).message,
       });
     }
@@ -409,6 +410,10 @@ export function createSiteStore(options: SiteStoreOptions): SiteStore {
       const rows = await call('SELECT * FROM kiosk_desk.live_claims()', []);
       return rows.map((row) => ({ alarmKey: String(row.alarm_key), operator: text(row.operator), desk: String(row.desk), since: iso(row.since), until: iso(row.lease_until) }));
     },
+    async operators() {
+      const rows = await call('SELECT * FROM kiosk_desk.site_operators()', []);
+      return rows.map((row) => ({ name: String(row.name), pin: row.pin as unknown }));
+    },
     async heartbeat(desk: string, operator: string | null, since: string | null): Promise<SiteDeskBeat[]> {
       const rows = await call('SELECT * FROM kiosk_desk.heartbeat($1, $2, $3::timestamptz)', [desk, operator, since]);
       return rows.map((row) => ({ desk: String(row.desk), operator: text(row.operator), since: iso(row.since), heartbeatAt: iso(row.heartbeat_at) }));
@@ -430,6 +435,34 @@ export function createSiteStore(options: SiteStoreOptions): SiteStore {
       await Promise.all([a, b].map((client) => client?.end().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The administrator's publication of the site's operators (admin publish-operators): replaces the
+ * store's list with these entries (names and PIN hashes, never a PIN), as the schema's owner.
+ * Returns how many the store now holds. Throws a SiteStoreError.
+ */
+export async function publishSiteOperators(url: string, password: string | null, operators: ReadonlyArray<{ name: string; pin: unknown }>): Promise<number> {
+  const target = parseStoreUrl(url);
+  const secret = password ?? target.urlPassword;
+  const secrets = secret ? [secret, encodeURIComponent(secret)] : [];
+  const client = new pg.Client(clientConfig(target, secret, { connectTimeoutMs: 10_000, queryTimeoutMs: 60_000 }));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const state = await schemaState(client);
+    if (state.version !== SITE_STORE_VERSION) throw new SiteStoreError({ kind: 'refused', code: 'other', message: screenText('desk.fromMain.other', { store: target.label, reason: `its schema is version ${state.version}, this kiosk's ${SITE_STORE_VERSION}: run migrate-site-store first` }).message });
+    await client.query('BEGIN');
+    await client.query('DELETE FROM kiosk_desk.operators');
+    for (const operator of operators) await client.query('INSERT INTO kiosk_desk.operators (name, pin) VALUES ($1, $2::jsonb)', [operator.name, JSON.stringify(operator.pin)]);
+    await client.query('COMMIT');
+    return operators.length;
+  } catch (thrown) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw storeProblemOf(thrown, target, secrets);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

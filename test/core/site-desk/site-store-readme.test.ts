@@ -18,8 +18,8 @@ describe("README's shared alarm desk section", () => {
     expect(sql).toBe(SITE_STORE_ROLE_SQL);
   });
 
-  it('names the admin commands, the settings and the place for what guards see', () => {
-    for (const text of ['migrate-site-store', 'set-site-store-password', 'KIOSK_SITE_STORE_URL', '--site-store-url', 'KIOSK_SITE_STORE_DESK', '--site-store-desk', 'KIOSK_SITE_STORE_CLAIM_LEASE_SECONDS', '<!-- desk: what guards see -->']) {
+  it('names the admin commands, the settings and what guards see', () => {
+    for (const text of ['migrate-site-store', 'set-site-store-password', 'KIOSK_SITE_STORE_URL', '--site-store-url', 'KIOSK_SITE_STORE_DESK', '--site-store-desk', 'KIOSK_SITE_STORE_CLAIM_LEASE_SECONDS', 'publish-operators', '### What the guards see', 'Shared alarm desk unreachable since']) {
       expect(section).toContain(text);
     }
   });
