@@ -10,7 +10,8 @@
  * asserted is what the guard sees.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, launchPreview } from './fixtures';
+import { test, expect, launchPreview, accessibilityViolations } from './fixtures';
+import { cutTexts, horizontalOverflow } from './support/read-whole';
 import { alarmsWith, bar, countBeeps, openLiveFeed, rowsWith, tag } from './support/guard-page';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
@@ -218,5 +219,65 @@ test('End shift on A writes the site\'s handover with both desks\' work; the gua
     await expect.poll(() => storeCount('handoverConfirm'), { timeout: 10_000 }).toBe(1);
   } finally {
     for (const context of contexts) await context.close();
+  }
+});
+
+/** The longest desk name the setting takes (60 characters). */
+const LONG_DESK = 'Gatehouse east, ground floor, security desk number twelve...';
+
+test('the desk\'s screens at 1024×768 and 1920×1080, with the longest desk name: nothing cut or wider than the window, axe-core clean', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  expect(LONG_DESK).toHaveLength(60);
+  const argv = [`--service-url=${service.url}`, '--retries=0', '--poll-interval-ms=300', `--site-store-url=${pg.url()}`, `--site-store-desk=${LONG_DESK}`];
+  const kioskC = await launchPreview({ config: { argv } });
+  const contexts: BrowserContext[] = [];
+  try {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const c = await context.newPage();
+    const b = await (await browser.newContext()).newPage();
+    contexts.push(b.context());
+    await openLiveFeed(c, kioskC.url);
+    await openLiveFeed(b, kioskB.url);
+    const device = tag('North stairwell emergency exit door, level minus two');
+    await forcedOpen(device);
+    await openDetails(c, device);
+    await c.getByTestId('alarm-claim').click();
+    await c.getByTestId('alarm-note-input').fill('Patrol on the way; camera 14 shows the door ajar and no one near it.');
+    await c.getByTestId('alarm-note-add').click();
+    await expect(alarmsWith(b, device).getByTestId('row-owner')).toContainText('Gatehouse east', { timeout: 10_000 });
+    await openDetails(b, device);
+    await expect(b.getByTestId('alarm-holder')).toContainText(LONG_DESK);
+    await expect(b.getByTestId('alarm-activity-item')).toHaveCount(2);
+    await b.getByTestId('on-duty').locator('summary').click();
+    const check = async (name: string): Promise<void> => {
+      for (const viewport of [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }]) {
+        await b.setViewportSize(viewport);
+        await b.screenshot({ path: testInfo.outputPath(`shared-desk-${name}-${viewport.width}x${viewport.height}.png`) });
+        expect((await horizontalOverflow(b)).fits, `${name} at ${viewport.width}`).toBe(true);
+        expect(await cutTexts(b), `${name} at ${viewport.width}`).toEqual([]);
+        expect(await accessibilityViolations(b), `${name} at ${viewport.width}`).toEqual([]);
+      }
+    };
+    await check('claimed-elsewhere');
+    // The store down: the banner, the waiting count.
+    await pg.stop();
+    await expect(b.getByTestId('desk-banner')).toBeVisible({ timeout: 15_000 });
+    await b.getByTestId('alarm-note-input').fill('Written while the alarm desk is down.');
+    await b.getByTestId('alarm-note-add').click();
+    await expect(b.getByTestId('alarm-activity-not-sent')).toHaveCount(1);
+    await check('store-down');
+    await pg.start();
+    await expect(b.getByTestId('desk-banner')).toHaveCount(0, { timeout: 20_000 });
+    // The site's handover from the long-named desk, as the guard at B reads it.
+    await c.getByTestId('end-shift').click();
+    await c.getByTestId('end-shift-dialog').getByTestId('handover-words').fill('Stairwell door at level minus two does not latch; facilities informed, patrol every hour until it is fixed.');
+    await c.getByTestId('end-shift-confirm').click();
+    await expect(b.getByTestId('site-handover')).toContainText(LONG_DESK, { timeout: 15_000 });
+    await check('site-handover');
+    await b.getByTestId('site-handover-confirm').click();
+  } finally {
+    for (const context of contexts) await context.close();
+    await kioskC.close();
   }
 });

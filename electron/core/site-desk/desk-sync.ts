@@ -123,6 +123,8 @@ export class DeskSync {
   /** A read of the log is scheduled and has not started yet. */
   private readQueued = false;
   private beatCount = 0;
+  /** A sign-in or sign-out of another desk was applied since the last heartbeat. */
+  private dutyChanged = false;
   private stopped = false;
   private unsubscribe: Array<() => void> = [];
 
@@ -463,6 +465,11 @@ export class DeskSync {
       this.changed();
       if (records.length < READ_BATCH) break;
     }
+    // Another desk signed in or out: who is on duty is read now, not at the next heartbeat.
+    if (this.dutyChanged) {
+      this.dutyChanged = false;
+      await this.beat();
+    }
   }
 
   /**
@@ -491,6 +498,7 @@ export class DeskSync {
       sealJson(this.key, { kind: 'desk-action', key: id }, applied),
     ]);
     this.noteClaim(record);
+    if (!mine && (record.kind === 'signIn' || record.kind === 'signOut')) this.dutyChanged = true;
     const alarms = this.options.alarms();
     const key = record.alarmKey;
     if (!mine && record.kind === 'acknowledge' && record.outcome === 'done' && key && alarms) {

@@ -17,8 +17,10 @@ import DeskNotices from '../../../renderer/src/guard/desk/DeskNotices.vue';
 import OnDutyPanel from '../../../renderer/src/guard/desk/OnDutyPanel.vue';
 import SiteHandoverPanel from '../../../renderer/src/guard/desk/SiteHandoverPanel.vue';
 import OperatorLogView from '../../../renderer/src/operator-log/OperatorLogView.vue';
+import OperatorBadge from '../../../renderer/src/operators/OperatorBadge.vue';
 import { useEventDetailStore } from '../../../renderer/src/guard/event-detail-store';
 import { useDeskStore } from '../../../renderer/src/guard/desk/desk-store';
+import { useOperatorStore } from '../../../renderer/src/operators/operator-store';
 import { usePrivacyRegistry } from '../../../renderer/src/shell/privacy-registry';
 
 const { mountView } = useComponentHarness(fake);
@@ -299,6 +301,37 @@ describe('SiteHandoverPanel', () => {
     await flushPromises();
     expect(fake.current.api.confirmSiteHandover).toHaveBeenCalledWith({ handoverId: HANDOVER.id });
     expect(view.find('[data-testid="site-handover"]').exists()).toBe(false);
+  });
+});
+
+describe("the outgoing guard's words", () => {
+  it('are asked at End shift when the desk is shared, and reach main before the shift ends', async () => {
+    fake.current.setDesk(DESK_UP);
+    const view = await mountView(OperatorBadge);
+    await useOperatorStore().load();
+    await flushPromises();
+    await view.find('[data-testid="end-shift"]').trigger('click');
+    const words = view.find('[data-testid="handover-words"]');
+    expect(words.exists()).toBe(true);
+    expect(view.find('label.words').text()).toContain('Words for the next guard');
+    await words.setValue('Gate 7 sticks; patrol informed.');
+    await view.find('[data-testid="end-shift-confirm"]').trigger('click');
+    await flushPromises();
+    expect(fake.current.api.setHandoverWords).toHaveBeenCalledWith({ words: 'Gate 7 sticks; patrol informed.' });
+    expect(fake.current.api.endShift).toHaveBeenCalled();
+    expect(fake.current.api.setHandoverWords.mock.invocationCallOrder[0]!).toBeLessThan(fake.current.api.endShift.mock.invocationCallOrder[0]!);
+  });
+
+  it('are not asked when the kiosk works alone', async () => {
+    fake.current.setDesk(DESK_OFF);
+    const view = await mountView(OperatorBadge);
+    await useOperatorStore().load();
+    await flushPromises();
+    await view.find('[data-testid="end-shift"]').trigger('click');
+    expect(view.find('[data-testid="handover-words"]').exists()).toBe(false);
+    await view.find('[data-testid="end-shift-confirm"]').trigger('click');
+    await flushPromises();
+    expect(fake.current.api.setHandoverWords).not.toHaveBeenCalled();
   });
 });
 

@@ -392,6 +392,7 @@ export function createFakeKiosk() {
       desk = { ...desk, handover: { ...desk.handover, confirmed: { operator: 'Ada Guard', desk: desk.desk, at: new Date().toISOString() } } };
       return ok(desk) as Result<DeskState>;
     }),
+    setHandoverWords: vi.fn(async (_request: { words: string }) => ok(desk) as Result<DeskState>),
     dismissDeskNotice: vi.fn(async (request: { id: string }) => {
       desk = { ...desk, notices: desk.notices.filter((notice) => notice.id !== request.id) };
       return ok(desk) as Result<DeskState>;
