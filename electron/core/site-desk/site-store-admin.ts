@@ -17,7 +17,7 @@ import { toKioskError } from '../ipc/failure';
 import { readOptionalPassword, readSecret, type AdminInput } from '../credentials/admin-input';
 import { Secret } from '../credentials/secret';
 import type { CredentialVault } from '../credentials/vault';
-import { migrateSiteStore, parseStoreUrl, publishSiteOperators, SiteStoreError } from './site-store';
+import { migrateSiteStore, parseStoreUrl, publishSiteOperators, SiteStoreError, type StoreTarget } from './site-store';
 import { readOperatorList } from '../operators/operator-list';
 import { SITE_STORE_ROLE, SITE_STORE_ROLE_SQL, SITE_STORE_VERSION } from './site-store-schema';
 
@@ -27,14 +27,18 @@ export const MIGRATE_USAGE = 'Usage: admin migrate-site-store postgres://ADMINIS
 
 export const PUBLISH_USAGE = 'Usage: admin publish-operators postgres://ADMINISTRATOR@host:port/database   (the password is read from standard input)';
 
-/** publish-operators URL: this workstation's operator list becomes the site's; resolves to the exit code. */
-export async function publishOperatorsCommand(operands: readonly string[], listDir: string, stdin: AdminInput, stdout: NodeJS.WritableStream, print: Print): Promise<number> {
+/**
+ * The administrator's address from the command's one operand: parsed, and refused (exit code 2)
+ * when missing, not an address, or holding a password (a command line is seen by every user of
+ * the computer and kept in shell history).
+ */
+function adminTarget(operands: readonly string[], usage: string, print: Print): { url: string; target: StoreTarget } | number {
   if (operands.length !== 1 || !operands[0]) {
-    print(PUBLISH_USAGE);
+    print(usage);
     return 2;
   }
   const url = operands[0];
-  let target;
+  let target: StoreTarget;
   try {
     target = parseStoreUrl(url);
   } catch (thrown) {
@@ -42,9 +46,25 @@ export async function publishOperatorsCommand(operands: readonly string[], listD
     return 2;
   }
   if (target.urlPassword !== null) {
-    print('Refused: the address holds a password. Give the address without it and type the password when asked, or pipe it in. Consider that password exposed and have it replaced.');
+    print(
+      'Refused: the address holds a password. A command line can be seen by every user of this computer and is kept in shell history: ' +
+        'give the address without it (postgres://ADMINISTRATOR@host:port/database) and type the password when asked, or pipe it in.',
+    );
+    print('Consider that password exposed and have it replaced.');
     return 2;
   }
+  return { url, target };
+}
+
+/** The administrator's password, hidden at a terminal (nothing for a server that trusts this computer). */
+const askPassword = (target: StoreTarget, stdin: AdminInput, stdout: NodeJS.WritableStream): Promise<string | null> =>
+  readOptionalPassword(stdin, stdout, `Type the password of ${target.user} at ${target.label} and press Enter (it will not be shown; Enter alone for none): `);
+
+/** publish-operators URL: this workstation's operator list becomes the site's; resolves to the exit code. */
+export async function publishOperatorsCommand(operands: readonly string[], listDir: string, stdin: AdminInput, stdout: NodeJS.WritableStream, print: Print): Promise<number> {
+  const given = adminTarget(operands, PUBLISH_USAGE, print);
+  if (typeof given === 'number') return given;
+  const { url, target } = given;
   const list = await readOperatorList(listDir);
   if (list.problem) {
     print(`Not published: ${list.problem}`);
@@ -56,7 +76,7 @@ export async function publishOperatorsCommand(operands: readonly string[], listD
   }
   let password: string | null;
   try {
-    password = await readOptionalPassword(stdin, stdout, `Type the password of ${target.user} at ${target.label} and press Enter (it will not be shown; Enter alone for none): `);
+    password = await askPassword(target, stdin, stdout);
   } catch (thrown) {
     print(`Not published: ${toKioskError(thrown).message}`);
     return 1;
@@ -73,29 +93,12 @@ export async function publishOperatorsCommand(operands: readonly string[], listD
 
 /** migrate-site-store URL: resolves to the exit code. */
 export async function migrateSiteStoreCommand(operands: readonly string[], stdin: AdminInput, stdout: NodeJS.WritableStream, print: Print): Promise<number> {
-  if (operands.length !== 1 || !operands[0]) {
-    print(MIGRATE_USAGE);
-    return 2;
-  }
-  const url = operands[0];
-  let target;
-  try {
-    target = parseStoreUrl(url);
-  } catch (thrown) {
-    print(thrown instanceof SiteStoreError ? thrown.message : toKioskError(thrown).message);
-    return 2;
-  }
-  if (target.urlPassword !== null) {
-    print(
-      'Refused: the address holds a password. A command line can be seen by every user of this computer and is kept in shell history: ' +
-        'give the address without it (postgres://ADMINISTRATOR@host:port/database) and type the password when asked, or pipe it in.',
-    );
-    print('Consider that password exposed and have it replaced.');
-    return 2;
-  }
+  const given = adminTarget(operands, MIGRATE_USAGE, print);
+  if (typeof given === 'number') return given;
+  const { url, target } = given;
   let password: string | null;
   try {
-    password = await readOptionalPassword(stdin, stdout, `Type the password of ${target.user} at ${target.label} and press Enter (it will not be shown; Enter alone for none): `);
+    password = await askPassword(target, stdin, stdout);
   } catch (thrown) {
     print(`Not migrated: ${toKioskError(thrown).message}`);
     return 1;
