@@ -9,6 +9,10 @@
  * and is confirmed by the guard at B. Times "within a second" are printed as measured; what is
  * asserted is what the guard sees.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, launchPreview, accessibilityViolations } from './fixtures';
 import { cutTexts, horizontalOverflow } from './support/read-whole';
@@ -279,5 +283,75 @@ test('the desk\'s screens at 1024×768 and 1920×1080, with the longest desk nam
   } finally {
     for (const context of contexts) await context.close();
     await kioskC.close();
+  }
+});
+
+/** A kiosk in a process of its own (the preview's command line), so that it can be killed with SIGKILL. */
+async function kioskProcess(dataDir: string, desk: string): Promise<{ url: string; child: ChildProcess; output: string[] }> {
+  const child = spawn(
+    process.execPath,
+    [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('electron', 'preview', 'cli.ts'), '--port=0', `--service=${service.url}`, `--data-dir=${dataDir}`, '--operators-sign-in=off', '--locale=en', '--retries=0', '--poll-interval-ms=300', `--site-store-url=${pg.url()}`, `--site-store-desk=${desk}`],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the kiosk process did not start: ${output.join('')}`)), 60_000);
+    const read = (chunk: Buffer): void => {
+      output.push(String(chunk));
+      const ready = /Kiosk preview ready \(.*?\): (http\S+)/.exec(output.join(''));
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => reject(new Error(`the kiosk process ended (${code}): ${output.join('')}`)));
+  });
+  return { url, child, output };
+}
+
+test('a kiosk killed while its actions wait for the store sends them once after it starts again', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-desk-killed-'));
+  let first: Awaited<ReturnType<typeof kioskProcess>> | null = null;
+  let second: Awaited<ReturnType<typeof kioskProcess>> | null = null;
+  const other = await (await browser.newContext()).newPage();
+  try {
+    first = await kioskProcess(dataDir, 'Desk K');
+    await openLiveFeed(page, first.url);
+    await openLiveFeed(other, kioskB.url);
+    const device = tag('Plant room');
+    await forcedOpen(device);
+    await expect(alarmsWith(page, device)).toHaveCount(1);
+    await expect(alarmsWith(other, device)).toHaveCount(1);
+    const before = await storeCount('acknowledge');
+    await pg.stop();
+    await expect(page.getByTestId('desk-banner')).toBeVisible({ timeout: 15_000 });
+    await alarmsWith(page, device).getByRole('button', { name: /Acknowledge/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acknowledge alarm' });
+    await dialog.getByLabel(/Note/).fill('Acknowledged before the kill');
+    await dialog.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+    await expect(page.getByTestId('desk-banner')).toContainText('1 of your actions waits to be sent');
+    // Killed: no chance to send or to close anything.
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first!.child.once('exit', resolve));
+    first = null;
+    await pg.start();
+    second = await kioskProcess(dataDir, 'Desk K');
+    await openLiveFeed(page, second.url);
+    await expect.poll(() => storeCount('acknowledge'), { timeout: 20_000 }).toBe(before + 1);
+    // The other desk learns of it; the restarted one has nothing left to send.
+    await expect(alarmsWith(other, device)).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByTestId('desk-banner')).toHaveCount(0);
+    // Sent once: a while later (heartbeats, reconnections) still one.
+    await page.waitForTimeout(2_000);
+    expect(await storeCount('acknowledge')).toBe(before + 1);
+  } finally {
+    first?.child.kill('SIGKILL');
+    second?.child.kill('SIGTERM');
+    if (second) await new Promise((resolve) => second!.child.once('exit', resolve));
+    await other.context().close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
