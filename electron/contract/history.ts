@@ -112,7 +112,8 @@ export type EventCodeSearchRequest = z.infer<typeof EventCodeSearchRequest>;
 
 /**
  * The columns of the search results' CSV, in their order: the service's SystemEvent fields, the
- * event time twice more (local as on screen with its offset, and UTC), then the kiosk's alarm.
+ * event time twice more (local as on screen with its offset, and UTC), then the kiosk's alarm, and
+ * where the site shares one alarm desk, what guards did about it (alarm_Activity).
  * Fields the service sends beyond these follow facility_Code under their own names.
  */
 export const HISTORY_CSV_COLUMNS = [
@@ -130,6 +131,7 @@ export const HISTORY_CSV_COLUMNS = [
   'alarm_Priority',
   'alarm_Rule',
   'service_Alarm_Flag',
+  'alarm_Activity',
 ] as const;
 export type HistoryCsvColumn = (typeof HISTORY_CSV_COLUMNS)[number];
 

@@ -8,7 +8,7 @@
  * Besides assembling its folders it holds one piece of policy of its own: an acknowledgement
  * refused without the note a rule requires. kiosk-core.ts composes it with the other capabilities.
  */
-import { screenText, type AcknowledgeResult, type FeedSnapshot, type ScreenText } from '../contract/ipc';
+import { screenText, type AcknowledgeResult, type DeskActivity, type FeedEvent, type FeedSnapshot, type ScreenText } from '../contract/ipc';
 import { KioskFailure } from './ipc/failure';
 import type { OperationHandlers } from './ipc/gateway';
 import type { PushBus } from './ipc/push-bus';
@@ -141,6 +141,8 @@ export interface EventsCapabilityOptions {
   loadProblem?: ScreenText | null;
   /** The shared alarm desk's hooks on the alarm store (site-desk/desk-capability.ts); absent when the kiosk works alone. */
   sharedDesk?: Pick<AlarmStoreOptions, 'desk' | 'settledElsewhere' | 'onAcknowledged'>;
+  /** The shared alarm desk's activity of an alarm (by this kiosk's number), for History's export; absent when the kiosk works alone. */
+  deskActivity?: (alarmId: number) => readonly DeskActivity[];
   /** Tests only: replace the real timers and clock. */
   timers?: FeedTimers;
   now?: () => number;
@@ -218,6 +220,14 @@ export function createEventsCapability(options: EventsCapabilityOptions): Events
     defaultTenants: options.defaultTenants,
     pickSaveFile: options.pickSaveFile,
     ...(options.words ? { words: options.words } : {}),
+    ...(options.deskActivity
+      ? {
+          activity: (event: FeedEvent) => {
+            const id = alarms.marked(event).alarm?.id;
+            return id === undefined ? [] : options.deskActivity!(id);
+          },
+        }
+      : {}),
   });
   const noteRequiredBy = new Set(options.alarmRules.filter((rule) => rule.requireNote).map((rule) => rule.id));
   const handlers = createEventHandlers({ feed, service: options.service, history, alarms, noteRequiredBy });

@@ -247,6 +247,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       operatorName,
       loadProblem: opened.movedAside ? recordsMovedAside(opened.movedAside.file, opened.movedAside.reason) : null,
       sharedDesk: desk.alarmHooks,
+      ...(desk.sync.enabled ? { deskActivity: (alarmId: number) => desk.sync.activity(alarmId) } : {}),
     });
     eventsRef = events;
     // Losing the service is an alarm, main's: raised after alarms.outageAfterSeconds with its true start.

@@ -10,7 +10,7 @@
  * asserted is what the guard sees.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -68,6 +68,28 @@ async function forcedOpen(device: string): Promise<void> {
   await controls.injectEvent({ eventTypeId: 301, device_Name: device, custom_Text: 'FORCED OPEN' });
 }
 
+/** Searches History for the events of a device in the last hour and exports them; returns the CSV's text. */
+async function exportHistory(page: Page, device: string): Promise<string> {
+  await page.getByRole('tab', { name: 'History' }).click();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const date = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const from = new Date(Date.now() - 3_600_000);
+  const to = new Date(Date.now() + 3_600_000);
+  await page.getByLabel('From', { exact: true }).fill(date(from));
+  await page.getByLabel('From Time', { exact: true }).fill(time(from));
+  await page.getByLabel('To', { exact: true }).fill(date(to));
+  await page.getByLabel('To Time', { exact: true }).fill(time(to));
+  await page.getByLabel('Text', { exact: true }).fill(device);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-count')).toHaveText('1 event');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByTestId('export-result')).toContainText(/Saved 1 rows? to .+\.csv/);
+  const saved = /to (.+\.csv)/.exec((await page.getByTestId('export-result').textContent({ timeout: 10_000 })) ?? '');
+  expect(saved).not.toBeNull();
+  return readFileSync(saved![1]!, 'utf8');
+}
+
 const storeCount = async (kind: string): Promise<number> => Number((await pg.sql(`SELECT COUNT(*) AS n FROM kiosk_desk.actions WHERE kind = '${kind}'`))[0]!['n']);
 
 test('a claim on A is shown on B; an acknowledgement on A leaves B\'s waiting list, stops its tone, and B\'s operator log says who and where', async ({ browser }) => {
@@ -113,6 +135,10 @@ test('a claim on A is shown on B; an acknowledgement on A leaves B\'s waiting li
     await expect(entry).toContainText('Desk A');
     await expect(entry).toContainText('Patrol sent, door closed');
     expect(await storeCount('acknowledge')).toBe(1);
+    // History's export carries the alarm's activity from both desks.
+    const csv = await exportHistory(b, device);
+    expect(csv.split('\n')[0]).toContain('alarm_Activity');
+    expect(csv).toMatch(/unnamed @ Desk A: claimed; [^;]*unnamed @ Desk A: acknowledged — ""Patrol sent, door closed""/);
   } finally {
     for (const context of contexts) await context.close();
   }

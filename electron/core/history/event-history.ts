@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ALARM_PRIORITIES,
   type AlarmPriority,
+  type DeskActivity,
   type EventCodeSearchRequest,
   type SearchCut,
   type EventSearchRequest,
@@ -59,10 +60,12 @@ export type SortColumn = NonNullable<ExportRequest['sort']>['column'];
 /** After `created` (the service's value, as sent): the same time as the screen shows it (local, with its offset) and in UTC. */
 const TIME_COLUMNS = ['created_Local_Time', 'created_UTC'] as const;
 const ALARM_COLUMNS = ['alarm_Priority', 'alarm_Rule', 'service_Alarm_Flag'] as const;
-type SystemEventField = Exclude<HistoryCsvColumn, (typeof TIME_COLUMNS)[number] | (typeof ALARM_COLUMNS)[number]>;
+const DESK_COLUMNS = ['alarm_Activity'] as const;
+type SystemEventField = Exclude<HistoryCsvColumn, (typeof TIME_COLUMNS)[number] | (typeof ALARM_COLUMNS)[number] | (typeof DESK_COLUMNS)[number]>;
 /** The SystemEvent fields of the spec, in its order: the contract's CSV columns without the kiosk's own. */
 export const SYSTEM_EVENT_FIELDS: readonly SystemEventField[] = HISTORY_CSV_COLUMNS.filter(
-  (column): column is SystemEventField => !(TIME_COLUMNS as readonly string[]).includes(column) && !(ALARM_COLUMNS as readonly string[]).includes(column),
+  (column): column is SystemEventField =>
+    !(TIME_COLUMNS as readonly string[]).includes(column) && !(ALARM_COLUMNS as readonly string[]).includes(column) && !(DESK_COLUMNS as readonly string[]).includes(column),
 );
 
 export interface EventHistoryOptions {
@@ -75,6 +78,8 @@ export interface EventHistoryOptions {
   pickSaveFile: PickSaveFile;
   /** The CSV's words: the language the page shows (core/language/shown-language.ts); English when absent. */
   words?: () => Words;
+  /** What guards did about an event's alarm (the shared alarm desk): the CSV gains the column alarm_Activity. Absent when the kiosk works alone. */
+  activity?: (event: FeedEvent) => readonly DeskActivity[];
   /** How many results main keeps for export (least recently used dropped first). */
   keepResults?: number;
   /** Rows between two progress pushes during an export. */
@@ -330,7 +335,8 @@ export class EventHistory {
     const rows = request.sort ? sortEvents(events, request.sort.column, request.sort.direction) : events;
     const extras = extraFields(rows);
     const words = (this.options.words ?? englishWords)();
-    const header = csvHeader(extras, words);
+    const activity = this.options.activity;
+    const header = csvHeader(extras, words, activity !== undefined);
     const note = cut ? [cutNote(cut, words)] : [];
     const taskId = request.taskId ?? `export-${randomUUID()}`;
     const label = `Exporting ${rows.length.toLocaleString('en-US')} events to CSV`;
@@ -340,7 +346,7 @@ export class EventHistory {
     progress(0, false);
     let written: number;
     try {
-      written = await writeCsvFile(file, header, csvRows(rows, extras, priorityWords(words)), {
+      written = await writeCsvFile(file, header, csvRows(rows, extras, priorityWords(words), activity ? (event) => activityText(activity(event), words) : null), {
         sliceRows: this.progressEvery,
         onProgress: (done) => progress(done, false),
         before: note,
@@ -490,10 +496,22 @@ const CREATED_AT = SYSTEM_EVENT_FIELDS.indexOf('created') + 1;
  * The header: each known column under its heading in the language shown (in English, its name);
  * fields beyond the spec's under their own names, which only the service knows.
  */
-function csvHeader(extras: readonly string[], words: Words): string[] {
+function csvHeader(extras: readonly string[], words: Words, withActivity: boolean): string[] {
   const heading = (column: HistoryCsvColumn): string => words.t(`documents.historyCsv.${column}`);
   const fields = SYSTEM_EVENT_FIELDS.map(heading);
-  return [...fields.slice(0, CREATED_AT), ...TIME_COLUMNS.map(heading), ...fields.slice(CREATED_AT), ...extras, ...ALARM_COLUMNS.map(heading)];
+  return [...fields.slice(0, CREATED_AT), ...TIME_COLUMNS.map(heading), ...fields.slice(CREATED_AT), ...extras, ...ALARM_COLUMNS.map(heading), ...(withActivity ? DESK_COLUMNS.map(heading) : [])];
+}
+
+/** An alarm's activity in one cell, oldest first: "2026-11-28 02:14:05 +01:00 Ada at Desk 1: claimed; … acknowledged — "Patrol sent"". */
+function activityText(entries: readonly DeskActivity[], words: Words): string {
+  const who = (person: { operator: string | null; desk: string }): string => `${person.operator ?? '—'} @ ${person.desk}`;
+  return entries
+    .map((entry) => {
+      const what =
+        entry.outcome === 'done' ? words.t(`documents.deskActivity.${entry.kind}`) : entry.outcome === 'waiting' ? `${words.t(`documents.deskActivity.${entry.kind}`)} (${words.t('documents.deskActivity.waiting')})` : `${words.t(`documents.deskActivity.${entry.kind}`)} (${words.t(`documents.deskActivity.${entry.outcome}`, { who: entry.by ? who(entry.by) : '—' })})`;
+      return `${csvTimes(entry.at)[0]} ${who(entry)}: ${what}${entry.note ? ` — "${entry.note}"` : ''}`;
+    })
+    .join('; ');
 }
 
 /** The first line of a cut result's CSV: "# " and the line of its reason, the time as the local time column writes it. */
@@ -505,13 +523,14 @@ export function cutNote(cut: SearchCut, words: Words): string[] {
 const priorityWords = (words: Words): Readonly<Record<AlarmPriority, string>> =>
   Object.fromEntries(ALARM_PRIORITIES.map((priority) => [priority, words.t(`documents.priorities.${priority}`)])) as Record<AlarmPriority, string>;
 
-function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>>): Generator<unknown[]> {
+function* csvRows(events: readonly HistoryEvent[], extras: readonly string[], priorities: Readonly<Record<AlarmPriority, string>>, activity: ((event: FeedEvent) => string) | null): Generator<unknown[]> {
   for (const event of events) {
     const row: unknown[] = SYSTEM_EVENT_FIELDS.map((field) => event[field]);
     row.splice(CREATED_AT, 0, ...csvTimes(event.created));
     for (const field of extras) row.push(event[field]);
     const priority = event.alarm?.priority;
     row.push(priority ? priorities[priority] : '', event.alarm?.rule ?? '', event.serviceAlarm === null ? '' : String(event.serviceAlarm));
+    if (activity) row.push(event.alarm ? activity(event) : '');
     yield row;
   }
 }

@@ -25,6 +25,22 @@ const documents: Messages['documents'] = {
     alarm_Priority: 'Alarmpriorität',
     alarm_Rule: 'Alarmregel',
     service_Alarm_Flag: 'Alarm laut Dienst',
+    alarm_Activity: 'Alarmaktivität',
+  },
+  deskActivity: {
+    claim: 'übernommen',
+    release: 'freigegeben',
+    takeOver: 'an sich gezogen',
+    acknowledge: 'quittiert',
+    note: 'Notiz',
+    signIn: 'angemeldet',
+    signOut: 'abgemeldet',
+    handover: 'Übergabe',
+    handoverConfirm: 'Übergabe bestätigt',
+    alreadyAcknowledged: 'bereits quittiert von {who}',
+    claimHeld: 'abgelehnt: übernommen von {who}',
+    notOwner: 'abgelehnt: nicht übernommen',
+    waiting: 'noch nicht gesendet',
   },
   operatorLogCsv: {
     alarms: {

@@ -24,6 +24,22 @@ export default {
     alarm_Priority: 'alarm_Priority',
     alarm_Rule: 'alarm_Rule',
     service_Alarm_Flag: 'service_Alarm_Flag',
+    alarm_Activity: 'alarm_Activity',
+  },
+  deskActivity: {
+    claim: 'claimed',
+    release: 'released',
+    takeOver: 'took over',
+    acknowledge: 'acknowledged',
+    note: 'note',
+    signIn: 'signed in',
+    signOut: 'signed out',
+    handover: 'handover',
+    handoverConfirm: 'handover confirmed',
+    alreadyAcknowledged: 'already acknowledged by {who}',
+    claimHeld: 'refused: held by {who}',
+    notOwner: 'refused: not the holder',
+    waiting: 'not sent yet',
   },
   operatorLogCsv: {
     alarms: {

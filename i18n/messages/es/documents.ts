@@ -25,6 +25,22 @@ const documents: Messages['documents'] = {
     alarm_Priority: 'Prioridad de alarma',
     alarm_Rule: 'Regla de alarma',
     service_Alarm_Flag: 'Alarma según el servicio',
+    alarm_Activity: 'Actividad de la alarma',
+  },
+  deskActivity: {
+    claim: 'asumida',
+    release: 'liberada',
+    takeOver: 'retomada',
+    acknowledge: 'reconocida',
+    note: 'nota',
+    signIn: 'inicio de sesión',
+    signOut: 'cierre de sesión',
+    handover: 'relevo',
+    handoverConfirm: 'relevo confirmado',
+    alreadyAcknowledged: 'ya reconocida por {who}',
+    claimHeld: 'rechazado: asumida por {who}',
+    notOwner: 'rechazado: no la tenía',
+    waiting: 'aún no enviado',
   },
   operatorLogCsv: {
     alarms: {

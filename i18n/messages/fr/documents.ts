@@ -25,6 +25,22 @@ const documents: Messages['documents'] = {
     alarm_Priority: 'Priorité d’alarme',
     alarm_Rule: 'Règle d’alarme',
     service_Alarm_Flag: 'Alarme selon le service',
+    alarm_Activity: "Activité de l'alarme",
+  },
+  deskActivity: {
+    claim: 'prise en charge',
+    release: 'relâchée',
+    takeOver: 'reprise',
+    acknowledge: 'acquittée',
+    note: 'note',
+    signIn: 'connexion',
+    signOut: 'déconnexion',
+    handover: 'relève',
+    handoverConfirm: 'relève confirmée',
+    alreadyAcknowledged: 'déjà acquittée par {who}',
+    claimHeld: 'refusé : prise en charge par {who}',
+    notOwner: 'refusé : pas en charge',
+    waiting: 'pas encore envoyé',
   },
   operatorLogCsv: {
     alarms: {

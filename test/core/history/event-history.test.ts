@@ -5,7 +5,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { SystemEvent } from '../../../electron/contract/ipc';
+import type { DeskActivity, FeedEvent, SystemEvent } from '../../../electron/contract/ipc';
 import { EventCodeSearchRequest, EventSearchRequest, historyOperations } from '../../../electron/contract/ipc';
 import { createAlarmClassifier, DEFAULT_ALARM_RULES } from '../../../electron/core/alarms/alarm-rules';
 import { csvCell, csvLine } from '../../../electron/core/history/csv';
@@ -32,7 +32,7 @@ function event(id: number, fields: Partial<SystemEvent> = {}): SystemEvent {
   return systemEvent(id, { created: new Date(Date.UTC(2026, 1, 1, 12, 0, id)).toISOString(), device_Name: `Door ${id}`, custom_Text: `Access granted ${id}`, ...fields });
 }
 
-function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number; shown?: ShownLanguage } = {}) {
+function setup(options: { pick?: string | null; progressEvery?: number; keepResults?: number; shown?: ShownLanguage; activity?: (event: FeedEvent) => DeskActivity[] } = {}) {
   const service = new FakeEventService();
   const push = new PushRecorder();
   const picked: string[] = [];
@@ -49,6 +49,7 @@ function setup(options: { pick?: string | null; progressEvery?: number; keepResu
     progressEvery: options.progressEvery ?? 1_000,
     keepResults: options.keepResults ?? 5,
     ...(options.shown ? { words: () => options.shown!.documentWords() } : {}),
+    ...(options.activity ? { activity: options.activity } : {}),
     now: () => new Date(2026, 2, 4, 9, 7),
   });
   return { service, push, history, picked };
@@ -261,6 +262,32 @@ describe('CSV export', () => {
     expect(lines[2]).toBe(`1,2026-02-01T12:00:01.000Z,2026-02-01 13:00:01 +01:00,2026-02-01 12:00:01 UTC,Access,"Entrée, Bâtiment A","'=cmd|"" /C calc""!A0",,,,,Nord,,,false`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
+  });
+
+  it('with a shared alarm desk, carries what guards did about each alarm in alarm_Activity (oldest first, who @ desk, the outcome, the note)', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    onTestFinished(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    const entry = (patch: Partial<DeskActivity>): DeskActivity => ({ actionId: 'a', kind: 'claim', operator: 'Ada', desk: 'Desk 1', at: '2026-02-01T12:01:00.000Z', recordedAt: '2026-02-01T12:01:00.000Z', outcome: 'done', note: '', by: null, ...patch });
+    const { service, history } = setup({
+      activity: (e) =>
+        e.record_ID === 2
+          ? [entry({}), entry({ kind: 'acknowledge', at: '2026-02-01T12:03:00.000Z', note: 'Patrol sent' }), entry({ kind: 'acknowledge', operator: 'Ben', desk: 'Desk 2', at: '2026-02-01T12:04:00.000Z', outcome: 'alreadyAcknowledged', by: { operator: 'Ada', desk: 'Desk 1', at: '2026-02-01T12:03:00.000Z' } }), entry({ kind: 'note', operator: 'Ben', desk: 'Desk 2', at: '2026-02-01T12:05:00.000Z', outcome: 'waiting', note: 'door shut' })]
+          : [],
+    });
+    service.answerSearch = (_op, body) => (body.isAlarm ? [event(2, { custom_Text: 'Door forced open' })] : [event(1), event(2, { custom_Text: 'Door forced open' })]);
+    const { resultId } = await history.search(EventSearchRequest.parse(window));
+    await history.exportCsv({ resultId });
+    const lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).slice(1).split('\r\n');
+    expect(lines[0]!.endsWith(',alarm_Priority,alarm_Rule,service_Alarm_Flag,alarm_Activity')).toBe(true);
+    expect(lines[1]).toContain(
+      '"2026-02-01 12:01:00 +00:00 Ada @ Desk 1: claimed; 2026-02-01 12:03:00 +00:00 Ada @ Desk 1: acknowledged — ""Patrol sent""; 2026-02-01 12:04:00 +00:00 Ben @ Desk 2: acknowledged (already acknowledged by Ada @ Desk 1); 2026-02-01 12:05:00 +00:00 Ben @ Desk 2: note (not sent yet) — ""door shut"""',
+    );
+    // An event that is no alarm has an empty cell.
+    expect(lines[2]!.endsWith(',false,')).toBe(true);
   });
 
   it('writes the headings and the alarm priorities in the language the screen shows (German); names, doors, categories and times unchanged', async () => {
