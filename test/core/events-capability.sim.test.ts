@@ -158,8 +158,11 @@ describe('feed against the simulator', () => {
     const before = await service.getEvent(355);
     await controls.restore(350);
     inject(10); // 351..360: reused ids, other events
-    await waitFor(() => push.of('feedNotice').length === 1 && caughtUp(), 'the resync');
-    expect(push.of('feedNotice')[0]).toMatchObject({ kind: 'resync', key: 'feed.fromMain.renumbered' });
+    // The resync is said once; what the read-again found may be said after it (when that read ends depends on the machine).
+    const resyncs = () => push.of('feedNotice').filter((notice) => notice.kind === 'resync');
+    await waitFor(() => resyncs().length >= 1 && caughtUp(), 'the resync');
+    expect(resyncs()).toHaveLength(1);
+    expect(resyncs()[0]).toMatchObject({ kind: 'resync', key: 'feed.fromMain.renumbered' });
     // The recent 50 up to the new top: 301..350 when a poll fell between the restore and the
     // injection (351..360 then arrive as new events), else 311..360. Each id once either way.
     const since = push.deliveredSinceLastResync();
@@ -183,7 +186,8 @@ describe('feed against the simulator', () => {
     await controls.restore(280);
     inject(60); // 281..340: 281..300 reuse ids the guard has seen
     feed.start();
-    await waitFor(() => push.of('feedNotice').length === 1 && caughtUp(), 'the resync');
+    await waitFor(() => push.of('feedNotice').some((notice) => notice.kind === 'resync') && caughtUp(), 'the resync');
+    expect(push.of('feedNotice').filter((notice) => notice.kind === 'resync')).toHaveLength(1);
     expect(push.deliveredSinceLastResync()).toEqual(idsBetween(291, 340));
     expect(push.deliveredIds().slice(0, 50)).toEqual(idsBetween(HISTORY - 49, HISTORY));
   });
