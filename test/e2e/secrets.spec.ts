@@ -78,6 +78,16 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.getOutageAlarm = await k.getOutageAlarm!();
         out.openedGuardScreen = await k.openedGuardScreen!();
         out.acknowledgeOutage = await k.acknowledgeOutage!({ id: 1 });
+        // The shared alarm desk (off here: no site store is configured).
+        out.getDeskState = await k.getDeskState!();
+        out.claimAlarm = await k.claimAlarm!({ alarmId: 1 });
+        out.releaseAlarm = await k.releaseAlarm!({ alarmId: 1 });
+        out.takeOverAlarm = await k.takeOverAlarm!({ alarmId: 1, reason: 'Secret check' });
+        out.addAlarmNote = await k.addAlarmNote!({ alarmId: 1, note: 'Secret check' });
+        out.getAlarmActivity = await k.getAlarmActivity!({ alarmId: 1 });
+        out.setHandoverWords = await k.setHandoverWords!({ words: 'Secret check' });
+        out.confirmSiteHandover = await k.confirmSiteHandover!({ handoverId: '0b7f6c1e-3a4d-4e8f-9a2b-1c3d5e7f9a0b' });
+        out.dismissDeskNotice = await k.dismissDeskNotice!({ id: 'no-such-notice' });
         out.getSiteCatalogue = await k.getSiteCatalogue!();
         out.listAcknowledgements = await k.listAcknowledgements!();
         out.getOpenAlarms = await k.getOpenAlarms!();
@@ -158,6 +168,8 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         expect(answers.getOutbox).toMatchObject({ ok: true, value: { pending: 0, failed: 0 } });
         expect(answers.discardOutboxItem).toMatchObject({ ok: false, error: { code: 'not_found' } });
         expect(answers.endShift).toMatchObject({ ok: true, value: { operator: 'unnamed' } });
+        expect(answers.getDeskState).toMatchObject({ ok: true, value: { status: 'off' } });
+        expect(answers.claimAlarm).toMatchObject({ ok: false, error: { message: expect.stringContaining('This kiosk works alone') } });
         expect(answers.signInOperator).toMatchObject({ ok: true, value: { current: { name: 'unnamed' } } });
       } else {
         expect(answers.syncDirectory).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
