@@ -44,6 +44,25 @@ export const EMPLOYEE_ID_CHARACTERS = /^[\p{L}\p{N}.-]*$/u;
 /** An e-mail address: something, an @, something with a dot (the service checks the rest). */
 export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * What the officer typed in the lookup looks like an employee ID ("E-1234", "e1234", "CH.77",
+ * "E 10 042", "100042"): letters, digits and the punctuation IDs are written with (dash, dot,
+ * slash, underscore, space), at least one digit, and no run of more than four letters (a name
+ * with a number, "Dupont 100042", is a name). The lookup matches such a query as one ID and the
+ * enrolment shortcut puts it into Employee ID. One decision for both sides.
+ */
+export function looksLikeEmployeeId(typed: string): boolean {
+  const text = typed.trim();
+  if (text === '' || text.length > CARDHOLDER_TEXT_FIELDS.employee_ID.max) return false;
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}\s./_-]*$/u.test(text) || !/\p{N}/u.test(text)) return false;
+  return !/\p{L}{5}/u.test(text);
+}
+
+/** What the officer typed looks like an e-mail address: one word with an @ after something ("marie.dupont@north"). */
+export function looksLikeEmail(typed: string): boolean {
+  return /^[^\s@]+@[^\s@]*$/.test(typed.trim());
+}
+
 /** The values of `sex` the service takes, lower case as the spec says for create. */
 export const CARDHOLDER_SEXES = ['m', 'f', 'u', 'x'] as const;
 

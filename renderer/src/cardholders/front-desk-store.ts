@@ -10,6 +10,7 @@ import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderFields, CardholderRecord, CardholderSummary, OutboxItemView } from '../../../electron/contract/ipc';
+import { looksLikeEmail, looksLikeEmployeeId } from '../../../electron/contract/cardholder-fields';
 import { useLookupStore } from './lookup-store';
 import { useRecordStore } from './record-store';
 import { noticeText, useEnrolmentStore, type EnrolmentNotice } from '../enrolment/enrolment-store';
@@ -30,6 +31,21 @@ export function namesFromTyped(typed: string): { first_Name?: string; last_Name?
   const words = typed.trim().split(/\s+/).filter((w) => w !== '');
   if (words.length === 1 && !/[\d@]/.test(words[0] ?? '')) return { last_Name: words[0] };
   return namesFromQuery(typed);
+}
+
+/** What "Enrol “…” as a new cardholder" fills in. */
+export type TypedPrefill = { first_Name?: string; last_Name?: string; employee_ID?: string; email?: string };
+
+/**
+ * What the officer typed in the lookup, in the field it belongs to: an employee ID ("E-1234") in
+ * Employee ID, an e-mail address in E-mail, a name in the names. Which is which is decided once,
+ * in the contract's cardholder-fields.ts (the lookup reads an ID the same way).
+ */
+export function prefillFromTyped(typed: string): TypedPrefill {
+  const text = typed.trim();
+  if (looksLikeEmail(text)) return { email: text };
+  if (looksLikeEmployeeId(text)) return { employee_ID: text };
+  return namesFromTyped(text);
 }
 
 /** The lookup row of a cardholder created on this workstation and not yet on the service. */
@@ -75,12 +91,12 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     void useRecordStore().open(row);
   }
 
-  /** A new cardholder; `typed`: a name the officer asked to enrol from the lookup ("Lewandosky"). */
+  /** A new cardholder; `typed`: what the officer asked to enrol from the lookup (a name "Lewandosky", an ID "E-1234", an e-mail). */
   function startNew(typed?: string): void {
     said.value = null;
     unanswered.value = false;
     const lookup = useLookupStore();
-    const prefill = typed !== undefined ? namesFromTyped(typed) : lookup.total === 0 ? namesFromQuery(lookup.query) : {};
+    const prefill = typed !== undefined ? prefillFromTyped(typed) : lookup.total === 0 ? namesFromQuery(lookup.query) : {};
     useRecordStore().clear();
     photoFor.value = null;
     useEnrolmentStore().startCreate(prefill);

@@ -148,12 +148,12 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   }
 
   /** A new cardholder; what the officer typed in the lookup may prefill the names ("Jane Smith"). */
-  function startCreate(prefill: { first_Name?: string; last_Name?: string } = {}): void {
+  function startCreate(prefill: { first_Name?: string; last_Name?: string; employee_ID?: string; email?: string } = {}): void {
     resetState();
     Object.assign(form, emptyForm({ tenant: defaults.tenant, cardholderType: defaults.cardholderType }), prefill);
     original.value = null;
     mode.value = 'create';
-    if (prefill.first_Name || prefill.last_Name) scheduleDuplicateCheck();
+    if (prefill.first_Name || prefill.last_Name || prefill.employee_ID || prefill.email) scheduleDuplicateCheck();
     void loadChoices(true);
   }
 

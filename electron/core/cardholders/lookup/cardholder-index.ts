@@ -9,7 +9,7 @@
  */
 import type { CardHolder } from '../../service/access-service';
 import { IndexSegment } from './index-segment';
-import { compactKey, FoldCache, foldText, parseQuery, type QueryToken } from './search-text';
+import { compactKey, FoldCache, foldText, parseQuery, type ParsedQuery, type QueryToken } from './search-text';
 import { duplicatesIn, MAX_QUERY_TOKENS, rankSegment, type DuplicateReason, type Ranked } from './segment-matcher';
 
 export { MATCH, MAX_QUERY_TOKENS } from './segment-matcher';
@@ -142,6 +142,13 @@ export class CardholderIndex {
 
   private rank(query: string, overlay: IndexSegment): Int32Array {
     const parsed = parseQuery(query);
+    const ranked = this.rankParsed(parsed, overlay);
+    // "E 1234" that is nobody's ID: the words, as a name and a number.
+    if (ranked.length === 0 && parsed.otherwise) return this.rankParsed({ tokens: parsed.otherwise, emails: [] }, overlay);
+    return ranked;
+  }
+
+  private rankParsed(parsed: ParsedQuery, overlay: IndexSegment): Int32Array {
     const tokens = parsed.tokens.slice(0, MAX_QUERY_TOKENS);
     if (tokens.length === 0 && parsed.emails.length === 0) {
       const everyone = new Int32Array(overlay.length);

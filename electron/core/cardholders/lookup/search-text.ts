@@ -5,6 +5,7 @@
  * number, and the keys of employee IDs and e-mail addresses. Pure functions, no state but a cache
  * of folded names (names repeat: 500,000 people share a few thousand of them).
  */
+import { looksLikeEmployeeId } from '../../../contract/cardholder-fields';
 
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
   ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', þ: 'th', ð: 'd', ı: 'i', ŀ: 'l', ħ: 'h', ŧ: 't', ĸ: 'k',
@@ -62,12 +63,19 @@ export interface QueryToken {
   text: string;
   /** Only digits: also matched against employee IDs and phone numbers. */
   numeric: boolean;
+  /** A whole query that looks like an employee ID, without its punctuation ("E-1234" → "e1234"): matched against employee IDs only. */
+  employeeId?: true;
 }
 
 export interface ParsedQuery {
   tokens: QueryToken[];
   /** A word with "@": matched as the start of an e-mail address (folded). */
   emails: string[];
+  /**
+   * For an ID typed with spaces ("E 1234"), which could also be a short name and a number: the
+   * words, searched when no employee ID starts with the typed one.
+   */
+  otherwise?: QueryToken[];
 }
 
 /**
@@ -75,7 +83,9 @@ export interface ParsedQuery {
  * ("garcia-lopez", "marie.dupont" are two words each); apostrophes join ("o'brien" → obrien, as the
  * index also holds the joined form). A word with "@" is an e-mail address. A query made only of
  * digits and phone punctuation ("+33 4 72 12") is one numeric token, so a phone number can be typed
- * as it is written.
+ * as it is written. A query that looks like an employee ID ("E-1234", "ch.77"; cardholder-fields.ts
+ * decides) is one ID token without its punctuation, as the index keeps IDs (compactKey), so it is
+ * not read as a first name "E" and a number.
  */
 export function parseQuery(query: string): ParsedQuery {
   const trimmed = query.trim().slice(0, 200);
@@ -83,6 +93,15 @@ export function parseQuery(query: string): ParsedQuery {
   if (/^[+(]?\d[\d\s().\-/]*$/.test(trimmed)) {
     return { tokens: [{ text: phoneDigits(trimmed), numeric: true }], emails: [] };
   }
+  if (looksLikeEmployeeId(trimmed)) {
+    const id: QueryToken = { text: compactKey(trimmed), numeric: false, employeeId: true };
+    return /\s/.test(trimmed) ? { tokens: [id], emails: [], otherwise: queryWords(trimmed).tokens } : { tokens: [id], emails: [] };
+  }
+  return queryWords(trimmed);
+}
+
+/** The words of a query (see parseQuery). */
+function queryWords(trimmed: string): ParsedQuery {
   const tokens: QueryToken[] = [];
   const emails: string[] = [];
   for (const word of foldText(trimmed).split(/\s+/)) {

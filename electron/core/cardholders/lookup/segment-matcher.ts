@@ -2,7 +2,8 @@
  * The matcher: how a query finds and ranks the records of one IndexSegment — the only one, used
  * for the records of the sync and for those added after it alike, so both are scored the same.
  * Each typed word matches a record exactly, as a prefix, as a substring or with one typo (in a
- * name; a step less in a secondary field); a typed employee ID puts its record first. A record
+ * name; a step less in a secondary field); a typed employee ID puts its record first (an ID typed
+ * with its punctuation, "E-1234", is one word, never split: matched against IDs and the beginnings of name words). A record
  * must match every word; its score is the sum, and records of equal score keep the name order.
  */
 import type { CardHolder } from '../../service/access-service';
@@ -115,6 +116,8 @@ function matchToken(segment: IndexSegment, token: QueryToken, into: WordMatches)
     const [lo, hi] = table.range(text);
     for (let rank = lo; rank < hi; rank++) table.mark(rank, into, (table.terms[rank] === text ? MATCH.exact : MATCH.prefix) - minus);
   }
+  // A query typed as an employee ID ("E-1234") is one word: no phone, substring or typo matches.
+  if (token.employeeId) return;
   if (token.numeric) {
     if (text.length >= PHONE_MIN) segment.phones.find(text, (pos, atStart) => into.set(pos, atStart ? MATCH.prefix : MATCH.substring));
     return;

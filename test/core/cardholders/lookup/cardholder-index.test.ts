@@ -198,3 +198,65 @@ describe('CardholderIndex.findDuplicates', () => {
     expect(changed.findDuplicates({ first_Name: 'chloe', last_Name: 'LEFEVRE', employee_ID: 'e7' }).map((d) => d.reasons)).toEqual([['employeeId', 'name']]);
   });
 });
+
+describe('CardholderIndex employee IDs typed as they are written', () => {
+  const index = CardholderIndex.build([
+    person({ first_Name: 'Eva', last_Name: 'Berg', employee_ID: '123456' }), // first name E, ID starting 1234
+    person({ first_Name: 'Emil', last_Name: 'Cole', employee_ID: '1234' }),
+    person({ first_Name: 'Nora', last_Name: 'Dahl', employee_ID: 'E-1234' }),
+    person({ first_Name: 'Omar', last_Name: 'Ekberg', employee_ID: 'E12345' }),
+    person({ first_Name: 'Pia', last_Name: 'Fox', employee_ID: 'CH.77/2' }),
+    person({ first_Name: 'Ed', last_Name: 'Lund', employee_ID: '4242' }),
+  ]);
+
+  it('finds a stored "E-1234" typed with the dash, without it, in any case, or with other punctuation', () => {
+    for (const query of ['E-1234', 'e-1234', 'E1234', 'e1234', 'E.1234', 'E/1234', ' E_1234 ', 'E 1234', 'E-12-34']) {
+      expect(find(index, query)[0], query).toBe('Nora Dahl');
+    }
+  });
+
+  it('finds a stored "E12345" typed with a dash, and puts the exact ID before IDs that start with it', () => {
+    expect(find(index, 'E-12345')).toEqual(['Omar Ekberg']);
+    expect(find(index, 'E-1234')).toEqual(['Nora Dahl', 'Omar Ekberg']);
+    expect(find(index, 'ch77/2')).toEqual(['Pia Fox']);
+    expect(find(index, 'CH-77-2')).toEqual(['Pia Fox']);
+  });
+
+  it('does not read an ID as a first name starting with E and a number', () => {
+    expect(find(index, 'E-1234')).not.toContain('Eva Berg');
+    expect(find(index, 'E-1234')).not.toContain('Emil Cole');
+    expect(find(index, 'E-9999')).toEqual([]);
+    expect(find(index, 'E9999')).toEqual([]);
+  });
+
+  it('keeps a name with a number, and a short name with a number that is nobody\'s ID, as words', () => {
+    expect(find(index, 'eva 123456')).toEqual(['Eva Berg']);
+    expect(find(index, 'berg 1234')).toEqual(['Eva Berg']);
+    expect(find(index, 'ed 4242')).toEqual(['Ed Lund']);
+    expect(find(index, 'emil')).toEqual(['Emil Cole']);
+  });
+
+  it('finds an ID typed with its punctuation among 100,000 records: exact ID first, no strangers', () => {
+    const firsts = ['Eva', 'Emil', 'Elena', 'Erik', 'Anna', 'Bo', 'Carl', 'Dana'];
+    const records = Array.from({ length: 100_000 }, (_, i) => {
+      // Every third ID is written "E-n", every third "En", the rest digits only.
+      const n = 1000 + i;
+      const employee_ID = i % 3 === 0 ? `E-${n}` : i % 3 === 1 ? `E${n}` : String(n);
+      return person({ id: i + 1, first_Name: firsts[i % firsts.length] as string, last_Name: `Name${i}`, employee_ID });
+    });
+    const big = CardholderIndex.build(records);
+    const ids = (query: string): string[] => big.search(query, 0, 200).records.map((r) => r.employee_ID);
+    // 1234 = 1000 + 234: i = 234 is "E-1234" (234 % 3 === 0).
+    for (const query of ['E-1234', 'E1234', 'e-1234', 'e1234']) {
+      const found = ids(query);
+      expect(found[0], query).toBe('E-1234');
+      for (const id of found) expect(id.replace(/-/g, '').toLowerCase().startsWith('e1234'), `${query}: ${id}`).toBe(true);
+    }
+    // 1235 → i = 235 is "E1235": found typed with a dash.
+    expect(ids('E-1235')[0]).toBe('E1235');
+    // 1236 → i = 236 is digits only: "E-1236" is nobody's ID; only IDs that start with it are listed, no one named E….
+    expect(ids('E-1236')).toEqual(['E-12361', 'E12362', 'E-12364', 'E12365', 'E-12367', 'E12368']);
+    expect(ids('E-99999')).toEqual([]);
+    expect(ids('1236')[0]).toBe('1236');
+  });
+});

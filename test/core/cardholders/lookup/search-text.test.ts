@@ -110,3 +110,26 @@ describe('withinOneEdit', () => {
     expect(withinOneEdit(b, a)).toBe(expected);
   });
 });
+
+describe('parseQuery: employee IDs', () => {
+  it('reads an ID typed with its punctuation as one ID token without it', () => {
+    for (const query of ['E-1234', 'e1234', 'E.1234', 'E/12/34', ' E_1234 ']) {
+      expect(parseQuery(query), query).toEqual({ tokens: [{ text: 'e1234', numeric: false, employeeId: true }], emails: [] });
+    }
+  });
+
+  it('keeps the words of an ID typed with spaces for when it is nobody\'s ID', () => {
+    expect(parseQuery('E 1234')).toEqual({
+      tokens: [{ text: 'e1234', numeric: false, employeeId: true }],
+      emails: [],
+      otherwise: [{ text: 'e', numeric: false }, { text: '1234', numeric: true }],
+    });
+  });
+
+  it('leaves names, names with a number, phones and e-mails as they were', () => {
+    expect(parseQuery('dupont 100042').tokens).toEqual([{ text: 'dupont', numeric: false }, { text: '100042', numeric: true }]);
+    expect(parseQuery('E-').tokens).toEqual([{ text: 'e', numeric: false }]);
+    expect(parseQuery('1234-56').tokens).toEqual([{ text: '123456', numeric: true }]);
+    expect(parseQuery('e12@north').emails).toEqual(['e12@north']);
+  });
+});
