@@ -219,7 +219,7 @@ export interface EnrolmentChoice {
 export interface EnrolmentChoices {
   tenants: EnrolmentChoice[];
   cardholderTypes: EnrolmentChoice[];
-  /** Preselected on a new cardholder: the site's default (frontDesk.*), or else the most common in the directory. */
+  /** Preselected on a new cardholder: the site's configured defaults (frontDesk.*) only; empty and null when none is configured. */
   defaults: { tenants: number[]; cardholderType: number | null };
   /** frontDesk.employeeIdPattern, when the site narrows employee IDs. */
   employeeIdPattern: string | null;

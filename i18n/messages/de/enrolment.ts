@@ -31,6 +31,8 @@ const enrolment: Messages['enrolment'] = {
     create: 'Anlegen und Foto aufnehmen',
     problems: 'Noch nicht gesendet. Bitte prüfen:',
     typeNotGiven: 'Keine Angabe (der Dienst entscheidet)',
+    chooseType: 'Wählen Sie den Ausweisinhabertyp: Er entscheidet, was der Ausweis öffnet. Es ist keiner vorausgewählt; ohne Auswahl wird keiner gesendet.',
+    chooseTenants: 'Kreuzen Sie die Mieter an, zu denen die Person gehört. Keiner ist vorausgewählt; ohne Auswahl wird keiner gesendet.',
     tenantsNone: '(keiner angekreuzt: der Dienst entscheidet)',
     tenantNumbers: 'Mieternummern (durch Kommas getrennt)',
     closeFix: 'Schließen (bleibt im Postausgang)',

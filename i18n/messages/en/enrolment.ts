@@ -29,6 +29,8 @@ export default {
     create: 'Create and take the photo',
     problems: 'Not sent yet. Please check:',
     typeNotGiven: 'Not given (the service decides)',
+    chooseType: 'Choose the cardholder type: it decides what the card opens. None is chosen for you; left unchosen, none is sent.',
+    chooseTenants: 'Tick the tenants this person belongs to. None is ticked for you; left unticked, none is sent.',
     tenantsNone: '(none ticked: the service decides)',
     tenantNumbers: 'Tenant numbers (comma-separated)',
     closeFix: 'Close (it stays in the outbox)',

@@ -31,6 +31,8 @@ const enrolment: Messages['enrolment'] = {
     create: 'Crear y tomar la foto',
     problems: 'Aún no enviado. Revise:',
     typeNotGiven: 'Sin indicar (decide el servicio)',
+    chooseType: 'Elija el tipo de titular: decide qué abre la tarjeta. No hay ninguno elegido de antemano; si no elige, no se envía ninguno.',
+    chooseTenants: 'Marque los inquilinos a los que pertenece esta persona. No hay ninguno marcado de antemano; si no marca, no se envía ninguno.',
     tenantsNone: '(ninguno marcado: decide el servicio)',
     tenantNumbers: 'Números de inquilino (separados por comas)',
     closeFix: 'Cerrar (queda en la bandeja de salida)',

@@ -31,6 +31,8 @@ const enrolment: Messages['enrolment'] = {
     create: 'Créer et prendre la photo',
     problems: 'Pas encore envoyé. Veuillez vérifier :',
     typeNotGiven: 'Non précisé (le service décide)',
+    chooseType: 'Choisissez le type de titulaire : il décide de ce que la carte ouvre. Aucun n’est choisi d’avance ; sans choix, aucun n’est envoyé.',
+    chooseTenants: 'Cochez les locataires auxquels cette personne appartient. Aucun n’est coché d’avance ; sans choix, aucun n’est envoyé.',
     tenantsNone: '(aucun coché : le service décide)',
     tenantNumbers: 'Numéros de locataire (séparés par des virgules)',
     closeFix: 'Fermer (reste dans la boîte d’envoi)',

@@ -4,7 +4,10 @@
  * types a name, an employee ID or an e-mail, and once more before creating), the service's
  * refusals placed next to the field they name, and an update that met a record changed on the
  * server (both values shown, nothing overwritten blindly). Nothing typed is lost on a refusal or
- * an unreachable service. Clearing forgets it all. Talks to main only through renderer/src/api.
+ * an unreachable service. Clearing forgets it all. A new cardholder starts with a type and tenants
+ * only when the site configured them (main's choices say which); otherwise none is chosen and none
+ * is sent until the officer chooses (`needsChoice`: the form says so). Talks to main only through
+ * renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
@@ -88,19 +91,24 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   const unusedAccepted = ref(false);
   /** The service did not answer a create or a change: it waits, checked, in the outbox (do not enter it again). */
   const unanswered = ref(false);
-  let defaults: { tenant: number[]; cardholderType: number | null; knownTenants: number[] } = { tenant: [0], cardholderType: null, knownTenants: [] };
+  // Nothing preselected until main says what the site configured (loadChoices).
+  let defaults: { tenant: number[]; cardholderType: number | null; knownTenants: number[] } = { tenant: [], cardholderType: null, knownTenants: [] };
+  /** The officer chose a type or tenants on this form: the choices arriving late do not overwrite them. */
+  const chose = { type: false, tenants: false };
   let duplicateTimer: ReturnType<typeof setTimeout> | null = null;
   let duplicateToken = 0;
 
   const problemFor = (field: FormField): string | null =>
     problems.value.find((p) => p.field === field)?.message ?? (refusal.value?.field === field ? errorText(refusal.value.error) : null);
 
-  /** Tenant and type defaults of this site (from the settings). */
+  /** Tenant and type defaults of this site (configured ones only) and the tenants its catalogue names. */
   function configure(site: { tenant: number[]; cardholderType: number | null; knownTenants: number[] }): void {
     defaults = site;
   }
 
   function resetState(): void {
+    chose.type = false;
+    chose.tenants = false;
     fixing.value = null;
     problems.value = [];
     refusal.value = null;
@@ -128,9 +136,11 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     const offered = result.value.tenants.map((t) => t.id);
     defaults = { tenant: result.value.defaults.tenants, cardholderType: result.value.defaults.cardholderType, knownTenants: [...new Set([...defaults.knownTenants, ...offered])] };
     if (fresh && mode.value === 'create' && !typedAnything()) {
-      form.tenant = [...defaults.tenant].filter((t) => offered.includes(t));
-      form.otherTenants = defaults.tenant.filter((t) => !offered.includes(t)).join(', ');
-      form.card_Holder_Type_ID = defaults.cardholderType === null ? '' : String(defaults.cardholderType);
+      if (!chose.tenants) {
+        form.tenant = [...defaults.tenant].filter((t) => offered.includes(t));
+        form.otherTenants = defaults.tenant.filter((t) => !offered.includes(t)).join(', ');
+      }
+      if (!chose.type) form.card_Holder_Type_ID = defaults.cardholderType === null ? '' : String(defaults.cardholderType);
     } else if (mode.value === 'edit' && original.value) {
       // Tenants the choices now name move from "other numbers" to their boxes.
       const { tenant, otherTenants } = formFromRecord({ ...original.value, tenant: [...form.tenant, ...otherNumbers()] }, defaults.knownTenants);
@@ -208,6 +218,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     said.value = null;
     unanswered.value = false;
     if (field === 'tenant' || field === 'otherTenants' || field === 'card_Holder_Type_ID') {
+      if (field === 'card_Holder_Type_ID') chose.type = true;
+      else chose.tenants = true;
       unused.value = [];
       unusedAccepted.value = false;
     }
@@ -368,6 +380,15 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     said.value = { code: 'showsService' };
   }
 
+  /**
+   * On a new cardholder, the choices nobody made: no type, no tenant. The form says so beside the
+   * field (none is sent until the officer chooses one; the site configured no default).
+   */
+  const needsChoice = computed(() => ({
+    type: mode.value === 'create' && form.card_Holder_Type_ID.trim() === '',
+    tenants: mode.value === 'create' && form.tenant.length === 0 && form.otherTenants.trim() === '',
+  }));
+
   const dirty = computed(() => {
     if (mode.value === 'create') return Object.values(form).some((v) => (Array.isArray(v) ? false : String(v).trim() !== ''));
     if (mode.value === 'edit' && original.value) {
@@ -404,6 +425,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     unused,
     unusedAccepted: readonly(unusedAccepted),
     unanswered: readonly(unanswered),
+    needsChoice,
     dirty,
     problemFor,
     configure,

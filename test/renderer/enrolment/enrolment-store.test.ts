@@ -88,7 +88,7 @@ describe('enrolment store, offline and refused enrolments', () => {
     expect(store.unanswered).toBe(true);
   });
 
-  it('offers the types and tenants seen in the directory and starts a new cardholder with the most common ones', async () => {
+  it('offers the types and tenants seen in the directory and starts a new cardholder with the site\'s configured ones', async () => {
     const store = useEnrolmentStore();
     fake.current.api.getEnrolmentChoices.mockResolvedValueOnce(
       ok({

@@ -1,9 +1,11 @@
 /**
  * What the enrolment form offers for cardholder type and tenants: every value the site catalogue
  * names and every value the directory's records carry (with how many cardholders use each), and
- * what a new cardholder starts with — the site's default from the configuration, or else the most
- * common value of the directory. Pure: the caller hands it the catalogue, the configuration and
- * the directory's counts.
+ * what a new cardholder starts with: only what the site configured (frontDesk.defaultCardholderType,
+ * frontDesk.defaultTenants). Nothing else is preselected — not the directory's most common value
+ * nor the catalogue's first: the type decides what a card opens, so an officer who chose nothing
+ * sends nothing. Pure: the caller hands it the catalogue, the configuration and the directory's
+ * counts.
  */
 import type { DirectoryValueCounts, EnrolmentChoice, EnrolmentChoices, NamedId } from '../../../contract/ipc';
 
@@ -23,14 +25,12 @@ function merge(named: readonly NamedId[], seen: ReadonlyArray<{ id: number; coun
 }
 
 export function enrolmentChoices(site: { tenants: readonly NamedId[]; cardholderTypes: readonly NamedId[] }, config: EnrolmentDefaults, counts: DirectoryValueCounts): EnrolmentChoices {
-  const mostCommonType = counts.cardholderTypes[0]?.id ?? null;
-  const mostCommonTenants = counts.tenantSets[0]?.ids ?? [];
   return {
     tenants: merge(site.tenants, counts.tenants, (id) => `Tenant ${id}`),
     cardholderTypes: merge(site.cardholderTypes, counts.cardholderTypes, (id) => `Type ${id}`),
     defaults: {
-      tenants: config.defaultTenants.length > 0 ? [...config.defaultTenants] : mostCommonTenants,
-      cardholderType: config.defaultCardholderType ?? mostCommonType,
+      tenants: [...config.defaultTenants],
+      cardholderType: config.defaultCardholderType,
     },
     employeeIdPattern: config.employeeIdPattern,
     records: counts.records,

@@ -100,13 +100,14 @@ describe('enrolment', () => {
     expect(capability.sync.state()).toMatchObject({ records: before + 1, enrolledHere: 1 });
   });
 
-  it('offers the tenants and cardholder types the directory\'s records carry, with their counts', async () => {
+  it('offers the tenants and cardholder types the directory\'s records carry, with their counts, and preselects none of them', async () => {
     const choices = await capability.handlers.getEnrolmentChoices(undefined);
     expect(choices.records).toBe(50);
     expect(choices.tenants.map((t) => t.id)).toContain(0);
     expect(choices.tenants.every((t) => !t.named && t.name === `Tenant ${t.id}` && t.count > 0)).toBe(true);
     expect(choices.cardholderTypes.reduce((sum, t) => sum + t.count, 0)).toBe(50);
-    expect(choices.defaults.cardholderType).toBe(choices.cardholderTypes[0]?.id);
+    // Nothing configured: nothing preselected (the type decides what a card opens).
+    expect(choices.defaults).toEqual({ tenants: [], cardholderType: null });
   });
 
   it('warns about likely duplicates from the directory: same employee ID, same name, same e-mail', async () => {

@@ -96,11 +96,11 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
 describe('the enrolment choices', () => {
   const counts = { records: 10, tenants: [{ id: 0, count: 10 }, { id: 7, count: 4 }], cardholderTypes: [{ id: 2, count: 6 }, { id: 1, count: 4 }], tenantSets: [{ ids: [0, 7], count: 4 }] };
 
-  it('without a site catalogue: the values seen, with their counts, the most common preselected', () => {
+  it('without a site catalogue: the values seen, with their counts, none preselected (not the most common)', () => {
     const choices = enrolmentChoices({ tenants: [], cardholderTypes: [] }, { defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null }, counts);
     expect(choices.tenants).toEqual([{ id: 0, name: 'Tenant 0', named: false, count: 10 }, { id: 7, name: 'Tenant 7', named: false, count: 4 }]);
     expect(choices.cardholderTypes.map((t) => [t.name, t.count])).toEqual([['Type 2', 6], ['Type 1', 4]]);
-    expect(choices.defaults).toEqual({ tenants: [0, 7], cardholderType: 2 });
+    expect(choices.defaults).toEqual({ tenants: [], cardholderType: null });
   });
 
   it('named where the catalogue names them, the configured defaults first', () => {
@@ -112,6 +112,17 @@ describe('the enrolment choices', () => {
     ]);
     expect(choices.defaults).toEqual({ tenants: [9], cardholderType: 1 });
     expect(choices.employeeIdPattern).toBe('^E-');
+  });
+
+  it('with a catalogue but no configured defaults: still none preselected (not the catalogue\'s first)', () => {
+    const choices = enrolmentChoices({ tenants: [{ id: 0, name: 'Building' }], cardholderTypes: [{ id: 1, name: 'Employee' }, { id: 3, name: 'Visitor' }] }, { defaultTenants: [], defaultCardholderType: null, employeeIdPattern: null }, counts);
+    expect(choices.defaults).toEqual({ tenants: [], cardholderType: null });
+  });
+
+  it('a configured type alone preselects the type only; configured tenants alone, the tenants only', () => {
+    const none = { tenants: [], cardholderTypes: [] };
+    expect(enrolmentChoices(none, { defaultTenants: [], defaultCardholderType: 4, employeeIdPattern: null }, counts).defaults).toEqual({ tenants: [], cardholderType: 4 });
+    expect(enrolmentChoices(none, { defaultTenants: [0, 7], defaultCardholderType: null, employeeIdPattern: null }, counts).defaults).toEqual({ tenants: [0, 7], cardholderType: null });
   });
 });
 
