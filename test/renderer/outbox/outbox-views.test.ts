@@ -11,6 +11,7 @@ import { useComponentHarness } from '../support/component-harness';
 
 
 import OutboxPanel from '../../../renderer/src/outbox/OutboxPanel.vue';
+import { useIdleResetStore } from '../../../renderer/src/shell/idle-reset-store';
 import OutboxStatusItem from '../../../renderer/src/outbox/OutboxStatusItem.vue';
 import FrontDeskView from '../../../renderer/src/cardholders/FrontDeskView.vue';
 import OperatorLogView from '../../../renderer/src/operator-log/OperatorLogView.vue';
@@ -93,6 +94,19 @@ describe('outbox panel', () => {
     expect(items[1]?.text()).toContain('Last try: The service is not answering.');
     expect(items[2]?.text()).toContain('Waiting for the new cardholder to be created first.');
     expect(view.get('[data-testid="outbox-counts"]').text()).toBe('2 enrolments to send · 1 enrolment needing attention');
+  });
+
+  it('closes at the idle reset: the names of people waiting are not left on an unattended screen', async () => {
+    fake.current.api.getOutbox.mockResolvedValue(ok(outboxWith([makeOutboxItem('upd', { kind: 'update', cardholderId: 9, label: 'Dupont, Marie', fields: { city: 'Lyon' } })])));
+    const closed = { count: 0 };
+    const view = await mountView(panelHost(closed));
+    expect(view.text()).toContain('Dupont, Marie');
+    const idle = useIdleResetStore();
+    expect(idle.armed()).toBe(true);
+    idle.reset(120);
+    await flushPromises();
+    expect(closed.count).toBe(1);
+    expect(view.find('dialog[open]').exists()).toBe(false);
   });
 
   it('asks before discarding; "Keep it" keeps, confirming discards and shows the new list', async () => {
