@@ -1,7 +1,8 @@
 /**
  * CSV writing for exported search results: RFC 4180 quoting, CRLF line ends, a UTF-8 byte-order
  * mark so spreadsheet programs read accented names, and protection against formula injection
- * (a text cell that starts like a formula is prefixed with an apostrophe). The file is written
+ * (a text cell that starts like a formula is prefixed with an apostrophe, and so is any part of
+ * it after a comma, semicolon, tab or line end; such a cell is quoted whatever its separator). The file is written
  * in slices by the kiosk's one file writer (storage/owner-only-files.ts: a temporary file beside
  * the target, renamed into place), so a failed export never leaves half a file under the name the
  * guard chose. Exports hold personal data: the file is readable by its owner only (0600); the
@@ -16,9 +17,16 @@ export const CSV_LINE_END = '\r\n';
 
 /** Characters a spreadsheet reads as the start of a formula (OWASP's list, with tab and CR). */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * A formula at the start of a part a spreadsheet could split out of a cell at a separator it
+ * takes (comma, semicolon — Excel's with German, French or Spanish settings — or tab) or a line
+ * end: "=", "+", "@", or "-" before anything but a digit, a space or a dot ("-5", "- note" stay).
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])(?=[=+@]|-[^0-9 .])/g;
+/** Quoted whenever it holds a quote, a line end or a separator of any common kind, so that no spreadsheet splits it. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
-/** One cell: empty for null/undefined, JSON for objects, quoted when RFC 4180 needs it. */
+/** One cell: empty for null/undefined, JSON for objects, quoted when it holds a separator of any common kind. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text: string;
@@ -27,6 +35,7 @@ export function csvCell(value: unknown): string {
   } else {
     text = typeof value === 'string' ? value : JSON.stringify(value);
     if (FORMULA_START.test(text)) text = `'${text}`;
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   }
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

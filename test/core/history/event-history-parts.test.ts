@@ -299,14 +299,14 @@ describe('the CSV of a cut result', () => {
     expect(saved).toMatchObject({ saved: true, rows: 5 });
     const local = csvTimes(iso(T0 + 4000))[0];
     let lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(`# Incomplete: the service answered with its limit of 5 events; events of this search up to ${local} may be missing from this file.`);
+    expect(lines[0]).toBe(`"# Incomplete: the service answered with its limit of 5 events; events of this search up to ${local} may be missing from this file."`);
     expect(lines[1]).toMatch(/^record_ID,created,/);
     expect(lines.slice(2).filter(Boolean)).toHaveLength(5);
 
     shown.show('de');
     await history.exportCsv({ resultId: first.resultId });
     lines = (await readFile(path.join(dir, 'out.csv'), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(`# Unvollständig: Der Dienst hat mit seiner Höchstzahl von 5 Ereignissen geantwortet; Ereignisse dieser Suche bis ${local} fehlen vielleicht in dieser Datei.`);
+    expect(lines[0]).toBe(`"# Unvollständig: Der Dienst hat mit seiner Höchstzahl von 5 Ereignissen geantwortet; Ereignisse dieser Suche bis ${local} fehlen vielleicht in dieser Datei."`);
 
     // Back in English (the German headings are checked in event-history.test.ts): the whole result's first line is the heading.
     shown.show('en');
@@ -325,7 +325,7 @@ describe('the CSV of a cut result', () => {
     await history.search({ ...request, nextPartOf: first.resultId });
     await history.exportCsv({ resultId: first.resultId });
     const text = (await readFile(path.join(dir, 'out.csv'), 'utf8')).replace(/^\uFEFF/, '');
-    expect(text.split('\r\n')[0]).toBe(`# Incomplete: the kiosk keeps at most 7 events of one search; events of this search up to ${csvTimes(iso(T0 + 5000))[0]} may be missing from this file.`);
+    expect(text.split('\r\n')[0]).toBe(`"# Incomplete: the kiosk keeps at most 7 events of one search; events of this search up to ${csvTimes(iso(T0 + 5000))[0]} may be missing from this file."`);
   });
 
   it('words the cut line in every language (the long pseudo-locale too), the limit and the time filled in', () => {

@@ -230,9 +230,49 @@ describe('CSV cells', () => {
     expect(csvCell('+1+2')).toBe("'+1+2");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
     expect(csvCell(-5)).toBe('-5'); // a number is data
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('no formula comes out of a line read back with a comma, a semicolon or a tab as the separator, quotes honoured or not', () => {
+    const hostile = ["x;=cmd|' /C calc'!A0;", 'x\t=cmd|calc', 'x,=1+2', 'a\n@SUM(A1)', 'note; +33 1 23', 'x;-cmd', 'Smith; -5 °C; - dash', '"=quoted"', 'plain'];
+    const line = csvLine([...hostile, -5, 'end']).replace(/\r\n$/, '');
+    const looksLikeFormula = (cell: string): boolean => /^[=+@]|^-[^0-9 .]/.test(cell);
+    /** RFC 4180 with another separator (what Excel does with its regional separator). */
+    const parse = (text: string, separator: string): string[] => {
+      const cells: string[] = [];
+      let cell = '';
+      let quoted = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i]!;
+        if (quoted) {
+          if (c === '"' && text[i + 1] === '"') {
+            cell += '"';
+            i++;
+          } else if (c === '"') quoted = false;
+          else cell += c;
+        } else if (c === '"' && cell === '') quoted = true;
+        else if (c === separator) {
+          cells.push(cell);
+          cell = '';
+        } else cell += c;
+      }
+      cells.push(cell);
+      return cells;
+    };
+    for (const separator of [',', ';', '\t']) {
+      const cells = parse(line, separator);
+      // Quotes honoured: each cell comes back whole, whatever the separator (none is split).
+      // Read with its own separator, every cell comes back whole.
+      if (separator === ',') expect(cells).toHaveLength(hostile.length + 2);
+      for (const cell of cells) expect(looksLikeFormula(cell), `${JSON.stringify(separator)}: ${cell}`).toBe(false);
+      // Quotes not honoured (a naive split at the separator or at a line end): still no formula.
+      for (const part of line.split(new RegExp(`[${separator === '\t' ? '\\t' : separator}\n]`))) expect(looksLikeFormula(part.replace(/^"/, '')), `naive ${JSON.stringify(separator)}: ${part}`).toBe(false);
+    }
+    // Numbers and ordinary text are left as they were.
+    expect(csvCell('Smith; -5 °C; - dash')).toBe('"Smith; -5 °C; - dash"');
+    expect(csvCell(-5)).toBe('-5');
   });
 });
 

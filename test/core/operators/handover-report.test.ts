@@ -246,16 +246,16 @@ describe('the CSV and the page', () => {
 
   it('writes the notes, the outages with their duration, the downtime, the catch-up and the events set aside', () => {
     expect(lines).toContain('note,2026-11-24T19:05:00.000Z,,,Door 1,x,Camera 12 checked,,Ada Guard');
-    expect(lines).toContain('outage,2026-11-24T22:00:00.000Z,2026-11-24T22:07:30.000Z,,,,7 min 30 s; outage alarm raised at 2026-11-24T22:00:30.000Z; acknowledged at 2026-11-24T22:01:10.000Z,,');
-    expect(lines).toContain('outage,2026-11-25T00:55:00.000Z,2026-11-25T01:00:00.000Z,,,,5 min 0 s; outage alarm raised at 2026-11-25T00:55:30.000Z; not acknowledged; ended when the kiosk stopped: the service was not heard after that,,');
+    expect(lines).toContain('outage,2026-11-24T22:00:00.000Z,2026-11-24T22:07:30.000Z,,,,"7 min 30 s; outage alarm raised at 2026-11-24T22:00:30.000Z; acknowledged at 2026-11-24T22:01:10.000Z",,');
+    expect(lines).toContain('outage,2026-11-25T00:55:00.000Z,2026-11-25T01:00:00.000Z,,,,"5 min 0 s; outage alarm raised at 2026-11-25T00:55:30.000Z; not acknowledged; ended when the kiosk stopped: the service was not heard after that",,');
     expect(lines).toContain('outage,2026-11-25T05:50:00.000Z,,,,,"now (still down), 10 min 0 s; outage alarm raised at 2026-11-25T05:50:30.000Z; acknowledged at 2026-11-25T05:51:00.000Z by Ada Guard",,Ada Guard');
-    expect(lines).toContain('kiosk downtime,2026-11-25T01:00:00.000Z,2026-11-25T01:20:00.000Z,,,,20 min 0 s; stopped cleanly,,');
-    expect(lines).toContain('kiosk downtime,2026-11-25T03:00:00.000Z,2026-11-25T03:05:00.000Z,,,,5 min 0 s; did not stop cleanly (a crash or power cut): from when it was last known running,,');
+    expect(lines).toContain('kiosk downtime,2026-11-25T01:00:00.000Z,2026-11-25T01:20:00.000Z,,,,"20 min 0 s; stopped cleanly",,');
+    expect(lines).toContain('kiosk downtime,2026-11-25T03:00:00.000Z,2026-11-25T03:05:00.000Z,,,,"5 min 0 s; did not stop cleanly (a crash or power cut): from when it was last known running",,');
     expect(lines).toContain(
       'catch-up,2026-11-25T01:00:00.000Z,2026-11-25T01:20:00.000Z,,,Produced while the kiosk was stopped,"events 5001 to 6500: 998 read, 2 set aside; 42 alarms found (12 critical, 0 high, 0 medium, 30 low)",998,',
     );
-    expect(lines).toContain('catch-up,2026-11-25T01:00:00.000Z,2026-11-25T01:20:00.000Z,,,Produced while the kiosk was stopped,NOT read: events 5001 to 5500 (500 events); search History for that time,,');
-    expect(lines).toContain(`events set aside,${FROM},${TO},,,,Events the service sent that could not be read; each one is kept as it came.,5,`);
+    expect(lines).toContain('catch-up,2026-11-25T01:00:00.000Z,2026-11-25T01:20:00.000Z,,,Produced while the kiosk was stopped,"NOT read: events 5001 to 5500 (500 events); search History for that time",,');
+    expect(lines).toContain(`events set aside,${FROM},${TO},,,,"Events the service sent that could not be read; each one is kept as it came.",5,`);
   });
 
   it('lays the page out as a table of the figures, then the lists', () => {

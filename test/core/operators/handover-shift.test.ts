@@ -602,7 +602,7 @@ describe('the handover report of a whole night, against an independent count', (
     expect(csv.filter((line) => line.startsWith('unacknowledged alarm,2026-'))).toHaveLength(50);
     expect(csv.filter((line) => line.startsWith('outage,'))).toHaveLength(3);
     expect(csv.filter((line) => line.startsWith('kiosk downtime,'))).toHaveLength(2);
-    expect(csv).toContain(`events set aside,${report.from},${report.to},,,,Events the service sent that could not be read; each one is kept as it came.,${report.setAsideEvents},`);
+    expect(csv).toContain(`events set aside,${report.from},${report.to},,,,"Events the service sent that could not be read; each one is kept as it came.",${report.setAsideEvents},`);
 
     const text = execFileSync('pdftotext', ['-layout', report.pdfPath!, '-'], { encoding: 'utf8' });
     const n = (value: number): string => new Intl.NumberFormat('en-GB').format(value);
