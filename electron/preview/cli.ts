@@ -1,10 +1,11 @@
 /**
- * `npm run preview [-- --port P] [--service URL] [--fresh] [--test-controls]
+ * `npm run preview [-- --help] [-- --port P] [--service URL] [--fresh] [--test-controls]
  * [--event-rate N] [--cardholders N] [any configuration flag]`: builds nothing (run
  * `npm run build` first; the npm script does), starts the kiosk in Node and prints its URL.
  */
 import { startPreview } from './preview';
 import { toKioskError } from '../core/ipc/failure';
+import { asksForHelp, usage } from './usage';
 
 const OWN_FLAGS = ['port', 'service', 'fresh', 'test-controls', 'event-rate', 'cardholders', 'host'];
 
@@ -47,6 +48,10 @@ function configArgs(argv: string[]): string[] {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (asksForHelp(argv)) {
+    process.stdout.write(usage('npm run preview --'));
+    return;
+  }
   const service = flagValue(argv, 'service');
   const eventRate = numberFlag(argv, 'event-rate');
   const cardholders = numberFlag(argv, 'cardholders');

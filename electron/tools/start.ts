@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { electronUnavailable, findElectronBinary } from './electron-binary';
 import { chooseKioskNode, runOnKioskNode } from './kiosk-node';
+import { asksForHelp, usage } from '../preview/usage';
 
 const DOWNLOAD_TIMEOUT_MS = 90_000;
 
@@ -37,6 +38,11 @@ async function runInBrowser(reason: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The usage at once: no build, no download.
+  if (asksForHelp(process.argv.slice(2))) {
+    process.stdout.write(usage('npm start --'));
+    return;
+  }
   let binary = findElectronBinary();
   if (!binary.path) {
     tryDownload();
