@@ -392,10 +392,8 @@ export class DeskSync {
   private enqueue(kind: DeskActionKind, alarmKey: string | null, body: QueuedBody): string {
     const actionId = randomUUID();
     const at = this.now();
-    this.db.transaction(() => {
-      const id = Number(this.db.get<{ id: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM desk_pending')?.id ?? 1);
-      this.db.run('INSERT INTO desk_pending (id, action_id, kind, alarm_key, at, body) VALUES (?, ?, ?, ?, ?, ?)', [id, actionId, kind, alarmKey, at, sealJson(this.key, { kind: 'desk-pending', key: actionId }, body)]);
-    });
+    // The row number (the order of sending) is SQLite's own: the seal binds the action id.
+    this.db.run('INSERT INTO desk_pending (action_id, kind, alarm_key, at, body) VALUES (?, ?, ?, ?, ?)', [actionId, kind, alarmKey, at, sealJson(this.key, { kind: 'desk-pending', key: actionId }, body)]);
     return actionId;
   }
 
@@ -504,19 +502,24 @@ export class DeskSync {
     if (!mine && record.kind === 'acknowledge' && record.outcome === 'done' && key && alarms) {
       alarms.acknowledgeFromSite(key, { operator: record.operator, desk: record.desk, at: Date.parse(record.at), note: String(record.body['note'] ?? '') });
     }
+    // What the store decided against this desk's action, or another desk's take-over of this guard's claim: a notice.
+    const shift = this.options.operator();
+    const by = record.by;
+    let said: { key: Parameters<typeof screenText>[0]; params: Record<string, string> } | null = null;
+    if (mine && record.kind === 'acknowledge' && record.outcome === 'alreadyAcknowledged' && by) {
+      said = { key: 'desk.fromMain.alreadyAcknowledged', params: { operator: by.operator ?? '—', desk: by.desk, time: by.at } };
+    } else if (mine && record.kind === 'acknowledge' && record.outcome === 'done' && by && (by.desk !== this.desk || by.operator !== record.operator)) {
+      said = { key: 'desk.fromMain.closedClaimed', params: { operator: by.operator ?? '—', desk: by.desk } };
+    } else if (mine && wasQueued && record.kind === 'claim' && record.outcome === 'claimHeld' && by) {
+      said = { key: 'desk.fromMain.claimHeld', params: { operator: by.operator ?? '—', desk: by.desk, time: by.at } };
+    } else if (!mine && record.kind === 'takeOver' && record.outcome === 'done' && by?.desk === this.desk && shift && by.operator === shift.name) {
+      said = { key: 'desk.fromMain.takenOver', params: { operator: record.operator ?? '—', desk: record.desk, reason: String(record.body['note'] ?? '') } };
+    }
+    if (!said) return;
+    // The alarm as this desk numbers it is looked up only for a notice (not for every action applied in a catch-up).
     const summary = (record.body['alarm'] ?? null) as QueuedBody['alarm'] | null;
     const localId = key && alarms ? (alarms.alarmIdsOf(key).at(-1) ?? null) : null;
-    const about = { alarm: localId ?? summary?.recordId ?? '?', text: summary?.text ?? '', device: summary?.device ?? '' };
-    const shift = this.options.operator();
-    if (mine && record.kind === 'acknowledge' && record.outcome === 'alreadyAcknowledged' && record.by) {
-      this.notice(screenText('desk.fromMain.alreadyAcknowledged', { ...about, operator: record.by.operator ?? '—', desk: record.by.desk, time: record.by.at }), localId);
-    } else if (mine && record.kind === 'acknowledge' && record.outcome === 'done' && record.by && (record.by.desk !== this.desk || record.by.operator !== record.operator)) {
-      this.notice(screenText('desk.fromMain.closedClaimed', { ...about, operator: record.by.operator ?? '—', desk: record.by.desk }), localId);
-    } else if (mine && wasQueued && record.kind === 'claim' && record.outcome === 'claimHeld' && record.by) {
-      this.notice(screenText('desk.fromMain.claimHeld', { ...about, operator: record.by.operator ?? '—', desk: record.by.desk, time: record.by.at }), localId);
-    } else if (!mine && record.kind === 'takeOver' && record.outcome === 'done' && record.by?.desk === this.desk && shift && record.by.operator === shift.name) {
-      this.notice(screenText('desk.fromMain.takenOver', { ...about, operator: record.operator ?? '—', desk: record.desk, reason: String(record.body['note'] ?? '') }), localId);
-    }
+    this.notice(screenText(said.key, { alarm: localId ?? summary?.recordId ?? '?', text: summary?.text ?? '', device: summary?.device ?? '', ...said.params }), localId);
   }
 
   private noteClaim(record: SiteActionRecord): void {
