@@ -170,8 +170,15 @@ export function emptyForm(defaults: { tenant?: number[]; cardholderType?: number
 
 /** The form for editing a record; tenants the site list does not name go to "other". */
 export function formFromRecord(record: CardholderRecord, knownTenants: readonly number[]): EnrolmentForm {
+  return formFromFields(fieldsOf(record), knownTenants);
+}
+
+/**
+ * The form for fields as they were sent (a queued create may hold no tenant, type or sex: the
+ * officer chose none); tenants the site list does not name go to "other".
+ */
+export function formFromFields(fields: CardholderFields, knownTenants: readonly number[]): EnrolmentForm {
   const known = new Set(knownTenants);
-  const fields = fieldsOf(record);
   return {
     ...fields,
     middle_Name: fields.middle_Name ?? '',

@@ -14,7 +14,7 @@ import { usePrivacyRegistry } from '../shell/privacy-registry';
 import { computed, reactive, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderFields, CardholderRecord, DuplicateCandidate, EnrolmentChoices, OutboxItemView } from '../../../electron/contract/ipc';
-import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
+import { changedFields, checkForm, emptyForm, fieldsOf, formFieldOf, formFromFields, formFromRecord, toFields, type EnrolmentForm, type FieldProblem, type FormField } from './enrolment-rules';
 import { unusedValues, type UnusedValue } from './enrolment-choices';
 import { errorText } from '../i18n/error-text';
 import { formatNumber } from '../i18n/format';
@@ -184,7 +184,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
     fixing.value = item;
     original.value = base;
     const start = item.kind === 'create' ? (item.fields as CardholderFields) : base ? { ...fieldsOf(base), ...(item.fields ?? {}) } : null;
-    if (start) Object.assign(form, formFromRecord({ ...(base ?? ({} as CardholderRecord)), ...start } as CardholderRecord, defaults.knownTenants));
+    if (start) Object.assign(form, formFromFields(start, defaults.knownTenants));
     refusal.value = item.lastError ? { error: item.lastError, field: formFieldOf(item.lastError.field) } : null;
     mode.value = 'fix';
   }

@@ -147,6 +147,24 @@ describe('enrolment store, offline and refused enrolments', () => {
     expect(store.notice).toBe('Back in the outbox: it will be sent again now.');
   });
 
+  it('opens a refused create that holds no type, tenant or sex (a first-day site where none was chosen) and sends it back without them', async () => {
+    const store = useEnrolmentStore();
+    store.configure({ tenant: [], cardholderType: null, knownTenants: [] });
+    const item = makeOutboxItem('bare', { kind: 'create', state: 'failed', fields: { first_Name: 'Aoife', last_Name: 'Byrne', employee_ID: 'E-1' }, lastError: { code: 'rejected', message: 'Employee ID already used.', field: 'employee_ID' } });
+    store.startFix(item, null);
+    expect(store.mode).toBe('fix');
+    expect(store.form.tenant).toEqual([]);
+    expect(store.form.card_Holder_Type_ID).toBe('');
+    expect(store.form.sex).toBe('');
+    store.form.employee_ID = 'E-2';
+    fake.current.api.resendOutboxItem.mockResolvedValueOnce(ok(outboxWith([{ ...item, state: 'pending', lastError: null }])));
+    expect((await store.resendFix())?.item.id).toBe('bare');
+    const sent = fake.current.api.resendOutboxItem.mock.lastCall?.[0] as { create: Record<string, unknown> };
+    expect(sent.create).toMatchObject({ first_Name: 'Aoife', last_Name: 'Byrne', employee_ID: 'E-2' });
+    expect(sent.create).not.toHaveProperty('tenant');
+    expect(sent.create).not.toHaveProperty('card_Holder_Type_ID');
+  });
+
   it('fixes a refused change over the record as the service has it, sending only what differs from it', async () => {
     const store = useEnrolmentStore();
     store.configure({ tenant: [0], cardholderType: 1, knownTenants: [0, 2] });
