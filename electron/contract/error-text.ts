@@ -69,8 +69,10 @@ export const ERROR_TEXT = {
   shiftUnderWay: '{name} is signed in. End that shift first.',
   unnamedShiftRefused: 'This site does not allow a shift without a name. Choose your name and type your PIN.',
   notOnOperatorList: "That name is not on this kiosk's operator list.",
-  operatorLockedOut: 'Too many wrong PINs for {name}. Try again in {count} minute. | Too many wrong PINs for {name}. Try again in {count} minutes.',
+  operatorLockedOut: 'Too many wrong PINs for {name}: the name is locked for {count} more second. An administrator can lift the lock. | Too many wrong PINs for {name}: the name is locked for {count} more seconds. An administrator can lift the lock.',
   operatorWrongPin: 'Wrong PIN. {count} try left before this name is locked for a while. | Wrong PIN. {count} tries left before this name is locked for a while.',
+  operatorWrongPinLockedOut: 'Wrong PIN. Too many wrong PINs for {name}: the name is locked for {count} second. An administrator can lift the lock. | Wrong PIN. Too many wrong PINs for {name}: the name is locked for {count} seconds. An administrator can lift the lock.',
+  signInSlowed: 'Too many wrong PINs at this kiosk: wait {count} second before the next sign-in. | Too many wrong PINs at this kiosk: wait {count} seconds before the next sign-in.',
   // i23-main: the admin PIN file, the feed's stall and the status check, an alarm's note.
   pinFileUnusable: 'The administrator PIN file ({file}) cannot be used ({reason}). Set the PIN again with "{command}".',
   pinFileDamaged: 'The administrator PIN file ({file}) is damaged. Set the PIN again with "{command}".',

@@ -23,6 +23,12 @@ export interface OperatorState {
   problemText?: MainText | null;
   /** The command an administrator runs to add operators. */
   addCommand: string;
+  /** Names locked after wrong PINs, and until when (ISO), soonest first; absent or empty: none. */
+  locked?: Array<{ name: string; until: string }>;
+  /** After many wrong PINs across names every sign-in waits until this time (ISO); null or absent: it does not. */
+  slowedUntil?: string | null;
+  /** The command an administrator runs to lift a name's lock (with the name). */
+  unlockCommand?: string;
 }
 
 /**

@@ -8,7 +8,8 @@
  * exports the journal records (`journalledExports`), and that the end of a shift locks the admin
  * actions too (the `adminLock` it is handed; both were kiosk-core's). `name()` is what kiosk-core
  * hands the other capabilities to stamp every recorded action with: the renderer never says who
- * did something, main knows.
+ * did something, main knows. A shift kept across a restart that its operator may no longer hold
+ * (removed from the list, PIN changed) is ended at start and kept in the handover log without files.
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -112,8 +113,8 @@ const slug = (name: string): string => name.normalize('NFKD').replace(/[^A-Za-z0
 export function createOperatorsCapability(options: OperatorsCapabilityOptions): OperatorsCapability {
   const { log } = options;
   const now = options.now ?? Date.now;
-  const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, now });
   const key = options.dataKey ?? null;
+  const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, key, now });
   const journal = new ShiftJournal(options.database, options.dataDir, log, () => new Date(now()), key);
   const reports = new RecordLog(options.database, HANDOVER_LOG, key, (id, why) => log.warn('operators', `handover log entry ${id} cannot be read: ${why}`));
   const reportsMoved = moveOnce({ database: options.database, file: path.join(options.dataDir, HANDOVER_LOG_FILE), key, log: reports, logger: log, scope: 'operators', what: 'the handover log' });
@@ -236,7 +237,30 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
         return reports.newest(Number.MAX_SAFE_INTEGER);
       },
     },
-    start: () => session.load(),
+    async start() {
+      await session.load();
+      // A kept shift its operator may no longer hold (removed, PIN changed) ended at start: the
+      // operator log's handover list keeps it, with the record's figures and no report files.
+      const ended = session.endedAtStart;
+      if (ended) {
+        await reportsMoved();
+        const to = new Date(now()).toISOString();
+        try {
+          const fromMs = Date.parse(ended.shift.since);
+          reports.add({
+            at: to,
+            operator: ended.shift.name,
+            from: ended.shift.since,
+            acknowledged: options.record.acknowledgements(fromMs, Date.parse(to)).length,
+            open: options.record.unacknowledged().total,
+            pdfPath: null,
+            csvPath: null,
+          });
+        } catch (thrown) {
+          log.error('operators', `could not keep the shift ended at start in the operator log: ${String(thrown)}`);
+        }
+      }
+    },
     async stop() {
       await journal.flush();
       await reportsMoved();

@@ -61,8 +61,10 @@ const errors: Messages['errors'] = {
   shiftUnderWay: '{name} ist angemeldet. Beenden Sie zuerst diese Schicht.',
   unnamedShiftRefused: 'An diesem Standort ist keine Schicht ohne Namen erlaubt. Wählen Sie Ihren Namen und geben Sie Ihre PIN ein.',
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
-  operatorLockedOut: 'Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minute erneut. | Zu viele falsche PINs für {name}. Versuchen Sie es in {count} Minuten erneut.',
+  operatorLockedOut: 'Zu viele falsche PINs für {name}: Der Name ist noch {count} Sekunde gesperrt. Ein Administrator kann die Sperre aufheben. | Zu viele falsche PINs für {name}: Der Name ist noch {count} Sekunden gesperrt. Ein Administrator kann die Sperre aufheben.',
   operatorWrongPin: 'Falsche PIN. Noch {count} Versuch, dann wird dieser Name für eine Weile gesperrt. | Falsche PIN. Noch {count} Versuche, dann wird dieser Name für eine Weile gesperrt.',
+  operatorWrongPinLockedOut: 'Falsche PIN. Zu viele falsche PINs für {name}: Der Name ist {count} Sekunde gesperrt. Ein Administrator kann die Sperre aufheben. | Falsche PIN. Zu viele falsche PINs für {name}: Der Name ist {count} Sekunden gesperrt. Ein Administrator kann die Sperre aufheben.',
+  signInSlowed: 'Zu viele falsche PINs an diesem Kiosk: Warten Sie {count} Sekunde bis zur nächsten Anmeldung. | Zu viele falsche PINs an diesem Kiosk: Warten Sie {count} Sekunden bis zur nächsten Anmeldung.',
   // i23-main: die Admin-PIN-Datei, der stockende Live-Empfang und die Prüfung des Dienstes, die Notiz zu einem Alarm.
   pinFileUnusable: 'Die Datei der Administrator-PIN ({file}) ist nicht verwendbar ({reason}). Setzen Sie die PIN neu mit „{command}“.',
   pinFileDamaged: 'Die Datei der Administrator-PIN ({file}) ist beschädigt. Setzen Sie die PIN neu mit „{command}“.',

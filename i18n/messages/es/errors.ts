@@ -61,8 +61,10 @@ const errors: Messages['errors'] = {
   shiftUnderWay: '{name} tiene la sesión iniciada. Termine primero ese turno.',
   unnamedShiftRefused: 'Este sitio no permite turnos sin nombre. Elija su nombre e introduzca su PIN.',
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
-  operatorLockedOut: 'Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minuto. | Demasiados PIN incorrectos para {name}. Vuelva a intentarlo dentro de {count} minutos.',
+  operatorLockedOut: 'Demasiados PIN incorrectos para {name}: el nombre sigue bloqueado {count} segundo más. Un administrador puede levantar el bloqueo. | Demasiados PIN incorrectos para {name}: el nombre sigue bloqueado {count} segundos más. Un administrador puede levantar el bloqueo.',
   operatorWrongPin: 'PIN incorrecto. Queda {count} intento antes de que este nombre se bloquee un tiempo. | PIN incorrecto. Quedan {count} intentos antes de que este nombre se bloquee un tiempo.',
+  operatorWrongPinLockedOut: 'PIN incorrecto. Demasiados PIN incorrectos para {name}: el nombre queda bloqueado {count} segundo. Un administrador puede levantar el bloqueo. | PIN incorrecto. Demasiados PIN incorrectos para {name}: el nombre queda bloqueado {count} segundos. Un administrador puede levantar el bloqueo.',
+  signInSlowed: 'Demasiados PIN incorrectos en este quiosco: espere {count} segundo antes del siguiente inicio de sesión. | Demasiados PIN incorrectos en este quiosco: espere {count} segundos antes del siguiente inicio de sesión.',
   // i23-main: el archivo del PIN de administrador, el feed que no responde y la comprobación del servicio, la nota de una alarma.
   pinFileUnusable: 'El archivo del PIN de administrador ({file}) no se puede usar ({reason}). Vuelva a configurar el PIN con «{command}».',
   pinFileDamaged: 'El archivo del PIN de administrador ({file}) está dañado. Vuelva a configurar el PIN con «{command}».',

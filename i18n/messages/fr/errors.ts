@@ -61,8 +61,10 @@ const errors: Messages['errors'] = {
   shiftUnderWay: '{name} est connecté(e). Terminez d’abord ce poste.',
   unnamedShiftRefused: 'Ce site n’autorise pas de poste sans nom. Choisissez votre nom et saisissez votre code PIN.',
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
-  operatorLockedOut: 'Trop de codes PIN erronés pour {name}. Réessayez dans {count} minute. | Trop de codes PIN erronés pour {name}. Réessayez dans {count} minutes.',
+  operatorLockedOut: 'Trop de codes PIN erronés pour {name} : ce nom est bloqué encore {count} seconde. Un administrateur peut lever le blocage. | Trop de codes PIN erronés pour {name} : ce nom est bloqué encore {count} secondes. Un administrateur peut lever le blocage.',
   operatorWrongPin: 'Code PIN erroné. Encore {count} essai avant que ce nom soit bloqué un moment. | Code PIN erroné. Encore {count} essais avant que ce nom soit bloqué un moment.',
+  operatorWrongPinLockedOut: 'Code PIN erroné. Trop de codes PIN erronés pour {name} : ce nom est bloqué pendant {count} seconde. Un administrateur peut lever le blocage. | Code PIN erroné. Trop de codes PIN erronés pour {name} : ce nom est bloqué pendant {count} secondes. Un administrateur peut lever le blocage.',
+  signInSlowed: 'Trop de codes PIN erronés sur cette borne : attendez {count} seconde avant la prochaine connexion. | Trop de codes PIN erronés sur cette borne : attendez {count} secondes avant la prochaine connexion.',
   // i23-main : le fichier du PIN administrateur, le flux qui ne répond plus et la vérification du service, la note d’une alarme.
   pinFileUnusable: 'Le fichier du code PIN administrateur ({file}) est inutilisable ({reason}). Définissez à nouveau le code PIN avec « {command} ».',
   pinFileDamaged: 'Le fichier du code PIN administrateur ({file}) est endommagé. Définissez à nouveau le code PIN avec « {command} ».',
