@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { KioskError } from './errors';
 import type { OutboxItemView } from './outbox';
 import { cardholderId, databaseId, MAX_PAGE, noPayload, op, taskId } from './operation';
-import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, MAX_TENANTS, type CardholderTextField } from './cardholder-fields';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, hasHiddenCharacters, MAX_TENANTS, type CardholderTextField } from './cardholder-fields';
 
 /** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
 export interface CardholderRecord {
@@ -270,11 +270,22 @@ const FIELD_WHAT: Record<CardholderTextField, string> = {
   zip: 'ZIP code',
 };
 
-/** A text field as its rule (cardholder-fields.ts) says: required ones trimmed and not empty; every one at most its length. */
+/** The fields that refuse bidirectional controls and invisible characters: what the duplicate check compares and a badge prints. */
+const NO_HIDDEN_CHARACTERS: ReadonlySet<CardholderTextField> = new Set(['first_Name', 'middle_Name', 'last_Name', 'email']);
+
+/**
+ * A text field as its rule (cardholder-fields.ts) says: NFC-normalised (an accent typed as a
+ * letter and a combining mark is the one letter); required ones trimmed and not empty; every one
+ * at most its length; names and e-mail without bidirectional controls or invisible characters.
+ */
 function textField(field: CardholderTextField) {
   const { max, required } = CARDHOLDER_TEXT_FIELDS[field];
   const what = FIELD_WHAT[field];
-  return required ? z.string().trim().min(1, `The ${what} is required.`).max(max, `The ${what} can have at most ${max} characters.`) : z.string().max(max, `The ${what} can have at most ${max} characters.`);
+  const text = required ? z.string().normalize('NFC').trim().min(1, `The ${what} is required.`) : z.string().normalize('NFC');
+  const bounded = text.max(max, `The ${what} can have at most ${max} characters.`);
+  return NO_HIDDEN_CHARACTERS.has(field)
+    ? bounded.refine((value) => !hasHiddenCharacters(value), `The ${what} holds an invisible or direction-changing character (such as a zero-width space or a right-to-left override); type it again without it.`)
+    : bounded;
 }
 
 /**

@@ -101,6 +101,8 @@ export const ERROR_TEXT = {
   photoQueuedNotShown: 'The photo was saved on this workstation, but the record is not in the directory to show it.',
   directoryEmptyAnswer: 'The service answered the cardholder list with nothing.',
   directoryNotJson: 'The cardholder list from the service is not valid JSON (it may have been cut off).',
+  directoryTooLarge: `The cardholder directory is {size}, over the limit of {limit} that the kiosk can read; the directory there was is kept. ${ASK_ADMIN}`,
+  directoryOverLimit: `The cardholder directory is over the limit of {limit} that the kiosk can read; the kiosk stopped reading it and keeps the directory there was. ${ASK_ADMIN}`,
   directoryNoList: 'The answer of the service holds no list of cardholders.',
   directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
   photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',

@@ -192,6 +192,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       record: shiftRecord,
       adminLock: admin.lock,
       words: documentWords,
+      fontDir: options.badgeFontDir,
     });
     const operatorName = (): string | null => operators.name();
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.

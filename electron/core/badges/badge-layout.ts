@@ -7,6 +7,7 @@
  * (badge-page.ts) and the renderer's true-size preview both draw. A value that does not fit is
  * an error for the officer, never a cut badge.
  */
+import { withoutHiddenCharacters } from '../../contract/cardholder-fields';
 import type { BadgeBox, BadgeCardholder, BadgeLocale, BadgeSideLayout, SiteNames } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import { barcodeFitProblem, encodeBarcode } from './barcode';
@@ -47,7 +48,12 @@ const FIELD_WORDS: Record<BadgeField, string> = {
   text: 'text',
 };
 
+/** A field's text as printed: a record holding a direction override or an invisible character prints without it ("evil" stays "evil"). */
 export function fieldValue(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string, locale?: BadgeLocale): string {
+  return withoutHiddenCharacters(fieldText(field, person, site, issued, text, locale));
+}
+
+function fieldText(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string, locale?: BadgeLocale): string {
   const full = [person.first_Name, person.middle_Name, person.last_Name].map((p) => p.trim()).filter((p) => p !== '').join(' ');
   switch (field) {
     case 'lastName':

@@ -23,7 +23,8 @@ import { moveOnce } from '../storage/legacy-logs';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { LOG_KINDS, parsedBy, RecordLog, type LogKind } from '../storage/record-log';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
-import { renderHandoverPdf } from './handover-pdf';
+import { renderHandoverPdf, type HandoverFonts } from './handover-pdf';
+import { readFontMetrics } from '../badges/font-metrics';
 import { englishWords, type Words } from '../language/words';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
@@ -58,6 +59,12 @@ export interface OperatorsCapabilityOptions {
   adminLock?: { lock(): Promise<unknown> };
   /** The handover report's words: the language the page shows (core/language/shown-language.ts); English when absent. */
   words?: () => Words;
+  /**
+   * The kiosk's shipped fonts (the badges' DejaVu Sans, resources/badge-fonts, as the composition
+   * root finds them): the handover PDF draws Greek, Cyrillic and the rest in them. Absent or
+   * unreadable: pdfkit's standard font, with "[?]" for what it cannot draw.
+   */
+  fontDir?: string;
   now?: () => number;
 }
 
@@ -121,6 +128,16 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
   // An earlier version's file is moved in at start; a read or write before it ends waits for it.
   void reportsMoved();
 
+  // Read once, at the first report (a few hundred kilobytes); null: the standard font.
+  let fonts: Promise<HandoverFonts | null> | null = null;
+  const handoverFonts = (): Promise<HandoverFonts | null> =>
+    (fonts ??= options.fontDir
+      ? loadHandoverFonts(options.fontDir).catch((thrown: unknown) => {
+          log.warn('operators', `the handover PDF is drawn in the standard font: the shipped fonts cannot be read (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+          return null;
+        })
+      : Promise.resolve(null));
+
   const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();
     if (!shift) throw KioskFailure.keyed('rejected', 'noShiftToEnd');
@@ -158,7 +175,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       csvReason = reason(thrown);
     }
     try {
-      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words))));
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words)), await handoverFonts()));
       pdfPath = `${base}.pdf`;
     } catch (thrown) {
       pdfReason = reason(thrown);
@@ -266,4 +283,12 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       await reportsMoved();
     },
   };
+}
+
+/** DejaVu Sans, regular and bold, from the shipped fonts' folder, with what both draw. */
+async function loadHandoverFonts(dir: string): Promise<HandoverFonts> {
+  const { readFile } = await import('node:fs/promises');
+  const [regular, bold] = await Promise.all([readFile(path.join(dir, 'DejaVuSans.ttf')), readFile(path.join(dir, 'DejaVuSans-Bold.ttf'))]);
+  const [regularMap, boldMap] = [readFontMetrics(regular), readFontMetrics(bold)];
+  return { regular, bold, covers: (code) => regularMap.covers(code) && boldMap.covers(code) };
 }

@@ -286,7 +286,7 @@ export class ServiceHttp {
           const maxBytes = options.maxBytes ?? MAX_STREAM_BYTES;
           if (length !== null && length > maxBytes) {
             source.destroy();
-            throw answerTooLarge(ctx, maxBytes, `content-length ${length}`);
+            throw answerTooLarge(ctx, maxBytes, `content-length ${length}`, length);
           }
           return { status: response.status, headers, length, body: this.bodyOf(source, ctx, length, maxBytes, options.onProgress) };
         },

@@ -139,6 +139,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Bitte {field} eingeben.',
     tooLong: '{field}: höchstens {max} Zeichen (jetzt {now}).',
     control: '{field}: Bitte die unsichtbaren Steuerzeichen entfernen.',
+    hidden: '{field}: Bitte die unsichtbaren oder die Schreibrichtung ändernden Zeichen entfernen (etwa ein Leerzeichen ohne Breite oder eine Rechts-nach-links-Umkehrung) oder neu eingeben.',
     employeeIdCharacters: 'Personalnummer: nur Buchstaben, Ziffern, Bindestriche und Punkte (zum Beispiel E-1234).',
     employeeIdPattern: 'Personalnummer: Die Personalnummern dieses Standorts sehen anders aus; bitte mit dem Ausweis oder der Personalakte abgleichen.',
     email: "E-Mail: Bitte eine Adresse wie name{'@'}example.org eingeben.",

@@ -93,6 +93,8 @@ const errors: Messages['errors'] = {
   photoQueuedNotShown: 'Das Foto wurde auf diesem Arbeitsplatz gespeichert, aber der Datensatz ist nicht im Verzeichnis, um es anzuzeigen.',
   directoryEmptyAnswer: 'Der Dienst hat auf die Abfrage der Ausweisinhaberliste eine leere Antwort gesendet.',
   directoryNotJson: 'Die Ausweisinhaberliste des Dienstes ist kein gültiges JSON (sie wurde möglicherweise abgeschnitten).',
+  directoryTooLarge: `Das Ausweisinhaberverzeichnis ist {size} groß, über der Grenze von {limit}, die der Kiosk lesen kann; das bisherige Verzeichnis bleibt erhalten. ${ADMIN}`,
+  directoryOverLimit: `Das Ausweisinhaberverzeichnis ist größer als die Grenze von {limit}, die der Kiosk lesen kann; der Kiosk hat das Lesen abgebrochen und behält das bisherige Verzeichnis. ${ADMIN}`,
   directoryNoList: 'Die Antwort des Dienstes enthält keine Liste von Ausweisinhabern.',
   directoryNoneReadable: 'Der {count} vom Dienst gesendete Ausweisinhaber konnte nicht gelesen werden. | Keiner der {count} vom Dienst gesendeten Ausweisinhaber konnte gelesen werden.',
   photoNotOnFile: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto. Versuchen Sie es erneut oder verständigen Sie die Administration.',

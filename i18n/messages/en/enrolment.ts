@@ -140,6 +140,7 @@ export default {
     required: 'Enter the {field}.',
     tooLong: '{field}: at most {max} characters (now {now}).',
     control: '{field}: remove the invisible control characters.',
+    hidden: '{field}: remove the invisible or direction-changing characters (such as a zero-width space or a right-to-left override), or type it again.',
     employeeIdCharacters: 'Employee ID: letters, digits, dashes and dots only (for example E-1234).',
     employeeIdPattern: 'Employee ID: this site\'s employee IDs look different; check it against the badge or the HR record.',
     email: "E-mail: enter an address such as name{'@'}example.org.",

@@ -139,6 +139,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Falta el campo «{field}».',
     tooLong: '{field}: como máximo {max} caracteres (ahora {now}).',
     control: '{field}: elimine los caracteres de control invisibles.',
+    hidden: '{field}: elimine los caracteres invisibles o que cambian la dirección del texto (como un espacio de ancho cero o una inversión de derecha a izquierda), o escríbalo de nuevo.',
     employeeIdCharacters: 'N.º de empleado: solo letras, cifras, guiones y puntos (por ejemplo E-1234).',
     employeeIdPattern: 'N.º de empleado: los números de empleado de este centro tienen otro formato; compruébelo con la credencial o el expediente de RR. HH.',
     email: "Correo electrónico: introduzca una dirección como nombre{'@'}example.org.",

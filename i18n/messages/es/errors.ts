@@ -93,6 +93,8 @@ const errors: Messages['errors'] = {
   photoQueuedNotShown: 'La foto se ha guardado en este puesto, pero el registro no está en el directorio para mostrarla.',
   directoryEmptyAnswer: 'El servicio ha respondido a la lista de titulares con una respuesta vacía.',
   directoryNotJson: 'La lista de titulares del servicio no es un JSON válido (puede que se haya cortado).',
+  directoryTooLarge: `El directorio de titulares ocupa {size}, por encima del límite de {limit} que el quiosco puede leer; se conserva el directorio anterior. ${ADMIN}`,
+  directoryOverLimit: `El directorio de titulares supera el límite de {limit} que el quiosco puede leer; el quiosco dejó de leerlo y conserva el directorio anterior. ${ADMIN}`,
   directoryNoList: 'La respuesta del servicio no contiene ninguna lista de titulares.',
   directoryNoneReadable: 'No se ha podido leer el {count} titular que envió el servicio. | No se ha podido leer ninguno de los {count} titulares que envió el servicio.',
   photoNotOnFile: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada. Inténtelo de nuevo o avise al administrador.',

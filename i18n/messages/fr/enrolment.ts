@@ -139,6 +139,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Saisissez le {field}.',
     tooLong: '{field} : {max} caractères au plus (actuellement {now}).',
     control: '{field} : supprimez les caractères de contrôle invisibles.',
+    hidden: '{field} : supprimez les caractères invisibles ou qui changent le sens d’écriture (espace sans chasse, forçage de droite à gauche…), ou saisissez-le à nouveau.',
     employeeIdCharacters: 'Matricule : lettres, chiffres, tirets et points uniquement (par exemple E-1234).',
     employeeIdPattern: 'Matricule : les matricules de ce site ont une autre forme ; vérifiez-le sur le badge ou le dossier RH.',
     email: "E-mail : saisissez une adresse comme nom{'@'}example.org.",

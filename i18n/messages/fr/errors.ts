@@ -93,6 +93,8 @@ const errors: Messages['errors'] = {
   photoQueuedNotShown: 'La photo a été enregistrée sur ce poste, mais la fiche n’est pas dans l’annuaire pour l’afficher.',
   directoryEmptyAnswer: 'Le service a répondu à la demande de la liste des titulaires par une réponse vide.',
   directoryNotJson: 'La liste des titulaires envoyée par le service n’est pas du JSON valide (elle a peut-être été tronquée).',
+  directoryTooLarge: `L’annuaire des titulaires fait {size}, au-delà de la limite de {limit} que la borne peut lire ; l’annuaire précédent est conservé. ${ADMIN}`,
+  directoryOverLimit: `L’annuaire des titulaires dépasse la limite de {limit} que la borne peut lire ; la borne a cessé de le lire et conserve l’annuaire précédent. ${ADMIN}`,
   directoryNoList: 'La réponse du service ne contient aucune liste de titulaires.',
   directoryNoneReadable: 'Le {count} titulaire envoyé par le service n’a pas pu être lu. | Aucun des {count} titulaires envoyés par le service n’a pu être lu.',
   photoNotOnFile: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée. Réessayez, ou prévenez l’administrateur.',
