@@ -9,6 +9,8 @@ export default {
   front: 'Front',
   back: 'Back',
   noPhoto: 'No photo',
+  /** The names of the kiosk's built-in templates (electron/core/badges/built-in-templates.ts). */
+  builtInNames: { employee: 'Employee (built in)', visitor: 'Visitor (built in)' },
   print: {
     title: 'Print the badge of {name}',
     reprintTitle: 'Reprint the badge of {name}',
@@ -55,7 +57,9 @@ export default {
   admin: {
     title: 'Badges',
     templatesDir: 'Templates folder',
-    noTemplatesDir: 'None (badges.templatesDir): no badges on this workstation',
+    noTemplatesDir: 'None (badges.templatesDir): the built-in templates are in use',
+    builtIn: 'The built-in templates (an employee card and a visitor card) are in use: none is provisioned. Templates put in the provisioning folder (badges.templatesDir) replace them.',
+    builtInFile: 'built in',
     printer: 'Printer',
     noPrinter: 'None set up (badges.printer): officers can only save badges as PDF.',
     installed: '{printer} (installed)',
