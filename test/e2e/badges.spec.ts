@@ -218,7 +218,7 @@ test('an employee enrolled with the real-face camera gets a portrait badge: ID-1
   await page.getByRole('tab', { name: /Operator log/ }).click();
   await page.getByTestId('operator-log-badges').check();
   await expect(page.getByTestId('badge-log-row')).toHaveCount(2);
-  await expect(page.getByTestId('badge-log-row').first()).toContainText('other: clip broke');
+  await expect(page.getByTestId('badge-log-row').first()).toContainText('Other: clip broke');
   await expect(page.getByTestId('badge-log-row').first()).toContainText('Printed');
 });
 

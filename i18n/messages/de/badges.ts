@@ -31,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Verloren', damaged: 'Beschädigt', nameChange: 'Namensänderung', newPhoto: 'Neues Foto', other: 'Anderer Grund' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'kein Drucker eingerichtet', notInstalled: 'Drucker nicht installiert', refused: 'abgelehnt: {why}', noPrinterName: '(keiner)', pdf: 'PDF' },
     loadFailed: 'Das Ausweisprotokoll konnte nicht geladen werden: {message}',
     label: 'Einträge des Ausweisprotokolls',
     caption: 'An diesem Arbeitsplatz gedruckte Ausweise, neueste zuerst',

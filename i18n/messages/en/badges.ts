@@ -35,6 +35,9 @@ export default {
   },
   reasons: { lost: 'Lost', damaged: 'Damaged', nameChange: 'Name change', newPhoto: 'New photo', other: 'Other' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'no printer configured', notInstalled: 'printer not installed', refused: 'refused: {why}', noPrinterName: '(none)', pdf: 'PDF' },
     loadFailed: 'The badge log could not be loaded: {message}',
     label: 'Badge log entries',
     caption: 'Badges printed on this workstation, newest first',

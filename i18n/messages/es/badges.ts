@@ -31,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Perdida', damaged: 'Dañada', nameChange: 'Cambio de nombre', newPhoto: 'Foto nueva', other: 'Otro' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'ninguna impresora configurada', notInstalled: 'impresora no instalada', refused: 'rechazado: {why}', noPrinterName: '(ninguna)', pdf: 'PDF' },
     loadFailed: 'No se pudo cargar el registro de tarjetas: {message}',
     label: 'Entradas del registro de tarjetas',
     caption: 'Tarjetas impresas en este puesto, las más recientes primero',

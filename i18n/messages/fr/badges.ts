@@ -31,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Perdu', damaged: 'Endommagé', nameChange: 'Changement de nom', newPhoto: 'Nouvelle photo', other: 'Autre' },
   log: {
+    reasonWithWords: '{reason} : {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'aucune imprimante configurée', notInstalled: 'imprimante non installée', refused: 'refusé : {why}', noPrinterName: '(aucune)', pdf: 'PDF' },
     loadFailed: 'Le journal des badges n’a pas pu être chargé : {message}',
     label: 'Entrées du journal des badges',
     caption: 'Badges imprimés sur ce poste, les plus récents d’abord',
