@@ -3,7 +3,8 @@
  * every check a provisioned template passes, with every language's words fitting; with no folder
  * set, or a folder that holds no template, an employee gets the built-in portrait card and a
  * visitor (a type the site names so) the built-in landscape card with a back, and Administration
- * and `--admin check` are told the built-in ones are in use; a folder with a template replaces them all.
+ * and `--admin check` are told the built-in ones are in use (the layout editor refuses them: they
+ * have no file); a folder with a template replaces them all.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadgeLocale, SiteNames } from '../../../electron/contract/ipc';
 import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
+import { createBadgeEditor } from '../../../electron/core/badges/template-editor';
+import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { builtInTemplates, visitorTypes } from '../../../electron/core/badges/built-in-templates';
 import { readFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
@@ -105,5 +108,16 @@ describe('built-in badge templates', () => {
       const text = (id: string): string => (preview.sides[0]?.boxes.find((b) => b.id === id)?.lines ?? []).join(' ');
       expect([locale, text('type'), text('tenant')]).toEqual([locale, type, tenants]);
     }
+  });
+
+  it('the layout editor refuses a built-in template (it has no file to save): the officer reads where templates go', async () => {
+    const badges = capability(null);
+    const editor = createBadgeEditor(badges, createLogger(memorySink().sink));
+    const refused = await editor.getBadgeTemplateSource({ templateId: 'built-in-employee' }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(KioskFailure);
+    expect((refused as KioskFailure).error).toMatchObject({ key: 'errors.badgeTemplateBuiltIn', message: expect.stringContaining('badges.templatesDir') });
   });
 });
