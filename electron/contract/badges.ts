@@ -57,6 +57,8 @@ export interface BadgeTemplateInfo {
 
 export interface BadgeSetup {
   templatesDir: string | null;
+  /** None is provisioned: the kiosk's built-in templates (an employee and a visitor card) are in use. */
+  builtIn: boolean;
   templates: BadgeTemplateInfo[];
   /** badges.printer, or null when none is set. */
   printer: string | null;

@@ -111,7 +111,7 @@ export const ERROR_TEXT = {
   changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
   savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
   // i23-badges: badges (print, preview, templates). {what}: the field's English words (the renderer says them in the language shown from {fieldCode}).
-  badgesNotSetUp: 'Badges are not set up on this workstation: an administrator puts the templates in the provisioning folder and sets badges.templatesDir.',
+  badgeTemplateBuiltIn: 'The built-in badge templates cannot be edited: an administrator puts templates in the provisioning folder and sets badges.templatesDir (README, "Badges"); those replace the built-in ones and can be edited here.',
   badgeTemplateMissing: 'There is no badge template "{template}".',
   badgeNoTemplateForType: 'No badge template is for this cardholder\'s type and none is the default: ask an administrator.',
   badgeTemplateUnusable: 'The badge template "{template}" cannot be used: {problem}. Ask an administrator to run "--admin check".',

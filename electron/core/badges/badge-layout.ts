@@ -1,6 +1,7 @@
 /**
  * Lays a template out for one cardholder: the values of its fields (names, employee ID, the
- * cardholder type and tenants by their site names, the issue date), each text fitted (never cut),
+ * cardholder type and tenants by their site names, else by their numbers in the badge's language,
+ * the issue date), each text fitted (never cut),
  * each barcode made and checked against its box, the colours of this cardholder's type, the
  * photo and the images, the template's words and the issue date in the language of the screen
  * that asked (template-words.ts). The result is plain data (BadgeSideLayout) that the print page
@@ -14,7 +15,7 @@ import { barcodeFitProblem, encodeBarcode } from './barcode';
 import type { FontMetrics } from './font-metrics';
 import { cardSize, type BadgeField, type BadgeSide, type BadgeTemplate, type TextElement } from './template-schema';
 import { fitText, smallestSize } from './text-fit';
-import { issueDateText, wordsIn } from './template-words';
+import { issueDateText, unnamedWords, wordsIn } from './template-words';
 
 export interface BadgeFonts {
   regular: FontMetrics;
@@ -69,9 +70,9 @@ function fieldText(field: BadgeField, person: BadgeCardholder, site: SiteNames, 
     case 'employeeId':
       return person.employee_ID.trim();
     case 'cardholderType':
-      return site.cardholderTypes.find((t) => t.id === person.card_Holder_Type_ID)?.name ?? `Type ${person.card_Holder_Type_ID}`;
+      return site.cardholderTypes.find((t) => t.id === person.card_Holder_Type_ID)?.name ?? unnamedWords('cardholderType', person.card_Holder_Type_ID, locale);
     case 'tenant':
-      return person.tenant.map((id) => site.tenants.find((t) => t.id === id)?.name ?? `Tenant ${id}`).join(', ');
+      return person.tenant.map((id) => site.tenants.find((t) => t.id === id)?.name ?? unnamedWords('tenant', id, locale)).join(', ');
     case 'issueDate':
       return issueDateText(issued, locale);
     case 'text':

@@ -22,7 +22,8 @@ import { badgePageHtml, type BadgeFontFiles } from './badge-page';
 import type { BadgePrinterPort, BadgePrintJob } from './badge-printer-port';
 import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 import { readFontMetrics } from './font-metrics';
-import { loadTemplates, templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import { templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import { provisionedOrBuiltIn, type TemplateChoice } from './built-in-templates';
 import type { BadgePhotoCache } from './photo-cache';
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
@@ -35,7 +36,7 @@ export interface BadgeHandlers {
 }
 
 export interface BadgesOptions {
-  /** badges.templatesDir (resolved), or null: no badges on this workstation. */
+  /** badges.templatesDir (resolved), or null: none provisioned, the built-in templates print (built-in-templates.ts). */
   templatesDir: string | null;
   /** Where the shipped badge fonts are (DejaVuSans.ttf, DejaVuSans-Bold.ttf). */
   fontDir: string;
@@ -111,7 +112,7 @@ export function createBadgesCapability(options: BadgesOptions) {
   const previews = new Map<string, KeptPreview>();
   let nextPreview = 1;
   let fonts: { metrics: BadgeFonts; files: BadgeFontFiles } | null = null;
-  let library: { templates: LoadedTemplate[]; problem: string | null } | null = null;
+  let library: TemplateChoice | null = null;
 
   const idsOf = (id: number): number[] => options.sameCardholder?.(id) ?? [id];
 
@@ -127,8 +128,8 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function templates(reload = false): Promise<NonNullable<typeof library>> {
     if (library && !reload) return library;
-    if (options.templatesDir === null) library = { templates: [], problem: null };
-    else library = await loadTemplates(options.templatesDir, (await loadFonts()).metrics);
+    library = await provisionedOrBuiltIn(options.templatesDir, options.site(), (await loadFonts()).metrics);
+    if (library.builtIn && library.problem) log.warn('badges', `${library.problem}: the built-in templates are used`);
     for (const t of library.templates) for (const p of t.problems) log.warn('badges', `template ${path.basename(t.file)}: ${englishBadgeProblem(p)}`);
     return library;
   }
@@ -147,7 +148,6 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function preview(args: PreviewArgs): Promise<BadgePreview> {
     const { cardholder, templateId, chosen, sample, draft, locale } = args;
-    if (options.templatesDir === null) throw KioskFailure.keyed('config', 'badgesNotSetUp');
     const lib = await templates();
     const loaded = draft ?? (templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID));
     if (!loaded) {
@@ -223,7 +223,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       } catch (thrown) {
         log.warn('badges', `the printers could not be listed: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
       }
-      return { templatesDir: options.templatesDir, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
+      return { templatesDir: options.templatesDir, builtIn: lib.builtIn, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
     },
     async previewBadge(request) {
       const chosen = request.photo ? { bytes: request.photo, contentType: request.photoType ?? 'image/jpeg' } : null;

@@ -103,7 +103,7 @@ const errors: Messages['errors'] = {
   changeSavedUnread: 'Die Änderung wurde gespeichert, aber der Datensatz konnte nicht zurückgelesen werden; angezeigt wird die Antwort des Dienstes auf die Änderung. {reason}',
   savedUnread: 'Die Änderung wurde gespeichert, aber der Kiosk konnte den Datensatz nicht zurücklesen. {reason}',
   // i23-badges
-  badgesNotSetUp: 'An diesem Arbeitsplatz sind keine Ausweise eingerichtet: Die Administration legt die Vorlagen in den Provisionierungsordner und setzt badges.templatesDir.',
+  badgeTemplateBuiltIn: 'Die eingebauten Ausweisvorlagen können nicht bearbeitet werden: Die Administration legt Vorlagen in den Provisionierungsordner und setzt badges.templatesDir (README, „Badges“); diese ersetzen die eingebauten und können hier bearbeitet werden.',
   badgeTemplateMissing: 'Es gibt keine Ausweisvorlage "{template}".',
   badgeNoTemplateForType: 'Für den Typ dieses Ausweisinhabers gibt es keine Ausweisvorlage, und keine ist die Standardvorlage: Wenden Sie sich an die Administration.',
   badgeTemplateUnusable: 'Die Ausweisvorlage "{template}" kann nicht verwendet werden: {problem}. Bitten Sie die Administration, "--admin check" auszuführen.',

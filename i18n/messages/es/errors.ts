@@ -103,7 +103,7 @@ const errors: Messages['errors'] = {
   changeSavedUnread: 'El cambio se ha guardado, pero no se pudo volver a leer el registro; lo que se muestra es la respuesta del servicio al cambio. {reason}',
   savedUnread: 'El cambio se ha guardado, pero el quiosco no pudo volver a leer el registro. {reason}',
   // i23-badges
-  badgesNotSetUp: 'Las tarjetas no están configuradas en este puesto: un administrador coloca las plantillas en la carpeta de aprovisionamiento y define badges.templatesDir.',
+  badgeTemplateBuiltIn: 'Las plantillas de tarjeta integradas no se pueden editar: un administrador coloca plantillas en la carpeta de aprovisionamiento y define badges.templatesDir (README, «Badges»); esas sustituyen a las integradas y se pueden editar aquí.',
   badgeTemplateMissing: 'No existe la plantilla de tarjeta "{template}".',
   badgeNoTemplateForType: 'Ninguna plantilla de tarjeta corresponde al tipo de este titular y ninguna es la predeterminada: consulte a un administrador.',
   badgeTemplateUnusable: 'No se puede usar la plantilla de tarjeta "{template}": {problem}. Pida a un administrador que ejecute "--admin check".',

@@ -103,7 +103,7 @@ const errors: Messages['errors'] = {
   changeSavedUnread: 'La modification a été enregistrée, mais la fiche n’a pas pu être relue ; ce qui est affiché est la réponse du service à la modification. {reason}',
   savedUnread: 'La modification a été enregistrée, mais le kiosque n’a pas pu relire la fiche. {reason}',
   // i23-badges
-  badgesNotSetUp: 'Les badges ne sont pas configurés sur ce poste : un administrateur place les modèles dans le dossier de provisionnement et renseigne badges.templatesDir.',
+  badgeTemplateBuiltIn: 'Les modèles de badge intégrés ne peuvent pas être modifiés : un administrateur place des modèles dans le dossier de provisionnement et renseigne badges.templatesDir (README, « Badges ») ; ils remplacent les modèles intégrés et peuvent être modifiés ici.',
   badgeTemplateMissing: 'Il n’existe pas de modèle de badge "{template}".',
   badgeNoTemplateForType: 'Aucun modèle de badge ne correspond au type de ce titulaire et aucun n’est le modèle par défaut : adressez-vous à un administrateur.',
   badgeTemplateUnusable: 'Le modèle de badge "{template}" ne peut pas être utilisé : {problem}. Demandez à un administrateur de lancer "--admin check".',
