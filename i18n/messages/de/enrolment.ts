@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'und',
     check: 'Bitte mit den Angaben des Standorts abgleichen; eine falsche Nummer gibt dieser Person falsche Zutrittsrechte.',
     use: 'Ja, {what} verwenden',
+    typeN: 'Ausweisinhabertyp {id}',
+    typeNamed: 'Ausweisinhabertyp {name} ({id})',
+    tenantN: 'Mieter {id}',
+    tenantNamed: 'Mieter {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} Ausweisinhaber | {name} — {count} Ausweisinhaber',
+    seen: '{name} — bei {count} Ausweisinhaber gesehen | {name} — bei {count} Ausweisinhabern gesehen',
+    nobody: '{name} — noch niemand',
   },
   duplicates: {
     label: 'Mögliche Doppelerfassungen',
