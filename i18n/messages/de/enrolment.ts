@@ -106,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Der Dienst hat diese Werte bereits; es wurde nichts gesendet.',
     showsService: 'Das Formular zeigt jetzt den Datensatz, wie ihn der Dienst hat.',
     backInOutbox: 'Wieder im Postausgang: wird jetzt erneut gesendet.',
+    sentLater: 'Gesendet: Der Dienst hat diese Erfassung jetzt.',
   },
   log: {
     created: 'Im Dienst angelegt.',

@@ -106,6 +106,7 @@ export default {
     sameValues: 'The service already has these values; nothing was sent.',
     showsService: 'The form now shows the record as the service has it.',
     backInOutbox: 'Back in the outbox: it will be sent again now.',
+    sentLater: 'Sent: the service now has this enrolment.',
   },
   /** What an enrolment-log entry says happened (the Operator log), from main's code; fields as the form names them. */
   log: {

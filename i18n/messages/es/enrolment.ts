@@ -106,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'El servicio ya tiene estos valores; no se ha enviado nada.',
     showsService: 'El formulario muestra ahora el registro tal como lo tiene el servicio.',
     backInOutbox: 'De nuevo en la bandeja de salida: se enviará otra vez ahora.',
+    sentLater: 'Enviado: el servicio ya tiene este registro.',
   },
   log: {
     created: 'Creado en el servicio.',

@@ -106,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Le service a déjà ces valeurs ; rien n’a été envoyé.',
     showsService: 'Le formulaire affiche maintenant la fiche telle que le service l’a.',
     backInOutbox: 'De retour dans la boîte d’envoi : il va être renvoyé maintenant.',
+    sentLater: 'Envoyé : le service a maintenant cet enregistrement.',
   },
   log: {
     created: 'Créé dans le service.',
