@@ -395,7 +395,13 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   }));
 
   const dirty = computed(() => {
-    if (mode.value === 'create') return Object.values(form).some((v) => (Array.isArray(v) ? false : String(v).trim() !== ''));
+    // A new cardholder: something typed or chosen beyond the site's defaults the form started with.
+    if (mode.value === 'create') {
+      const typed = (Object.keys(form) as Array<keyof EnrolmentForm>).some((key) => key !== 'tenant' && key !== 'card_Holder_Type_ID' && key !== 'otherTenants' && String(form[key]).trim() !== '');
+      const type = form.card_Holder_Type_ID.trim() !== (defaults.cardholderType === null ? '' : String(defaults.cardholderType));
+      const tenants = [...form.tenant, ...otherNumbers()].sort((a, b) => a - b).join(',') !== [...defaults.tenant].sort((a, b) => a - b).join(',');
+      return typed || type || tenants;
+    }
     if (mode.value === 'edit' && original.value) {
       const fields = checkForm(form).length === 0 ? toFields(form, 'edit') : null;
       return fields === null || Object.keys(changedFields(fieldsOf(original.value), fields)).length > 0;
