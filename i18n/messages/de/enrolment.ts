@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'und',
     check: 'Bitte mit den Angaben des Standorts abgleichen; eine falsche Nummer gibt dieser Person falsche Zutrittsrechte.',
     use: 'Ja, {what} verwenden',
+    typeN: 'Ausweisinhabertyp {id}',
+    typeNamed: 'Ausweisinhabertyp {name} ({id})',
+    tenantN: 'Mieter {id}',
+    tenantNamed: 'Mieter {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} Ausweisinhaber | {name} — {count} Ausweisinhaber',
+    seen: '{name} — bei {count} Ausweisinhaber gesehen | {name} — bei {count} Ausweisinhabern gesehen',
+    nobody: '{name} — noch niemand',
   },
   duplicates: {
     label: 'Mögliche Doppelerfassungen',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Der Dienst hat diese Werte bereits; es wurde nichts gesendet.',
     showsService: 'Das Formular zeigt jetzt den Datensatz, wie ihn der Dienst hat.',
     backInOutbox: 'Wieder im Postausgang: wird jetzt erneut gesendet.',
+    sentLater: 'Gesendet: Der Dienst hat diese Erfassung jetzt.',
   },
   log: {
     created: 'Im Dienst angelegt.',

@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'y',
     check: 'Compruébelo con lo que usa el centro; un número erróneo da a esta persona accesos equivocados.',
     use: 'Sí, usar {what}',
+    typeN: 'el tipo de titular {id}',
+    typeNamed: 'el tipo de titular {name} ({id})',
+    tenantN: 'el inquilino {id}',
+    tenantNamed: 'el inquilino {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} titular | {name} — {count} titulares',
+    seen: '{name} — visto en {count} titular | {name} — visto en {count} titulares',
+    nobody: '{name} — nadie todavía',
   },
   duplicates: {
     label: 'Posibles duplicados',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'El servicio ya tiene estos valores; no se ha enviado nada.',
     showsService: 'El formulario muestra ahora el registro tal como lo tiene el servicio.',
     backInOutbox: 'De nuevo en la bandeja de salida: se enviará otra vez ahora.',
+    sentLater: 'Enviado: el servicio ya tiene este registro.',
   },
   log: {
     created: 'Creado en el servicio.',

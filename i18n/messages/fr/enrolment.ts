@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'et',
     check: 'Vérifiez-le par rapport à ce qu’utilise le site ; un mauvais numéro donne à cette personne de mauvais accès.',
     use: 'Oui, utiliser {what}',
+    typeN: 'le type de titulaire {id}',
+    typeNamed: 'le type de titulaire {name} ({id})',
+    tenantN: 'le locataire {id}',
+    tenantNamed: 'le locataire {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} titulaire | {name} — {count} titulaires',
+    seen: '{name} — vu sur {count} titulaire | {name} — vu sur {count} titulaires',
+    nobody: '{name} — personne encore',
   },
   duplicates: {
     label: 'Doublons possibles',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Le service a déjà ces valeurs ; rien n’a été envoyé.',
     showsService: 'Le formulaire affiche maintenant la fiche telle que le service l’a.',
     backInOutbox: 'De retour dans la boîte d’envoi : il va être renvoyé maintenant.',
+    sentLater: 'Envoyé : le service a maintenant cet enregistrement.',
   },
   log: {
     created: 'Créé dans le service.',
