@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { createFakeKiosk, fake, ok } from '../support/fake-kiosk';
+import { useBadgeLogStore } from '../../../renderer/src/badges/badge-log-store';
 import { useAcknowledgementLogStore } from '../../../renderer/src/operator-log/acknowledgement-log-store';
 import { useIdleResetStore } from '../../../renderer/src/shell/idle-reset-store';
 import { usePrivacyRegistry } from '../../../renderer/src/shell/privacy-registry';
@@ -30,5 +31,17 @@ describe('operator log at the idle reset', () => {
     expect(usePrivacyRegistry().holding()).not.toContain('acknowledgement-log');
     await acks.load(0);
     expect(acks.items[0]?.note).toBe('Spoke to Ottoline Featherstonehaugh');
+  });
+
+  it('the badge log (it names the people badged) is forgotten, and read again on the next load', async () => {
+    fake.current.api.listBadgeLog.mockResolvedValue(ok([{ at: '2026-11-28T08:00:00.000Z', outcome: 'printed', cardholderId: 7, name: 'Ottoline Featherstonehaugh' } as never]));
+    const badges = useBadgeLogStore();
+    await badges.load();
+    expect(badges.entries).toHaveLength(1);
+    useIdleResetStore().reset(60);
+    expect(badges.entries).toEqual([]);
+    expect(usePrivacyRegistry().holding()).not.toContain('badge-log');
+    await badges.load();
+    expect(badges.entries).toHaveLength(1);
   });
 });
