@@ -66,6 +66,7 @@ export const ERROR_TEXT = {
   adminNeeded: '{action} needs the administrator PIN. Unlock it first.',
   previewOnly: '{action} is only possible in the kiosk application, not in this browser preview.',
   shiftNeeded: "{action} is recorded with the operator's name: sign in at the start of your shift first.",
+  readNeedsShift: '{action} shows personal data: sign in at the start of your shift first.',
   shiftUnderWay: '{name} is signed in. End that shift first.',
   unnamedShiftRefused: 'This site does not allow a shift without a name. Choose your name and type your PIN.',
   notOnOperatorList: "That name is not on this kiosk's operator list.",
@@ -153,6 +154,14 @@ export const ERROR_ACTION = {
   resendEnrolment: 'Sending a fixed enrolment again',
   uploadPhoto: 'Uploading a photo',
   quit: 'Quitting',
+  // The read guard (the contract's `personal`): what an answer with personal data shows.
+  lookUpCardholders: 'Looking up cardholders',
+  readOperatorLog: 'Reading the operator log',
+  showLiveFeed: 'Showing the live feed',
+  showAlarms: 'Showing the alarms waiting',
+  searchHistory: 'Searching the event history',
+  showBadge: 'Showing a badge',
+  showOutbox: 'Showing the enrolments waiting to be sent',
 } as const;
 
 export type ErrorActionName = keyof typeof ERROR_ACTION;

@@ -58,6 +58,7 @@ const errors: Messages['errors'] = {
   adminNeeded: '{action}: Dafür ist die Administrator-PIN nötig. Bitte zuerst entsperren.',
   previewOnly: '{action}: Das ist nur in der Kiosk-Anwendung möglich, nicht in dieser Browser-Vorschau.',
   shiftNeeded: '{action}: Das wird mit dem Namen des Bedieners protokolliert. Melden Sie sich zuerst zu Schichtbeginn an.',
+  readNeedsShift: '{action}: Das zeigt personenbezogene Daten. Melden Sie sich zuerst zu Schichtbeginn an.',
   shiftUnderWay: '{name} ist angemeldet. Beenden Sie zuerst diese Schicht.',
   unnamedShiftRefused: 'An diesem Standort ist keine Schicht ohne Namen erlaubt. Wählen Sie Ihren Namen und geben Sie Ihre PIN ein.',
   notOnOperatorList: 'Dieser Name steht nicht auf der Bedienerliste dieses Kiosks.',
@@ -138,6 +139,13 @@ const errors: Messages['errors'] = {
     resendEnrolment: 'Korrigierte Erfassung erneut senden',
     uploadPhoto: 'Foto hochladen',
     quit: 'Beenden',
+    lookUpCardholders: 'Ausweisinhaber nachschlagen',
+    readOperatorLog: 'Bedienerprotokoll lesen',
+    showLiveFeed: 'Live-Ereignisse anzeigen',
+    showAlarms: 'Wartende Alarme anzeigen',
+    searchHistory: 'Ereignisverlauf durchsuchen',
+    showBadge: 'Ausweis anzeigen',
+    showOutbox: 'Zu sendende Erfassungen anzeigen',
   },
 };
 

@@ -58,6 +58,7 @@ const errors: Messages['errors'] = {
   adminNeeded: '{action}: se necesita el PIN de administrador. Desbloquéelo primero.',
   previewOnly: '{action}: solo es posible en la aplicación del quiosco, no en esta vista previa del navegador.',
   shiftNeeded: '{action}: queda registrado con el nombre del operador. Inicie sesión primero al comenzar su turno.',
+  readNeedsShift: '{action}: muestra datos personales. Inicie sesión primero al comenzar su turno.',
   shiftUnderWay: '{name} tiene la sesión iniciada. Termine primero ese turno.',
   unnamedShiftRefused: 'Este sitio no permite turnos sin nombre. Elija su nombre e introduzca su PIN.',
   notOnOperatorList: 'Ese nombre no está en la lista de operadores de este quiosco.',
@@ -138,6 +139,13 @@ const errors: Messages['errors'] = {
     resendEnrolment: 'Volver a enviar un alta corregida',
     uploadPhoto: 'Subir una foto',
     quit: 'Cerrar',
+    lookUpCardholders: 'Buscar titulares',
+    readOperatorLog: 'Leer el registro de operadores',
+    showLiveFeed: 'Mostrar los eventos en directo',
+    showAlarms: 'Mostrar las alarmas en espera',
+    searchHistory: 'Buscar en el historial de eventos',
+    showBadge: 'Mostrar una tarjeta',
+    showOutbox: 'Mostrar los registros pendientes de envío',
   },
 };
 

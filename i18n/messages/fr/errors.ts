@@ -58,6 +58,7 @@ const errors: Messages['errors'] = {
   adminNeeded: '{action} : le code PIN administrateur est nécessaire. Déverrouillez d’abord.',
   previewOnly: '{action} : possible uniquement dans l’application de la borne, pas dans cet aperçu du navigateur.',
   shiftNeeded: '{action} : c’est enregistré avec le nom de l’opérateur. Connectez-vous d’abord en début de poste.',
+  readNeedsShift: '{action} : cela montre des données personnelles. Connectez-vous d’abord en début de poste.',
   shiftUnderWay: '{name} est connecté(e). Terminez d’abord ce poste.',
   unnamedShiftRefused: 'Ce site n’autorise pas de poste sans nom. Choisissez votre nom et saisissez votre code PIN.',
   notOnOperatorList: 'Ce nom ne figure pas sur la liste des opérateurs de cette borne.',
@@ -138,6 +139,13 @@ const errors: Messages['errors'] = {
     resendEnrolment: 'Renvoyer un enrôlement corrigé',
     uploadPhoto: 'Envoyer une photo',
     quit: 'Quitter',
+    lookUpCardholders: 'Rechercher des titulaires',
+    readOperatorLog: 'Lire le journal des opérateurs',
+    showLiveFeed: 'Afficher le flux en direct',
+    showAlarms: 'Afficher les alarmes en attente',
+    searchHistory: 'Rechercher dans l’historique des événements',
+    showBadge: 'Afficher un badge',
+    showOutbox: 'Afficher les enrôlements en attente d’envoi',
   },
 };
 
