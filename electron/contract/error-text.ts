@@ -104,6 +104,7 @@ export const ERROR_TEXT = {
   directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
   photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
   photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
+  provisionalGone: 'This person is no longer waiting to be sent from this workstation (the enrolment was sent or discarded). Look the person up again, then make the change.',
   refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
   changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
   savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',

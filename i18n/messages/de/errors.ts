@@ -96,6 +96,7 @@ const errors: Messages['errors'] = {
   directoryNoneReadable: 'Der {count} vom Dienst gesendete Ausweisinhaber konnte nicht gelesen werden. | Keiner der {count} vom Dienst gesendeten Ausweisinhaber konnte gelesen werden.',
   photoNotOnFile: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto. Versuchen Sie es erneut oder verständigen Sie die Administration.',
   photoNotOnFileLater: 'Der Dienst hat das Foto angenommen, aber der Datensatz zeigt kein vorhandenes Foto.',
+  provisionalGone: 'Diese Person wartet an diesem Arbeitsplatz nicht mehr auf das Senden (die Erfassung wurde gesendet oder verworfen). Suchen Sie die Person erneut und nehmen Sie die Änderung dann vor.',
   refusedPhotoNoFix: 'Ein abgelehntes Foto kann nicht geändert werden: Verwerfen Sie es und nehmen Sie dann im Datensatz ein neues Foto auf.',
   changeSavedUnread: 'Die Änderung wurde gespeichert, aber der Datensatz konnte nicht zurückgelesen werden; angezeigt wird die Antwort des Dienstes auf die Änderung. {reason}',
   savedUnread: 'Die Änderung wurde gespeichert, aber der Kiosk konnte den Datensatz nicht zurücklesen. {reason}',

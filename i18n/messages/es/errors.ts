@@ -96,6 +96,7 @@ const errors: Messages['errors'] = {
   directoryNoneReadable: 'No se ha podido leer el {count} titular que envió el servicio. | No se ha podido leer ninguno de los {count} titulares que envió el servicio.',
   photoNotOnFile: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada. Inténtelo de nuevo o avise al administrador.',
   photoNotOnFileLater: 'El servicio aceptó la foto, pero el registro no indica ninguna foto guardada.',
+  provisionalGone: 'Esta persona ya no está pendiente de envío desde este puesto (el registro se envió o se descartó). Búsquela de nuevo y haga el cambio.',
   refusedPhotoNoFix: 'Una foto rechazada no se puede cambiar: descártela y luego tome una foto nueva desde el registro.',
   changeSavedUnread: 'El cambio se ha guardado, pero no se pudo volver a leer el registro; lo que se muestra es la respuesta del servicio al cambio. {reason}',
   savedUnread: 'El cambio se ha guardado, pero el quiosco no pudo volver a leer el registro. {reason}',

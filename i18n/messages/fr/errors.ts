@@ -96,6 +96,7 @@ const errors: Messages['errors'] = {
   directoryNoneReadable: 'Le {count} titulaire envoyé par le service n’a pas pu être lu. | Aucun des {count} titulaires envoyés par le service n’a pu être lu.',
   photoNotOnFile: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée. Réessayez, ou prévenez l’administrateur.',
   photoNotOnFileLater: 'Le service a accepté la photo, mais la fiche n’indique aucune photo enregistrée.',
+  provisionalGone: 'Cette personne n’attend plus d’être envoyée depuis ce poste (l’enrôlement a été envoyé ou abandonné). Recherchez-la à nouveau, puis faites la modification.',
   refusedPhotoNoFix: 'Une photo refusée ne peut pas être modifiée : abandonnez-la, puis prenez une nouvelle photo depuis la fiche.',
   changeSavedUnread: 'La modification a été enregistrée, mais la fiche n’a pas pu être relue ; ce qui est affiché est la réponse du service à la modification. {reason}',
   savedUnread: 'La modification a été enregistrée, mais le kiosque n’a pas pu relire la fiche. {reason}',
