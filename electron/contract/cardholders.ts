@@ -326,11 +326,11 @@ export const CardholderSearchRequest = z
 export type CardholderSearchRequest = z.infer<typeof CardholderSearchRequest>;
 
 export const cardholdersOperations = {
-  getDirectoryState: op<DirectoryState>()(noPayload),
-  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
-  searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
-  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict()),
-  removeDirectorySnapshot: op<DirectoryState>()(noPayload, { admin: 'Removing the saved directory' }),
+  getDirectoryState: op<DirectoryState>()(noPayload, { personal: false }),
+  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict(), { personal: false }),
+  searchCardholders: op<CardholderPage>()(CardholderSearchRequest, { personal: 'Looking up cardholders' }),
+  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict(), { personal: 'Looking up cardholders' }),
+  removeDirectorySnapshot: op<DirectoryState>()(noPayload, { admin: 'Removing the saved directory', personal: false }),
   findDuplicateCardholders: op<DuplicateCandidate[]>()(
     z
       .object({
@@ -341,8 +341,9 @@ export const cardholdersOperations = {
         excludeId: cardholderId.optional(),
       })
       .strict(),
+    { personal: 'Looking up cardholders' },
   ),
-  createCardholder: op<EnrolmentWrite>()(CardholderFields, { shift: 'Enrolling a cardholder' }),
+  createCardholder: op<EnrolmentWrite>()(CardholderFields, { shift: 'Enrolling a cardholder', personal: 'Looking up cardholders' }),
   updateCardholder: op<CardholderUpdateOutcome>()(
     z
       .object({
@@ -352,11 +353,11 @@ export const cardholdersOperations = {
         expectedUpdated: z.string().min(1).max(100),
       })
       .strict(),
-    { shift: 'Changing a cardholder' },
+    { shift: 'Changing a cardholder', personal: 'Looking up cardholders' },
   ),
-  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
+  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** The cardholder types and tenants the enrolment form offers (named and seen in the directory, with counts). */
-  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload),
+  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload, { personal: false }),
   /** Cardholders of the directory an event's text names (read-only link for the guard). */
-  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict()),
+  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict(), { personal: 'Looking up cardholders' }),
 } as const;

@@ -66,6 +66,7 @@ export const ERROR_TEXT = {
   adminNeeded: '{action} needs the administrator PIN. Unlock it first.',
   previewOnly: '{action} is only possible in the kiosk application, not in this browser preview.',
   shiftNeeded: "{action} is recorded with the operator's name: sign in at the start of your shift first.",
+  readNeedsShift: '{action} shows personal data: sign in at the start of your shift first.',
   shiftUnderWay: '{name} is signed in. End that shift first.',
   unnamedShiftRefused: 'This site does not allow a shift without a name. Choose your name and type your PIN.',
   notOnOperatorList: "That name is not on this kiosk's operator list.",
@@ -107,6 +108,7 @@ export const ERROR_TEXT = {
   directoryNoneReadable: 'The {count} cardholder the service sent could not be read. | None of the {count} cardholders the service sent could be read.',
   photoNotOnFile: 'The service accepted the photo, but the record does not show a photo on file. Try again, or tell the administrator.',
   photoNotOnFileLater: 'The service accepted the photo, but the record does not show a photo on file.',
+  provisionalGone: 'This person is no longer waiting to be sent from this workstation (the enrolment was sent or discarded). Look the person up again, then make the change.',
   refusedPhotoNoFix: 'A refused photo cannot be changed: discard it, then take a new photo from the record.',
   changeSavedUnread: "The change was saved, but the record could not be read back; what is shown is the service's answer to the change. {reason}",
   savedUnread: 'The change was saved, but the kiosk could not read the record back. {reason}',
@@ -157,6 +159,14 @@ export const ERROR_ACTION = {
   resendEnrolment: 'Sending a fixed enrolment again',
   uploadPhoto: 'Uploading a photo',
   quit: 'Quitting',
+  // The read guard (the contract's `personal`): what an answer with personal data shows.
+  lookUpCardholders: 'Looking up cardholders',
+  readOperatorLog: 'Reading the operator log',
+  showLiveFeed: 'Showing the live feed',
+  showAlarms: 'Showing the alarms waiting',
+  searchHistory: 'Searching the event history',
+  showBadge: 'Showing a badge',
+  showOutbox: 'Showing the enrolments waiting to be sent',
 } as const;
 
 export type ErrorActionName = keyof typeof ERROR_ACTION;

@@ -379,7 +379,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...operators.journalledExports({ exportSearchCsv: events.handlers.exportSearchCsv, exportOperatorLog: operatorLog.exportOperatorLog }),
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
-    const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift });
+    const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift, personal: operators.personal });
     await operators.start();
     runs.start();
     await events.start();

@@ -42,6 +42,14 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     // Before a sign-in there are no screens, only the sign-in.
     await expect(page.getByTestId('sign-in')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
+    // Nothing personal is answered before a sign-in (issue 32), and the status bar still follows the service.
+    await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+    const refused = await page.evaluate(async () => {
+      const k = (window as unknown as { kiosk: Record<string, (request?: unknown) => Promise<{ ok: boolean; error?: { code: string; message: string } }>> }).kiosk;
+      return [await k.searchCardholders!({ query: '', offset: 0, limit: 500 }), await k.getFeedSnapshot!(), await k.listEnrolmentLog!()];
+    });
+    expect(refused.map((r) => r.error?.code)).toEqual(['forbidden', 'forbidden', 'forbidden']);
+    expect(refused[0]!.error?.message).toBe('Looking up cardholders shows personal data: sign in at the start of your shift first.');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: 'Ada Guard' }).check();
     await expect(page.getByTestId('sign-in-pin')).toBeFocused();

@@ -240,6 +240,8 @@ export class OperatorSession {
     const { operators, problem } = await readSignInList(this.options.listDir);
     const entry = findOperator(operators, name);
     if (!entry) {
+      // A name not on the list may be a PIN typed in the wrong field: a personal value, never logged in clear.
+      log.redactPersonal(name);
       log.warn('operators', `sign-in refused: "${name}" is not on the operator list`);
       throw problem ? KioskFailure.of('not_found', problem, { field: 'name' }) : KioskFailure.keyed('not_found', 'notOnOperatorList', {}, { field: 'name' });
     }

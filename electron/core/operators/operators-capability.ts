@@ -80,6 +80,13 @@ export interface OperatorsCapability {
    * recorded action goes without a name.
    */
   shift: AccessGuard;
+  /**
+   * The gateway's read guard (the contract's `{ personal }` operations): with sign-in required an
+   * answer showing personal data is given only while someone is on shift (a typed 'forbidden'
+   * failure naming what it shows otherwise), so nobody reads the directory or the logs at a kiosk
+   * left without a shift.
+   */
+  personal: AccessGuard;
   /** Wraps a handler with the shift guard (for callers outside the gateway). */
   requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
@@ -224,11 +231,20 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       }
     },
   };
+  const personal: AccessGuard = {
+    require(action) {
+      if (options.signIn === 'required' && session.name() === null) {
+        log.info('operators', `refused with nobody signed in: ${action}`);
+        throw KioskFailure.keyed('forbidden', 'readNeedsShift', { action }, { detail: `operators: ${action} refused, nobody on shift` });
+      }
+    },
+  };
   return {
     session,
     journal,
     name: () => session.name(),
     shift,
+    personal,
     requireShift(action, handler) {
       return (...args) => {
         shift.require(action);

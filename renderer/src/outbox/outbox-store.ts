@@ -3,12 +3,15 @@
  * as main pushes them — how many wait (always on the status bar), which the service refused
  * (they wait for the officer), whether the queue is paused — and the officer's actions: try now,
  * discard (after confirming), send a fixed item again; whether an item left the queue sent. Talks to main only through renderer/src/api.
+ * Before a sign-in main refuses the outbox (it names people): the store reads it once someone is on shift.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
-import { computed, readonly, ref, shallowRef } from 'vue';
+import { computed, readonly, ref, shallowRef, watch } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import { mirrorState } from '../api/main-mirror';
 import type { CardholderFields, OutboxState } from '../../../electron/contract/ipc';
+import { useOperatorStore } from '../operators/operator-store';
+import { needsShiftToRead } from '../operators/shift-refusal';
 
 export const useOutboxStore = defineStore('outbox', () => {
   const state = shallowRef<OutboxState | null>(null);
@@ -25,6 +28,15 @@ export const useOutboxStore = defineStore('outbox', () => {
     },
   );
   const start = mirror.start;
+  // Refused for want of a shift: read again when someone signs in.
+  const operators = useOperatorStore();
+  watch(
+    () => operators.needsSignIn,
+    async (needs) => {
+      if (needs || !needsShiftToRead(error.value)) return;
+      if (await mirror.read()) error.value = null;
+    },
+  );
   const stop = mirror.stop;
 
   async function act(run: () => ReturnType<typeof kiosk.getOutbox>): Promise<boolean> {

@@ -101,6 +101,20 @@ describe('OperatorSession', () => {
     expect((await s.state()).problem).toContain('admin add-operator');
     await expect(s.signIn('Mallory', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
   });
+
+  it('never logs in clear a name that is not on the list (it may be a PIN typed in the wrong field)', async () => {
+    const { s, lines } = session();
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    await expect(s.signIn('739164', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+    await expect(s.signIn('Mallory Typed', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+    const log = lines.join('\n');
+    expect(log).toMatch(/sign-in refused: "\[personal\]" is not on the operator list/);
+    expect(log).not.toContain('739164');
+    expect(log).not.toContain('Mallory');
+    // A name on the list stays readable.
+    await s.signIn('Ada Guard', '482915');
+    expect(lines.join('\n')).toContain('sign-in accepted for Ada Guard');
+  });
 });
 
 describe('the shift kept across a restart (audit 32, Low)', () => {
