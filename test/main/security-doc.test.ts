@@ -17,7 +17,7 @@ describe('SECURITY.md', () => {
     // Beyond the checklist the file also names core tests (test/core/<capability>/…).
     const coreDirs = readdirSync(resolve(root, 'test/core'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `test/core/${d.name}`);
     const found = (name: string): boolean =>
-      ['test/main', 'test/serving', 'test/preview', 'test/e2e', 'test/electron', 'test/core', ...coreDirs].some((dir) => existsSync(resolve(root, dir, name)));
+      ['test/main', 'test/serving', 'test/preview', 'test/e2e', 'test/electron', 'test/tools', 'test/contract', 'test/core', ...coreDirs].some((dir) => existsSync(resolve(root, dir, name)));
     for (const name of names) expect(found(name), name).toBe(true);
   });
 });
