@@ -86,12 +86,12 @@ export interface AdminActionResult {
 }
 
 export const adminOperations = {
-  getAdminOverview: op<AdminOverview>()(noPayload, { admin: 'Opening the Administration view' }),
-  getAdminLock: op<AdminLockState>()(noPayload),
-  unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict()),
-  lockAdmin: op<AdminLockState>()(noPayload),
+  getAdminOverview: op<AdminOverview>()(noPayload, { admin: 'Opening the Administration view', personal: false }),
+  getAdminLock: op<AdminLockState>()(noPayload, { personal: false }),
+  unlockAdmin: op<AdminLockState>()(z.object({ pin: z.string().min(1).max(64) }).strict(), { personal: false }),
+  lockAdmin: op<AdminLockState>()(noPayload, { personal: false }),
   /** Quits the kiosk (needs a fresh unlock). */
-  quitKiosk: op<AdminActionResult>()(noPayload, { admin: 'Quitting the kiosk' }),
+  quitKiosk: op<AdminActionResult>()(noPayload, { admin: 'Quitting the kiosk', personal: false }),
   /** Leaves full-screen kiosk mode (needs a fresh unlock). */
-  leaveKioskMode: op<AdminActionResult>()(noPayload, { admin: 'Leaving kiosk mode' }),
+  leaveKioskMode: op<AdminActionResult>()(noPayload, { admin: 'Leaving kiosk mode', personal: false }),
 } as const;

@@ -181,7 +181,7 @@ export const alarmsOperations = {
         note: z.string().max(2000),
       })
       .strict(),
-    { shift: 'Acknowledging an alarm' },
+    { shift: 'Acknowledging an alarm', personal: 'Reading the operator log' },
   ),
   /** Acknowledges a whole group (from before this shift, set aside, every alarm waiting) as the guard saw it, optionally only those matching the feed's filters, with one note. */
   acknowledgeAlarmGroup: op<AcknowledgeResult>()(
@@ -196,15 +196,16 @@ export const alarmsOperations = {
         note: z.string().max(2000),
       })
       .strict(),
-    { shift: 'Acknowledging alarms' },
+    { shift: 'Acknowledging alarms', personal: 'Reading the operator log' },
   ),
-  listAcknowledgements: op<Acknowledgement[]>()(noPayload),
+  listAcknowledgements: op<Acknowledgement[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** One page of the operator log's acknowledgements (newest first) with how many there are in all. */
   listAcknowledgementPage: op<AcknowledgementPage>()(
     z.object({ offset: z.number().int().min(0).max(100_000_000), limit: z.number().int().min(1).max(MAX_PAGE) }).strict(),
+    { personal: 'Reading the operator log' },
   ),
-  /** How the unacknowledged alarms stand (counts, oldest, set aside). */
-  getOpenAlarms: op<AlarmSummary>()(noPayload),
+  /** How the unacknowledged alarms stand (counts, oldest, set aside): no personal data, so the status bar counts them before a sign-in too. */
+  getOpenAlarms: op<AlarmSummary>()(noPayload, { personal: false }),
   /** One page of a group of unacknowledged alarms, in an order, optionally only those matching the feed's filters. */
   listOpenAlarms: op<OpenAlarmPage>()(
     z
@@ -216,5 +217,6 @@ export const alarmsOperations = {
         filter: AlarmFilterSchema.optional(),
       })
       .strict(),
+    { personal: 'Showing the alarms waiting' },
   ),
 } as const;

@@ -57,6 +57,8 @@ export interface BadgeTemplateInfo {
 
 export interface BadgeSetup {
   templatesDir: string | null;
+  /** None is provisioned: the kiosk's built-in templates (an employee and a visitor card) are in use. */
+  builtIn: boolean;
   templates: BadgeTemplateInfo[];
   /** badges.printer, or null when none is set. */
   printer: string | null;
@@ -201,7 +203,7 @@ const badgeTemplateJson = z
   .transform((value) => value as unknown as BadgeTemplateDocument);
 
 export const badgesOperations = {
-  getBadgeSetup: op<BadgeSetup>()(noPayload, { admin: 'Opening the badge templates' }),
+  getBadgeSetup: op<BadgeSetup>()(noPayload, { admin: 'Opening the badge templates', personal: false }),
   /**
    * Lays the card out for a cardholder, by id only (the service's, or a provisional id of a record
    * waiting in the outbox): main reads the names, employee ID, type and tenants from its directory.
@@ -217,7 +219,7 @@ export const badgesOperations = {
         locale: badgeLocale.optional(),
       })
       .strict(),
-    { bytes: ['photo'] },
+    { bytes: ['photo'], personal: 'Showing a badge' },
   ),
   /** Prints the previewed card on badges.printer, or saves it as PDF; a reprint says why. */
   printBadge: op<BadgePrintResult>()(
@@ -230,15 +232,15 @@ export const badgesOperations = {
         locale: badgeLocale.optional(),
       })
       .strict(),
-    { shift: 'Printing a badge' },
+    { shift: 'Printing a badge', personal: 'Printing a badge' },
   ),
-  listBadgeLog: op<BadgePrintEntry[]>()(noPayload),
+  listBadgeLog: op<BadgePrintEntry[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** Administration: a template laid out with a sample cardholder (needs the admin PIN). */
-  previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId, locale: badgeLocale.optional() }).strict(), { admin: 'Showing a badge template' }),
+  previewBadgeTemplate: op<BadgePreview>()(z.object({ templateId: badgeTemplateId, locale: badgeLocale.optional() }).strict(), { admin: 'Showing a badge template', personal: false }),
   /** Administration's layout editor: a template's JSON (needs the admin PIN). */
-  getBadgeTemplateSource: op<BadgeTemplateSource>()(z.object({ templateId: badgeTemplateId }).strict(), { admin: 'Editing a badge template' }),
+  getBadgeTemplateSource: op<BadgeTemplateSource>()(z.object({ templateId: badgeTemplateId }).strict(), { admin: 'Editing a badge template', personal: false }),
   /** Administration's layout editor: an edited template checked and laid out with a sample cardholder, not saved (needs the admin PIN). */
-  previewBadgeTemplateDraft: op<BadgeTemplateDraftPreview>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson, locale: badgeLocale.optional() }).strict(), { admin: 'Editing a badge template' }),
+  previewBadgeTemplateDraft: op<BadgeTemplateDraftPreview>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson, locale: badgeLocale.optional() }).strict(), { admin: 'Editing a badge template', personal: false }),
   /** Administration's layout editor: checks the edited template like `--admin check` and writes its file, keeping a .bak (needs the admin PIN). */
-  saveBadgeTemplate: op<BadgeTemplateSaved>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict(), { admin: 'Saving a badge template' }),
+  saveBadgeTemplate: op<BadgeTemplateSaved>()(z.object({ templateId: badgeTemplateId, template: badgeTemplateJson }).strict(), { admin: 'Saving a badge template', personal: false }),
 } as const;

@@ -63,6 +63,48 @@ export function looksLikeEmail(typed: string): boolean {
   return /^[^\s@]+@[^\s@]*$/.test(typed.trim());
 }
 
+/**
+ * Characters that change how a text is drawn without being seen: the bidirectional controls (an
+ * override prints "evil" as "live" on a badge) and the invisible ones (zero-width space, word
+ * joiner, byte-order mark, soft hyphen…) that make two equal names differ. Names and e-mail
+ * addresses refuse them; records from the service that hold them are shown without them.
+ */
+const BIDI_CONTROLS = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+const INVISIBLES = '\u00ad\u115f\u1160\u180e\u200b\u2060-\u2064\u3164\ufeff\uffa0';
+const HIDDEN = new RegExp(`[${BIDI_CONTROLS}${INVISIBLES}]`, 'u');
+const HIDDEN_ALL = new RegExp(`[${BIDI_CONTROLS}${INVISIBLES}]`, 'gu');
+/**
+ * The zero-width (non-)joiners are part of the spelling of Persian, Indic and emoji text: allowed
+ * between two letters of such scripts, refused next to a Latin, Greek or Cyrillic letter or alone
+ * (where they only split a word the eye reads whole).
+ */
+const JOINER = /[\u200c\u200d]/gu;
+const JOINED_SCRIPT = /[\p{L}\p{M}\p{Extended_Pictographic}]/u;
+const PLAIN_SCRIPT = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+
+/** The text holds a bidirectional control or an invisible character a name or an e-mail address must not hold. */
+export function hasHiddenCharacters(text: string): boolean {
+  if (HIDDEN.test(text)) return true;
+  for (const match of text.matchAll(JOINER)) {
+    const at = match.index;
+    const before = text.slice(Math.max(0, at - 2), at);
+    const after = text.slice(at + 1, at + 3);
+    const beforeChar = [...before].pop() ?? '';
+    const afterChar = [...after][0] ?? '';
+    const fits = (ch: string): boolean => JOINED_SCRIPT.test(ch) && !PLAIN_SCRIPT.test(ch);
+    if (!fits(beforeChar) || !fits(afterChar)) return true;
+  }
+  return false;
+}
+
+/**
+ * A text as it may be shown or printed: without bidirectional controls and invisible characters,
+ * so a record the service holds cannot reorder what the screen or a badge shows. Both sides use it.
+ */
+export function withoutHiddenCharacters(text: string): string {
+  return HIDDEN.test(text) ? text.replace(HIDDEN_ALL, '') : text;
+}
+
 /** The values of `sex` the service takes, lower case as the spec says for create. */
 export const CARDHOLDER_SEXES = ['m', 'f', 'u', 'x'] as const;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { KioskError } from './errors';
 import type { OutboxItemView } from './outbox';
 import { cardholderId, databaseId, MAX_PAGE, noPayload, op, taskId } from './operation';
-import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, MAX_TENANTS, type CardholderTextField } from './cardholder-fields';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, hasHiddenCharacters, MAX_TENANTS, type CardholderTextField } from './cardholder-fields';
 
 /** A cardholder as the service defines it (spec field names kept verbatim; unknown fields kept). */
 export interface CardholderRecord {
@@ -270,11 +270,22 @@ const FIELD_WHAT: Record<CardholderTextField, string> = {
   zip: 'ZIP code',
 };
 
-/** A text field as its rule (cardholder-fields.ts) says: required ones trimmed and not empty; every one at most its length. */
+/** The fields that refuse bidirectional controls and invisible characters: what the duplicate check compares and a badge prints. */
+const NO_HIDDEN_CHARACTERS: ReadonlySet<CardholderTextField> = new Set(['first_Name', 'middle_Name', 'last_Name', 'email']);
+
+/**
+ * A text field as its rule (cardholder-fields.ts) says: NFC-normalised (an accent typed as a
+ * letter and a combining mark is the one letter); required ones trimmed and not empty; every one
+ * at most its length; names and e-mail without bidirectional controls or invisible characters.
+ */
 function textField(field: CardholderTextField) {
   const { max, required } = CARDHOLDER_TEXT_FIELDS[field];
   const what = FIELD_WHAT[field];
-  return required ? z.string().trim().min(1, `The ${what} is required.`).max(max, `The ${what} can have at most ${max} characters.`) : z.string().max(max, `The ${what} can have at most ${max} characters.`);
+  const text = required ? z.string().normalize('NFC').trim().min(1, `The ${what} is required.`) : z.string().normalize('NFC');
+  const bounded = text.max(max, `The ${what} can have at most ${max} characters.`);
+  return NO_HIDDEN_CHARACTERS.has(field)
+    ? bounded.refine((value) => !hasHiddenCharacters(value), `The ${what} holds an invisible or direction-changing character (such as a zero-width space or a right-to-left override); type it again without it.`)
+    : bounded;
 }
 
 /**
@@ -315,11 +326,11 @@ export const CardholderSearchRequest = z
 export type CardholderSearchRequest = z.infer<typeof CardholderSearchRequest>;
 
 export const cardholdersOperations = {
-  getDirectoryState: op<DirectoryState>()(noPayload),
-  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict()),
-  searchCardholders: op<CardholderPage>()(CardholderSearchRequest),
-  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict()),
-  removeDirectorySnapshot: op<DirectoryState>()(noPayload, { admin: 'Removing the saved directory' }),
+  getDirectoryState: op<DirectoryState>()(noPayload, { personal: false }),
+  syncDirectory: op<DirectorySyncResult>()(z.object({ taskId: taskId.optional(), acceptShrink: z.boolean().optional() }).strict(), { personal: false }),
+  searchCardholders: op<CardholderPage>()(CardholderSearchRequest, { personal: 'Looking up cardholders' }),
+  getCardholder: op<CardholderView>()(z.object({ id: cardholderId }).strict(), { personal: 'Looking up cardholders' }),
+  removeDirectorySnapshot: op<DirectoryState>()(noPayload, { admin: 'Removing the saved directory', personal: false }),
   findDuplicateCardholders: op<DuplicateCandidate[]>()(
     z
       .object({
@@ -330,8 +341,9 @@ export const cardholdersOperations = {
         excludeId: cardholderId.optional(),
       })
       .strict(),
+    { personal: 'Looking up cardholders' },
   ),
-  createCardholder: op<EnrolmentWrite>()(CardholderFields, { shift: 'Enrolling a cardholder' }),
+  createCardholder: op<EnrolmentWrite>()(CardholderFields, { shift: 'Enrolling a cardholder', personal: 'Looking up cardholders' }),
   updateCardholder: op<CardholderUpdateOutcome>()(
     z
       .object({
@@ -341,11 +353,11 @@ export const cardholdersOperations = {
         expectedUpdated: z.string().min(1).max(100),
       })
       .strict(),
-    { shift: 'Changing a cardholder' },
+    { shift: 'Changing a cardholder', personal: 'Looking up cardholders' },
   ),
-  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload),
+  listEnrolmentLog: op<EnrolmentLogEntry[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** The cardholder types and tenants the enrolment form offers (named and seen in the directory, with counts). */
-  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload),
+  getEnrolmentChoices: op<EnrolmentChoices>()(noPayload, { personal: false }),
   /** Cardholders of the directory an event's text names (read-only link for the guard). */
-  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict()),
+  findEventPeople: op<EventPerson[]>()(z.object({ text: z.string().max(2000) }).strict(), { personal: 'Looking up cardholders' }),
 } as const;

@@ -76,8 +76,8 @@ export interface SiteCatalogue {
 }
 
 export const configOperations = {
-  getSettings: op<KioskSettings>()(noPayload),
-  getSiteCatalogue: op<SiteCatalogue>()(noPayload),
+  getSettings: op<KioskSettings>()(noPayload, { personal: false }),
+  getSiteCatalogue: op<SiteCatalogue>()(noPayload, { personal: false }),
   /** The language the page shows now (a switch for the shift, the idle reset's return): main words its native dialogs in it. Answers the language main now uses. */
-  showLanguage: op<{ locale: KioskSettings['locale'] }>()(z.object({ locale: z.enum(KIOSK_LOCALES) }).strict()),
+  showLanguage: op<{ locale: KioskSettings['locale'] }>()(z.object({ locale: z.enum(KIOSK_LOCALES) }).strict(), { personal: false }),
 } as const;

@@ -134,21 +134,22 @@ export interface DeskActionResult {
 const note = z.string().max(2_000, 'A note is at most 2,000 characters.');
 
 export const deskOperations = {
-  getDeskState: op<DeskState>()(noPayload),
+  /** The title bar's desk state: who is on duty (operator names, as the sign-in screen lists them); the site's handover is only in it while someone is signed in. */
+  getDeskState: op<DeskState>()(noPayload, { personal: false }),
   /** "I'm on it": claims (or renews) an alarm for the operator on shift here. */
-  claimAlarm: op<DeskActionResult>()(z.object({ alarmId: id }).strict(), { shift: 'Claiming an alarm' }),
+  claimAlarm: op<DeskActionResult>()(z.object({ alarmId: id }).strict(), { shift: 'Claiming an alarm', personal: false }),
   /** Lets go of a claim this guard holds. */
-  releaseAlarm: op<DeskActionResult>()(z.object({ alarmId: id }).strict(), { shift: 'Claiming an alarm' }),
+  releaseAlarm: op<DeskActionResult>()(z.object({ alarmId: id }).strict(), { shift: 'Claiming an alarm', personal: false }),
   /** Takes an alarm over from the guard holding it, with a reason (logged in its activity). */
-  takeOverAlarm: op<DeskActionResult>()(z.object({ alarmId: id, reason: note.refine((s) => s.trim() !== '', 'A take-over needs a reason.') }).strict(), { shift: 'Claiming an alarm' }),
+  takeOverAlarm: op<DeskActionResult>()(z.object({ alarmId: id, reason: note.refine((s) => s.trim() !== '', 'A take-over needs a reason.') }).strict(), { shift: 'Claiming an alarm', personal: false }),
   /** A note on an alarm, shared with every desk (without acknowledging it). */
-  addAlarmNote: op<DeskActionResult>()(z.object({ alarmId: id, note: note.refine((s) => s.trim() !== '', 'A note cannot be empty.') }).strict(), { shift: 'Writing an alarm note' }),
+  addAlarmNote: op<DeskActionResult>()(z.object({ alarmId: id, note: note.refine((s) => s.trim() !== '', 'A note cannot be empty.') }).strict(), { shift: 'Writing an alarm note', personal: false }),
   /** Everything done about an alarm, from every desk, oldest first. */
-  getAlarmActivity: op<DeskActivity[]>()(z.object({ alarmId: id }).strict()),
+  getAlarmActivity: op<DeskActivity[]>()(z.object({ alarmId: id }).strict(), { personal: 'Showing the alarms waiting' }),
   /** The incoming guard read the site's handover: recorded for the site. */
-  confirmSiteHandover: op<DeskState>()(z.object({ handoverId: z.string().uuid() }).strict(), { shift: 'Confirming the handover' }),
+  confirmSiteHandover: op<DeskState>()(z.object({ handoverId: z.string().uuid() }).strict(), { shift: 'Confirming the handover', personal: false }),
   /** The outgoing guard's words for the site's handover, kept until End shift writes it (the End shift dialog sends them first). */
-  setHandoverWords: op<DeskState>()(z.object({ words: z.string().max(4_000, 'The handover words are at most 4,000 characters.') }).strict(), { shift: 'Confirming the handover' }),
+  setHandoverWords: op<DeskState>()(z.object({ words: z.string().max(4_000, 'The handover words are at most 4,000 characters.') }).strict(), { shift: 'Confirming the handover', personal: false }),
   /** The notices shown once ("alarm 4001 was already acknowledged by Ada at desk 2 at 02:16"): dismissed. */
-  dismissDeskNotice: op<DeskState>()(z.object({ id: z.string().min(1).max(100) }).strict()),
+  dismissDeskNotice: op<DeskState>()(z.object({ id: z.string().min(1).max(100) }).strict(), { personal: false }),
 } as const;

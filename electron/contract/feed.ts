@@ -124,6 +124,6 @@ export interface FeedProgress {
 }
 
 export const feedOperations = {
-  getFeedSnapshot: op<FeedSnapshot>()(noPayload),
-  getEvent: op<FeedEvent>()(z.object({ id }).strict()),
+  getFeedSnapshot: op<FeedSnapshot>()(noPayload, { personal: 'Showing the live feed' }),
+  getEvent: op<FeedEvent>()(z.object({ id }).strict(), { personal: 'Showing the live feed' }),
 } as const;

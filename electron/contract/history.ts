@@ -136,8 +136,8 @@ export const HISTORY_CSV_COLUMNS = [
 export type HistoryCsvColumn = (typeof HISTORY_CSV_COLUMNS)[number];
 
 export const historyOperations = {
-  searchEvents: op<EventSearchResult>()(EventSearchRequest),
-  searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest),
+  searchEvents: op<EventSearchResult>()(EventSearchRequest, { personal: 'Searching the event history' }),
+  searchEventsByCodes: op<EventSearchResult>()(EventCodeSearchRequest, { personal: 'Searching the event history' }),
   /** Saves a kept result as CSV; main words its headings and fixed words in the language the page shows. */
   exportSearchCsv: op<ExportResult>()(
     z
@@ -153,6 +153,6 @@ export const historyOperations = {
           .optional(),
       })
       .strict(),
-    { shift: 'Exporting search results' },
+    { shift: 'Exporting search results', personal: false },
   ),
 } as const;

@@ -1,7 +1,8 @@
 /**
  * How the contract declares an operation: `op<Result>()(requestSchema, policy)`, where the policy
- * says what the gateway enforces before the handler runs (the admin lock, the operator's shift)
- * and which request fields carry bytes. Also the request pieces several capabilities share.
+ * (declared for every operation) says what the gateway enforces before the handler runs (the admin
+ * lock, the operator's shift, the read guard on personal data) and which request fields carry
+ * bytes. Also the request pieces several capabilities share.
  * Part of the IPC contract (index: ipc.ts).
  */
 import { z } from 'zod';
@@ -19,6 +20,16 @@ export interface OperationPolicy {
   /** Recorded with the operator's name: runs only while someone is on shift (core/operators). */
   readonly shift?: ErrorActionText;
   /**
+   * Declared for every operation: whether its answer shows personal data (cardholders, their
+   * photos, events naming them, the operator log's entries, enrolments waiting to be sent). One
+   * that does names the action for the refusal ("Looking up cardholders needs an operator on
+   * shift") and, while sign-in is required, answers only while someone is on shift: the read
+   * guard. `false`: the answer holds none (states, counts, settings), or only what the screens
+   * show by design before a sign-in (the operator list of the sign-in screen).
+   * test/core/ipc/gateway-policy.test.ts walks the contract and calls each one with nobody on shift.
+   */
+  readonly personal: ErrorActionText | false;
+  /**
    * The request fields that carry bytes (a Uint8Array) across IPC. Bytes anywhere else are refused
    * before the schema runs (core/ipc/plain-data.ts): a schema expecting an object would otherwise
    * walk a typed array's indexes as keys.
@@ -34,7 +45,7 @@ export interface OperationSpec<Req extends z.ZodType, Res> {
 }
 export const op =
   <Res>() =>
-  <Req extends z.ZodType>(request: Req, policy: OperationPolicy = {}): OperationSpec<Req, Res> => ({ request, policy });
+  <Req extends z.ZodType>(request: Req, policy: OperationPolicy): OperationSpec<Req, Res> => ({ request, policy });
 
 export const noPayload = z.undefined();
 

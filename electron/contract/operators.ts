@@ -23,6 +23,12 @@ export interface OperatorState {
   problemText?: MainText | null;
   /** The command an administrator runs to add operators. */
   addCommand: string;
+  /** Names locked after wrong PINs, and until when (ISO), soonest first; absent or empty: none. */
+  locked?: Array<{ name: string; until: string }>;
+  /** After many wrong PINs across names every sign-in waits until this time (ISO); null or absent: it does not. */
+  slowedUntil?: string | null;
+  /** The command an administrator runs to lift a name's lock (with the name). */
+  unlockCommand?: string;
 }
 
 /**
@@ -188,14 +194,17 @@ export interface HandoverLogEntry {
 }
 
 export const operatorsOperations = {
-  getOperatorState: op<OperatorState>()(noPayload),
+  /** The operator list is what the sign-in screen offers: shown before a sign-in by design. */
+  getOperatorState: op<OperatorState>()(noPayload, { personal: false }),
   /** Starts a shift: a provisioned name with its PIN, or (where the site allows it) unnamed. */
   signInOperator: op<OperatorState>()(
     z.union([z.object({ name: z.string().trim().min(1).max(100), pin: z.string().min(1).max(64) }).strict(), z.object({ unnamed: z.literal(true) }).strict()]),
+    { personal: false },
   ),
   /** Ends the shift: makes the handover report (PDF and CSV, in the language the page shows) and signs the operator out. */
-  endShift: op<HandoverReport>()(noPayload),
-  listHandoverReports: op<HandoverLogEntry[]>()(noPayload),
+  // Its report is of the shift it ends: with nobody on shift it is refused by its handler (noShiftToEnd).
+  endShift: op<HandoverReport>()(noPayload, { personal: false }),
+  listHandoverReports: op<HandoverLogEntry[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** Saves the operator log (acknowledgements and enrolment actions) as CSV (needs a fresh unlock). */
-  exportOperatorLog: op<ExportResult>()(OperatorLogExportRequest, { shift: 'Exporting the operator log', admin: 'Exporting the operator log' }),
+  exportOperatorLog: op<ExportResult>()(OperatorLogExportRequest, { shift: 'Exporting the operator log', admin: 'Exporting the operator log', personal: false }),
 } as const;

@@ -52,10 +52,10 @@ export interface OutboxState {
 }
 
 export const outboxOperations = {
-  getOutbox: op<OutboxState>()(noPayload),
+  getOutbox: op<OutboxState>()(noPayload, { personal: 'Showing the enrolments waiting to be sent' }),
   /** Tries the queue now (after a pause for a refused credential too). */
-  retryOutbox: op<OutboxState>()(noPayload),
-  discardOutboxItem: op<OutboxState>()(z.object({ itemId: z.string().min(1).max(100) }).strict(), { shift: 'Discarding a waiting enrolment' }),
+  retryOutbox: op<OutboxState>()(noPayload, { personal: 'Showing the enrolments waiting to be sent' }),
+  discardOutboxItem: op<OutboxState>()(z.object({ itemId: z.string().min(1).max(100) }).strict(), { shift: 'Discarding a waiting enrolment', personal: 'Showing the enrolments waiting to be sent' }),
   /** A refused item, fixed by the officer, back in the queue. */
   resendOutboxItem: op<OutboxState>()(
     z
@@ -65,6 +65,6 @@ export const outboxOperations = {
         changes: CardholderFields.partial().strict().optional(),
       })
       .strict(),
-    { shift: 'Sending a fixed enrolment again' },
+    { shift: 'Sending a fixed enrolment again', personal: 'Showing the enrolments waiting to be sent' },
   ),
 } as const;

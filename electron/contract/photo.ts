@@ -25,6 +25,6 @@ export const photoOperations = {
         overriddenHints: z.array(z.string().max(100)).max(20),
       })
       .strict(),
-    { shift: 'Uploading a photo', bytes: ['photo'] },
+    { shift: 'Uploading a photo', bytes: ['photo'], personal: 'Looking up cardholders' },
   ),
 } as const;

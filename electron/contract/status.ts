@@ -42,10 +42,10 @@ export interface OutageAlarmState {
 }
 
 export const statusOperations = {
-  getServiceStatus: op<ServiceStatus>()(noPayload),
-  getOutageAlarm: op<OutageAlarmState>()(noPayload),
+  getServiceStatus: op<ServiceStatus>()(noPayload, { personal: false }),
+  getOutageAlarm: op<OutageAlarmState>()(noPayload, { personal: false }),
   /** The live feed screen was opened: alarm and outage tones sound at this kiosk from now on (until it restarts). */
-  openedGuardScreen: op<OutageAlarmState>()(noPayload),
+  openedGuardScreen: op<OutageAlarmState>()(noPayload, { personal: false }),
   /** The guard saw it: its tone stops; the banner stays while the service is lost. */
-  acknowledgeOutage: op<OutageAlarmState>()(z.object({ id }).strict(), { shift: 'Acknowledging an outage' }),
+  acknowledgeOutage: op<OutageAlarmState>()(z.object({ id }).strict(), { shift: 'Acknowledging an outage', personal: false }),
 } as const;

@@ -193,6 +193,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       record: shiftRecord,
       adminLock: admin.lock,
       words: documentWords,
+      fontDir: options.badgeFontDir,
     });
     const operatorName = (): string | null => operators.name();
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
@@ -382,7 +383,7 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       ...operators.journalledExports({ exportSearchCsv: events.handlers.exportSearchCsv, exportOperatorLog: operatorLog.exportOperatorLog }),
       findEventPeople: ({ text }) => findEventPeople(text, (query, offset, limit) => cardholders.directory.search(query, offset, limit)),
     };
-    const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift });
+    const gateway = new Gateway(handlers, log, { admin: admin.lock, shift: operators.shift, personal: operators.personal });
     await operators.start();
     runs.start();
     await events.start();

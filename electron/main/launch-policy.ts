@@ -34,7 +34,30 @@ export function forbiddenDebugSwitch(argv: readonly string[], env: Readonly<Reco
     if (FORBIDDEN.has(name) || FORBIDDEN_PREFIXES.some((prefix) => name.startsWith(prefix))) return `--${name}`;
   }
   if (env.ELECTRON_RUN_AS_NODE) return 'ELECTRON_RUN_AS_NODE';
-  if (env.NODE_OPTIONS && /--inspect|--require|-r\b|--import|--loader/.test(env.NODE_OPTIONS)) return 'NODE_OPTIONS';
+  if (env.NODE_OPTIONS && forbiddenNodeOption(env.NODE_OPTIONS) !== null) return 'NODE_OPTIONS';
+  return null;
+}
+
+/**
+ * NODE_OPTIONS flags that attach a debugger or run code before the kiosk's own (the fuses block
+ * NODE_OPTIONS in a packaged build; this check says so at start and holds where a fuse is off):
+ * the inspector family, preloaded modules (`--require`, `-r`, `--import`), module loaders
+ * (`--loader`, `--experimental-loader`) and an OpenSSL configuration (its engines load libraries).
+ */
+const NODE_OPTIONS_FORBIDDEN = new Set(['require', 'r', 'import', 'loader', 'experimental-loader', 'openssl-config', 'debug', 'debug-brk', 'debug-port']);
+
+/**
+ * The first forbidden flag of a NODE_OPTIONS value (normalised to `--name`), or null. Read as
+ * Node reads it: whitespace-separated, a value after `=` or as the next word, `_` and `-` alike
+ * in names, any case refused.
+ */
+export function forbiddenNodeOption(value: string): string | null {
+  for (const word of value.split(/\s+/)) {
+    const match = /^["']?--?([^=\s"']+)/.exec(word);
+    if (!match) continue;
+    const name = match[1]!.toLowerCase().replace(/_/g, '-');
+    if (NODE_OPTIONS_FORBIDDEN.has(name) || name.startsWith('inspect')) return `--${name}`;
+  }
   return null;
 }
 

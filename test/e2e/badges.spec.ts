@@ -203,6 +203,8 @@ test('an employee enrolled with the real-face camera gets a portrait badge: ID-1
   await page.getByTestId('photo-done').click();
   await page.getByTestId('record-print-badge').click();
   await expect(page.getByTestId('badge-reason')).toBeVisible();
+  // The dialog opens on its question: the first reason has the focus, not Close.
+  await expect(page.getByTestId('badge-reason-lost')).toBeFocused();
   await expect(page.getByTestId('badge-print')).toBeDisabled();
   await expect(page.getByTestId('badge-print')).toHaveText('Reprint');
   await page.getByTestId('badge-reason-other').check();
@@ -216,7 +218,7 @@ test('an employee enrolled with the real-face camera gets a portrait badge: ID-1
   await page.getByRole('tab', { name: /Operator log/ }).click();
   await page.getByTestId('operator-log-badges').check();
   await expect(page.getByTestId('badge-log-row')).toHaveCount(2);
-  await expect(page.getByTestId('badge-log-row').first()).toContainText('other: clip broke');
+  await expect(page.getByTestId('badge-log-row').first()).toContainText('Other: clip broke');
   await expect(page.getByTestId('badge-log-row').first()).toContainText('Printed');
 });
 

@@ -3,10 +3,12 @@
  * preview harness, the real core and the embedded simulator over HTTP: a cardholder whose ID is
  * "E-…" is found typed with the dash and without it, first, and not mixed with people whose first
  * name starts with E and whose ID starts with the digits; an ID nobody has is offered for
- * enrolment in Employee ID, not in the names.
+ * enrolment in Employee ID, not in the names. The same among 100,000 cardholders (the simulator's
+ * seeded directory), where the old lookup listed 60 strangers for "E-1234".
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { rmSync } from 'node:fs';
+import { expect, launchPreview, test } from './fixtures';
 
 async function createOnService(simulatorUrl: string, fields: Record<string, string>): Promise<void> {
   const response = await fetch(`${simulatorUrl}/api/CardHolders/create`, {
@@ -50,4 +52,34 @@ test('an employee ID "E-…" is found typed with the dash and without it, and an
   await expect(page.getByTestId('enrol-employee_ID')).toHaveValue(unknown);
   await expect(page.getByTestId('enrol-first_Name')).toHaveValue('');
   await expect(page.getByTestId('enrol-last_Name')).toHaveValue('');
+});
+
+test('among 100,000 cardholders an ID "E-…" typed with and without the dash finds its cardholder first and no stranger whose ID starts with the digits', async ({ page }) => {
+  test.setTimeout(240_000);
+  const kiosk = await launchPreview({ demo: { cardholders: 100_000 } });
+  try {
+    const simulatorUrl = kiosk.core.simulatorUrl ?? '';
+    await createOnService(simulatorUrl, { first_Name: 'Orla', last_Name: 'Dashwood', employee_ID: 'E-1234' });
+    await createOnService(simulatorUrl, { first_Name: 'Egon', last_Name: 'Strangeway', employee_ID: '12345' });
+    await page.goto(kiosk.url);
+    // The sync the kiosk began at start may have read the list before the two were created: wait
+    // for it, then sync again.
+    await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory', { timeout: 180_000 });
+    await expect(page.getByTestId('directory-sync')).toBeEnabled({ timeout: 180_000 });
+    await expect(async () => {
+      await page.getByTestId('directory-sync').click();
+      await expect(page.getByTestId('directory-count')).toContainText('100,002', { timeout: 30_000 });
+    }).toPass({ timeout: 180_000 });
+    for (const typed of ['E-1234', 'E1234', 'e-1234']) {
+      await search(page, typed);
+      await expect(rows(page).first(), typed).toContainText('Dashwood, Orla');
+      await expect(rows(page).filter({ hasText: 'Strangeway' }), typed).toHaveCount(0);
+      // Nobody else whose first name starts with E and whose ID starts with 1234.
+      const listed = await rows(page).allInnerTexts();
+      expect(listed.filter((text) => !text.includes('Dashwood')).filter((text) => /\b1234/.test(text)), typed).toEqual([]);
+    }
+  } finally {
+    await kiosk.close();
+    rmSync(kiosk.dataDir, { recursive: true, force: true });
+  }
 });

@@ -2,7 +2,7 @@
  * Operators, end to end: a guard signs in with a name from the provisioned list and a personal
  * PIN (keypad and keyboard), and main records that name on an acknowledgement and an enrolment;
  * "End shift" saves the handover report (its PDF read back with pdftotext) and signs out; five
- * wrong PINs lock the name; the idle reset keeps the operator signed in. Each test has its own
+ * wrong PINs lock the name, the screen says until when, an administrator lifts it; the idle reset keeps the operator signed in. Each test has its own
  * kiosk, started with nobody signed in.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, accessibilityViolations, launchPreview } from './fixtures';
 import { setOperatorPin } from '../../electron/core/operators/operator-list';
+import { liftLockout } from '../../electron/core/operators/operator-lockout';
 import { credentialDir } from '../../electron/core/credentials/choose-vault';
 import { SimulatorControls } from '../../electron/simulator/control-client';
 
@@ -41,6 +42,14 @@ test('a guard signs in by name and PIN; the acknowledgement, the enrolment and t
     // Before a sign-in there are no screens, only the sign-in.
     await expect(page.getByTestId('sign-in')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
+    // Nothing personal is answered before a sign-in (issue 32), and the status bar still follows the service.
+    await expect(page.getByRole('contentinfo').getByTestId('feed-connection')).toHaveAttribute('data-status', 'live');
+    const refused = await page.evaluate(async () => {
+      const k = (window as unknown as { kiosk: Record<string, (request?: unknown) => Promise<{ ok: boolean; error?: { code: string; message: string } }>> }).kiosk;
+      return [await k.searchCardholders!({ query: '', offset: 0, limit: 500 }), await k.getFeedSnapshot!(), await k.listEnrolmentLog!()];
+    });
+    expect(refused.map((r) => r.error?.code)).toEqual(['forbidden', 'forbidden', 'forbidden']);
+    expect(refused[0]!.error?.message).toBe('Looking up cardholders shows personal data: sign in at the start of your shift first.');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: 'Ada Guard' }).check();
     await expect(page.getByTestId('sign-in-pin')).toBeFocused();
@@ -153,7 +162,15 @@ test('five wrong PINs lock that name, even against the right PIN; another operat
     }
     await page.getByTestId('sign-in-pin').fill('111333');
     await page.getByTestId('sign-in-submit').click();
-    await expect(page.getByTestId('sign-in-error')).toContainText('Too many wrong PINs: try again in 1 minute');
+    await expect(page.getByTestId('sign-in-error')).toContainText('Too many wrong PINs for Ada Guard: the name is locked for 30 seconds');
+    // The screen says who is locked and until when (local time, 30 s from now), and how to lift it.
+    const locked = page.getByTestId('sign-in-locked');
+    await expect(locked).toHaveCount(1);
+    await expect(locked).toContainText('Ada Guard: locked until');
+    const until = new Date(String(await locked.locator('time').getAttribute('datetime')));
+    expect(until.getTime() - Date.now()).toBeLessThanOrEqual(30_000);
+    await expect(locked.locator('time')).toHaveText(localTime(until));
+    await expect(page.getByTestId('sign-in-locks')).toContainText('admin unlock-operator NAME');
     await page.getByTestId('sign-in-pin').fill(ADA_PIN);
     await page.getByTestId('sign-in-submit').click();
     await expect(page.getByTestId('sign-in-error')).toContainText('Too many wrong PINs for Ada Guard');
@@ -168,6 +185,16 @@ test('five wrong PINs lock that name, even against the right PIN; another operat
     await page.getByTestId('sign-in-submit').click();
     await expect(page.getByTestId('operator-name')).toHaveText('Bo Officer');
     expect(kiosk.logLines.join('\n')).not.toMatch(/111333|482915|739164/);
+    // The administrator lifts Ada's lock (admin unlock-operator, another process: the file the kiosk reads).
+    await liftLockout(credentialDir(kiosk.dataDir), 'Ada Guard');
+    await page.getByTestId('end-shift').click();
+    await page.getByTestId('end-shift-confirm').click();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    await expect(page.getByTestId('sign-in-locks')).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Ada Guard' }).check();
+    await page.getByTestId('sign-in-pin').fill(ADA_PIN);
+    await page.getByTestId('sign-in-submit').click();
+    await expect(page.getByTestId('operator-name')).toHaveText('Ada Guard');
   } finally {
     await kiosk.close();
     rmSync(kiosk.dataDir, { recursive: true, force: true });

@@ -339,12 +339,12 @@ describe('16: a current Electron', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(45);
   });
-  it('is not older than the newest 45.x patch at the last check (45.4.1, `npm view electron versions`, 2026-11-25), and the lockfile installs that same version', () => {
+  it('is not older than the newest 45.x patch at the last check (45.5.0, `npm view electron versions`, 2026-11-28; `npm run check:electron-patch` asks the registry), and the lockfile installs that same version', () => {
     const version = (JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.electron!;
     const lock = JSON.parse(readFileSync(resolve(__dirname, '../../package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; devDependencies?: Record<string, string> }> };
     const parts = (text: string): number[] => text.split('.').map(Number);
     const [major, minor, patch] = parts(version);
-    expect(major! > 45 || (major === 45 && (minor! > 4 || (minor === 4 && patch! >= 1))), version).toBe(true);
+    expect(major! > 45 || (major === 45 && (minor! > 5 || (minor === 5 && patch! >= 0))), version).toBe(true);
     expect(lock.packages['node_modules/electron']?.version).toBe(version);
     expect(lock.packages['']?.devDependencies?.electron).toBe(version);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReloadBudget, causeOf, recoveryNotice, recoveryNoticeText } from '../../electron/main/crash-policy';
 import { blockedShortcut } from '../../electron/main/keyboard-policy';
-import { forbiddenDebugSwitch, forbiddenSwitchAtReady, switchName } from '../../electron/main/launch-policy';
+import { forbiddenDebugSwitch, forbiddenNodeOption, forbiddenSwitchAtReady, switchName } from '../../electron/main/launch-policy';
 import { navigationAllowed, outboundRequestAllowed } from '../../electron/main/navigation-policy';
 import { originOf, sameOrigin } from '../../electron/serving/app-origin';
 
@@ -76,6 +76,28 @@ describe('debugging switches of a packaged build', () => {
     expect(forbiddenDebugSwitch(['kiosk', '--INSPECT-BRK=0'], {})).toBe('--inspect-brk');
     expect(forbiddenDebugSwitch(['kiosk'], { NODE_OPTIONS: '--inspect' })).toBe('NODE_OPTIONS');
     expect(forbiddenDebugSwitch(['kiosk', '--service-url=https://acs.example', '--fullscreen'], { NODE_OPTIONS: '--max-old-space-size=512' })).toBeNull();
+  });
+  it('are found in NODE_OPTIONS however a loader or a preloaded module is spelled (issue 32)', () => {
+    const refused: Array<[string, string]> = [
+      ['--experimental-loader ./evil.mjs', '--experimental-loader'],
+      ['--experimental-loader=./evil.mjs', '--experimental-loader'],
+      ['--max-old-space-size=512 --loader=./evil.mjs', '--loader'],
+      ['--import ./evil.mjs', '--import'],
+      ['--import=data:text/javascript,console.log(1)', '--import'],
+      ['--require ./evil.js', '--require'],
+      ['-r ./evil.js', '--r'],
+      ['--experimental_loader ./evil.mjs', '--experimental-loader'],
+      ['--Inspect-Brk=0', '--inspect-brk'],
+      ['--openssl-config=./engine.cnf', '--openssl-config'],
+    ];
+    for (const [options, flag] of refused) {
+      expect(forbiddenNodeOption(options), options).toBe(flag);
+      expect(forbiddenDebugSwitch(['kiosk'], { NODE_OPTIONS: options }), options).toBe('NODE_OPTIONS');
+    }
+    // Ordinary options, and a path that merely contains the words, pass.
+    for (const options of ['--max-old-space-size=4096', '--enable-source-maps --trace-warnings', '--title=kiosk-loader-require', '--no-deprecation']) {
+      expect(forbiddenNodeOption(options), options).toBeNull();
+    }
   });
   it('are read with every prefix Chromium accepts (-name, --name, /name on Windows), with or without a value, in any case', () => {
     expect(forbiddenDebugSwitch(['kiosk', '-remote-debugging-port=9222'], {}, 'linux')).toBe('--remote-debugging-port');

@@ -195,7 +195,7 @@ export function fakeHandlers(): OperationHandlers {
     })),
     listHandoverReports: vi.fn(async () => []),
     findEventPeople: vi.fn(async () => []),
-    getBadgeSetup: vi.fn(async () => ({ templatesDir: null, templates: [], printer: null, installedPrinters: [] })),
+    getBadgeSetup: vi.fn(async () => ({ templatesDir: null, builtIn: false, templates: [], printer: null, installedPrinters: [] })),
     previewBadge: vi.fn(async () => BADGE_PREVIEW),
     printBadge: vi.fn(async () => ({ entry: BADGE_ENTRY, path: null })),
     listBadgeLog: vi.fn(async () => []),

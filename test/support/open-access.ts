@@ -5,4 +5,4 @@
  */
 import type { AccessPolicy } from '../../electron/core/ipc/gateway';
 
-export const openAccess: AccessPolicy = { admin: { require: () => undefined }, shift: { require: () => undefined } };
+export const openAccess: AccessPolicy = { admin: { require: () => undefined }, shift: { require: () => undefined }, personal: { require: () => undefined } };

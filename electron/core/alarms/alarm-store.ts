@@ -23,6 +23,7 @@ import { markOf, SealError, sealJson, unsealJson } from '../storage/seal';
 import { fingerprint } from '../../contract/event-fingerprint';
 import type { Logger } from '../log/logger';
 import { siteAlarmKey } from '../site-desk/site-alarm-key';
+import { boundText, shownEvent } from './alarm-text';
 
 const SCOPE = 'alarms';
 const STATE_CODE: Record<AlarmState, number> = { waiting: 0, acknowledged: 1, setAside: 2 };
@@ -244,7 +245,8 @@ export class AlarmStore {
         // The row's number is known before it is written: the seal binds it (one write per alarm).
         const id = this.nextId('alarm');
         this.highest = Math.max(this.highest, id);
-        const stored: FeedEvent = { ...kept, alarm: { priority: event.alarm.priority, rule: event.alarm.rule, id } };
+        // The mark and the site-wide key above are of the whole text; what is kept and shown is bounded (alarm-text.ts).
+        const stored: FeedEvent = { ...shownEvent(kept), alarm: { priority: event.alarm.priority, rule: event.alarm.rule, id } };
         this.db.run(
           'INSERT INTO alarm (id, service_id, numbering, record_id, mark, created_at, received_at, via, rank, shown_rank, rule, state, acknowledged_at, event, site_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
           [id, this.serviceId, numbering, kept.record_ID, mark, Number.isFinite(created) ? created : null, at, via, rank, this.shownRank(rank, created, at), event.alarm.rule, state, elsewhere ? elsewhere.at : acknowledgedBefore ? at : null, sealJson(this.key, { kind: 'alarm', key: id }, stored), siteKey],
@@ -318,6 +320,8 @@ export class AlarmStore {
     const trimmed = note.trim();
     const entries: Acknowledgement[] = [];
     const shared: AcknowledgedHere[] = [];
+    // The site-wide keys as recorded (of the whole text), not recomputed from the bounded text kept.
+    const siteKeys = this.onAcknowledged ? this.siteKeysOf(ids) : new Map<number, string>();
     let already = 0;
     this.db.transaction(() => {
       for (const id of ids) {
@@ -333,7 +337,7 @@ export class AlarmStore {
         const body = this.bodyOf(id, alarm.event, trimmed, operator, this.desk);
         this.insertAcknowledgement(id, at, body);
         entries.push(toAcknowledgement(body, at, id));
-        if (this.onAcknowledged) shared.push({ alarmId: id, siteKey: siteAlarmKey(keptEvent(alarm.event)), note: trimmed, at, operator, event: alarm.event });
+        if (this.onAcknowledged) shared.push({ alarmId: id, siteKey: siteKeys.get(id) ?? siteAlarmKey(keptEvent(alarm.event)), note: trimmed, at, operator, event: alarm.event });
       }
       // Queued for the site in the same transaction: a kiosk killed now keeps both or neither.
       if (shared.length > 0) this.onAcknowledged?.(shared);
@@ -680,7 +684,7 @@ export class AlarmStore {
       recordIds: [event.record_ID],
       note,
       device: String(event.device_Name ?? ''),
-      text: String(event.custom_Text ?? ''),
+      text: boundText(String(event.custom_Text ?? '')),
       operator,
       eventCreated: String(event.created),
       priority: event.alarm?.priority ?? null,
@@ -738,7 +742,8 @@ export class AlarmStore {
   private toOpenAlarm(row: AlarmRow): OpenAlarm | null {
     let event: FeedEvent;
     try {
-      event = unsealJson(this.key, { kind: 'alarm', key: row.id }, row.event) as FeedEvent;
+      // An alarm recorded before texts were bounded may hold a whole text of megabytes.
+      event = shownEvent(unsealJson(this.key, { kind: 'alarm', key: row.id }, row.event) as FeedEvent);
     } catch (thrown) {
       this.log.error(SCOPE, `alarm ${row.id} (event #${row.record_id}) cannot be read: ${thrown instanceof SealError ? thrown.message : String(thrown)}`);
       event = {
@@ -796,7 +801,7 @@ function toAcknowledgement(body: AckBody, at: number, alarmId: number | undefine
     note: body.note,
     acknowledgedAt: new Date(at).toISOString(),
     device: body.device,
-    text: body.text,
+    text: boundText(body.text),
     operator: body.operator,
     eventCreated: body.eventCreated,
     priority: body.priority,

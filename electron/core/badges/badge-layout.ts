@@ -1,19 +1,21 @@
 /**
  * Lays a template out for one cardholder: the values of its fields (names, employee ID, the
- * cardholder type and tenants by their site names, the issue date), each text fitted (never cut),
+ * cardholder type and tenants by their site names, else by their numbers in the badge's language,
+ * the issue date), each text fitted (never cut),
  * each barcode made and checked against its box, the colours of this cardholder's type, the
  * photo and the images, the template's words and the issue date in the language of the screen
  * that asked (template-words.ts). The result is plain data (BadgeSideLayout) that the print page
  * (badge-page.ts) and the renderer's true-size preview both draw. A value that does not fit is
  * an error for the officer, never a cut badge.
  */
+import { withoutHiddenCharacters } from '../../contract/cardholder-fields';
 import type { BadgeBox, BadgeCardholder, BadgeLocale, BadgeSideLayout, SiteNames } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import { barcodeFitProblem, encodeBarcode } from './barcode';
 import type { FontMetrics } from './font-metrics';
 import { cardSize, type BadgeField, type BadgeSide, type BadgeTemplate, type TextElement } from './template-schema';
 import { fitText, smallestSize } from './text-fit';
-import { issueDateText, wordsIn } from './template-words';
+import { issueDateText, unnamedWords, wordsIn } from './template-words';
 
 export interface BadgeFonts {
   regular: FontMetrics;
@@ -47,7 +49,12 @@ const FIELD_WORDS: Record<BadgeField, string> = {
   text: 'text',
 };
 
+/** A field's text as printed: a record holding a direction override or an invisible character prints without it ("evil" stays "evil"). */
 export function fieldValue(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string, locale?: BadgeLocale): string {
+  return withoutHiddenCharacters(fieldText(field, person, site, issued, text, locale));
+}
+
+function fieldText(field: BadgeField, person: BadgeCardholder, site: SiteNames, issued: Date, text: string, locale?: BadgeLocale): string {
   const full = [person.first_Name, person.middle_Name, person.last_Name].map((p) => p.trim()).filter((p) => p !== '').join(' ');
   switch (field) {
     case 'lastName':
@@ -63,9 +70,9 @@ export function fieldValue(field: BadgeField, person: BadgeCardholder, site: Sit
     case 'employeeId':
       return person.employee_ID.trim();
     case 'cardholderType':
-      return site.cardholderTypes.find((t) => t.id === person.card_Holder_Type_ID)?.name ?? `Type ${person.card_Holder_Type_ID}`;
+      return site.cardholderTypes.find((t) => t.id === person.card_Holder_Type_ID)?.name ?? unnamedWords('cardholderType', person.card_Holder_Type_ID, locale);
     case 'tenant':
-      return person.tenant.map((id) => site.tenants.find((t) => t.id === id)?.name ?? `Tenant ${id}`).join(', ');
+      return person.tenant.map((id) => site.tenants.find((t) => t.id === id)?.name ?? unnamedWords('tenant', id, locale)).join(', ');
     case 'issueDate':
       return issueDateText(issued, locale);
     case 'text':

@@ -27,7 +27,8 @@ import type { BadgePersonReader } from './badge-person';
 import { checkBadgePhoto } from '../cardholders/checks/photo-check';
 import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 import { readFontMetrics } from './font-metrics';
-import { loadTemplates, templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import { templateFor, templateInfo, type LoadedTemplate } from './template-library';
+import { provisionedOrBuiltIn, type TemplateChoice } from './built-in-templates';
 import type { BadgePhotoCache } from './photo-cache';
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
@@ -40,7 +41,7 @@ export interface BadgeHandlers {
 }
 
 export interface BadgesOptions {
-  /** badges.templatesDir (resolved), or null: no badges on this workstation. */
+  /** badges.templatesDir (resolved), or null: none provisioned, the built-in templates print (built-in-templates.ts). */
   templatesDir: string | null;
   /** Where the shipped badge fonts are (DejaVuSans.ttf, DejaVuSans-Bold.ttf). */
   fontDir: string;
@@ -136,7 +137,7 @@ export function createBadgesCapability(options: BadgesOptions) {
   };
   let nextPreview = 1;
   let fonts: { metrics: BadgeFonts; files: BadgeFontFiles } | null = null;
-  let library: { templates: LoadedTemplate[]; problem: string | null } | null = null;
+  let library: TemplateChoice | null = null;
 
   const idsOf = (id: number): number[] => options.sameCardholder?.(id) ?? [id];
 
@@ -152,8 +153,8 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function templates(reload = false): Promise<NonNullable<typeof library>> {
     if (library && !reload) return library;
-    if (options.templatesDir === null) library = { templates: [], problem: null };
-    else library = await loadTemplates(options.templatesDir, (await loadFonts()).metrics);
+    library = await provisionedOrBuiltIn(options.templatesDir, options.site(), (await loadFonts()).metrics);
+    if (library.builtIn && library.problem) log.warn('badges', `${library.problem}: the built-in templates are used`);
     for (const t of library.templates) for (const p of t.problems) log.warn('badges', `template ${path.basename(t.file)}: ${englishBadgeProblem(p)}`);
     return library;
   }
@@ -172,7 +173,6 @@ export function createBadgesCapability(options: BadgesOptions) {
 
   async function preview(args: PreviewArgs): Promise<BadgePreview> {
     const { cardholder, templateId, chosen, sample, draft, locale } = args;
-    if (options.templatesDir === null) throw KioskFailure.keyed('config', 'badgesNotSetUp');
     const lib = await templates();
     const loaded = draft ?? (templateId ? lib.templates.find((t) => t.id === templateId) : templateFor(lib.templates, cardholder.card_Holder_Type_ID));
     if (!loaded) {
@@ -251,7 +251,7 @@ export function createBadgesCapability(options: BadgesOptions) {
       } catch (thrown) {
         log.warn('badges', `the printers could not be listed: ${toKioskError(thrown).detail ?? toKioskError(thrown).message}`);
       }
-      return { templatesDir: options.templatesDir, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
+      return { templatesDir: options.templatesDir, builtIn: lib.builtIn, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
     },
     async previewBadge(request) {
       // Who is on the card is read here, by id: never the request's names, employee ID, type or tenants.

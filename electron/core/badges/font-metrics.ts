@@ -6,6 +6,8 @@
 export interface FontMetrics {
   /** Width of `text` in em (1 = the font size). Characters the font lacks count as its widest glyph. */
   widthEm(text: string): number;
+  /** The font has a glyph for this code point (its Unicode BMP map; nothing beyond it). */
+  covers(code: number): boolean;
 }
 
 export function readFontMetrics(bytes: Uint8Array): FontMetrics {
@@ -69,6 +71,7 @@ export function readFontMetrics(bytes: Uint8Array): FontMetrics {
   };
   const cache = new Map<number, number>();
   return {
+    covers: (code: number): boolean => code <= 0xffff && glyphOf(code) !== 0,
     widthEm(text: string): number {
       let units = 0;
       for (const char of text.normalize('NFC')) {

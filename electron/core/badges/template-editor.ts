@@ -16,6 +16,7 @@ import { writeOwnerOnly } from '../storage/owner-only-files';
 import type { Logger } from '../log/logger';
 import type { BadgesCapability } from './badges-capability';
 import { checkTemplateSource, type LoadedTemplate } from './template-library';
+import { isBuiltIn } from './built-in-templates';
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>) => Promise<ResultOf<K>>;
 export interface BadgeEditorHandlers {
@@ -42,6 +43,8 @@ export function createBadgeEditor(badges: BadgesCapability, log: Logger): BadgeE
     const lib = await badges.templates();
     const found = lib.templates.find((t) => t.id === templateId);
     if (!found) throw KioskFailure.keyed('not_found', 'badgeTemplateMissing', { template: templateId });
+    // A built-in template has no file to save to: provisioned templates replace it.
+    if (isBuiltIn(found)) throw KioskFailure.keyed('rejected', 'badgeTemplateBuiltIn');
     return found;
   }
 

@@ -3,9 +3,12 @@
  * that language ("de-AT" takes "de"; the pseudo-locale en-XA takes English), else English, else
  * the first language given; a plain string is the same in every language. Also the issue date as
  * that language writes it (Intl, the workstation's time zone), and every language's words for
- * the checks (template-library.ts: the longest decides whether a text fits).
+ * the checks (template-library.ts: the longest decides whether a text fits). And the words of a
+ * cardholder type or tenant the site never named ("Typ 1", "Mieter 0" in German), the same the
+ * screen shows (the kiosk's messages, i18n/messages/<language>/cardholders.ts).
  */
 import { DEFAULT_LOCALE, INTL_LOCALE, isSpokenLanguage, spokenLanguageOf, type BadgeLocale } from '../../contract/ipc';
+import { wordsIn as kioskWords } from '../language/words';
 import type { TemplateWords } from './template-schema';
 
 /** The words in `locale` (English when none is given). */
@@ -43,4 +46,9 @@ export function issueDateText(date: Date, locale?: BadgeLocale): string {
 export function badgeLocaleOf(language: string | null): BadgeLocale | undefined {
   const base = language?.split('-')[0];
   return isSpokenLanguage(base) ? base : undefined;
+}
+
+/** A cardholder type or tenant the site never named, by its number, in `locale` (English when none is given). */
+export function unnamedWords(kind: 'cardholderType' | 'tenant', id: number, locale: BadgeLocale | undefined): string {
+  return kioskWords(locale ?? DEFAULT_LOCALE).t(kind === 'cardholderType' ? 'cardholders.typeN' : 'cardholders.tenantN', { n: id });
 }

@@ -328,7 +328,7 @@ const KioskSectionSchema = z.strictObject({
 
 /** Badge printing (README "Badges"): the templates folder, the card printer, the harness's stand-in printers. */
 const BadgesSchema = z.strictObject({
-  /** The folder of badge templates (JSON with their images beside them); null: no badges on this workstation. */
+  /** The folder of badge templates (JSON with their images beside them); null: the built-in templates (core/badges/built-in-templates.ts). */
   templatesDir: filePath().nullable(),
   /** The card printer's name as the operating system knows it; null: none (Save as PDF still works). */
   printer: z.string({ error: 'expected the printer\'s name' }).min(1, { error: 'expected the printer\'s name, not an empty text' }).max(200).nullable(),

@@ -33,14 +33,14 @@ const OPTIONS: Record<string, FlagOption> = {
 const VALUELESS = new Set(['test', 'help']);
 
 /** Commands that take the operator's NAME (quoted, or as several words). */
-export const NAMED_COMMANDS: ReadonlySet<string> = new Set(['add-operator', 'remove-operator']);
+export const NAMED_COMMANDS: ReadonlySet<string> = new Set(['add-operator', 'remove-operator', 'unlock-operator']);
 /** Commands that take no argument (help takes anything and shows the usage). */
 const BARE_COMMANDS: ReadonlySet<string> = new Set(['set-secret', 'test-connection', 'show', 'check', 'set-pin', 'list-operators', 'set-site-store-password']);
 
 export interface AdminArgs {
   /** The first argument that is neither a flag nor a flag's value; null when there is none. */
   command: string | null;
-  /** The arguments after the command: the words of NAME for add-operator and remove-operator. */
+  /** The arguments after the command: the words of NAME for add-operator, remove-operator and unlock-operator. */
   operands: string[];
   test: boolean;
   help: boolean;

@@ -12,6 +12,8 @@
  *   add-operator NAME     add a guard or officer who signs in at shifts, or replace their PIN
  *                         (read like the administrator PIN)
  *   remove-operator NAME  remove one;  list-operators: the names (operators/operator-list.ts)
+ *   unlock-operator NAME  lift the name's lock-out after wrong PINs, and the kiosk-wide slowdown
+ *                         (operators/operator-lockout.ts; a new PIN by add-operator lifts it too)
  *   migrate-site-store URL, publish-operators URL, set-site-store-password: the shared alarm desk's store
  *                         (site-desk/site-store-admin.ts)
  *
@@ -33,7 +35,8 @@ import { setAdminPin } from '../admin-lock/admin-lock';
 import { PIN_RULES_TEXT } from '../admin-lock/pin-rules';
 import { AdminLock } from '../admin-lock/admin-lock';
 import { dirname } from 'node:path';
-import { readOperatorList, removeOperator, setOperatorPin } from '../operators/operator-list';
+import { findOperator, readOperatorList, removeOperator, setOperatorPin, SITE_OPERATORS_FILE } from '../operators/operator-list';
+import { liftLockout } from '../operators/operator-lockout';
 import type { CredentialVault } from './vault';
 import { parseAdminArgs } from './admin-args';
 import { PIPED_PIN_RULE, readPinTwice, readSecret, type AdminInput } from './admin-input';
@@ -86,6 +89,9 @@ const USAGE = `Usage: admin <command>
                         their PIN. NAME in quotes: add-operator "Maya Okafor". The personal PIN is
                         read from standard input like the administrator PIN (given twice).
   remove-operator NAME  Remove an operator from this kiosk's list.
+  unlock-operator NAME  Lift the lock on an operator's name after wrong PINs (and the short wait
+                        every sign-in has after many wrong PINs), at once, even while the kiosk
+                        runs. A new PIN with add-operator lifts it too.
   list-operators        The operators who may sign in here (never their PINs).
   migrate-site-store URL
                         Create or migrate the shared alarm desk's schema in the site's PostgreSQL,
@@ -135,6 +141,7 @@ export async function runAdminCommand(input: AdminCommandInput): Promise<number>
     case 'add-operator':
     case 'remove-operator':
     case 'list-operators':
+    case 'unlock-operator':
       return operatorCommand(command, parsed.operands.join(' '), input, print);
     case 'migrate-site-store':
       return migrateSiteStoreCommand(parsed.operands, input.stdin, input.stdout, print);
@@ -277,6 +284,19 @@ async function operatorCommand(command: string, name: string, input: AdminComman
     if (name.trim() === '') {
       print(`Usage: admin ${command} NAME   (the operator's name as it will show on every record)`);
       return 2;
+    }
+    if (command === 'unlock-operator') {
+      const { operators, problem } = await readOperatorList(dir);
+      const site = await readOperatorList(dir, SITE_OPERATORS_FILE);
+      const entry = findOperator([...operators, ...site.operators], name);
+      if (!entry) {
+        if (problem) print(problem);
+        print(`${name.trim()} is not on the operator list: nothing to unlock.`);
+        return 1;
+      }
+      const wasLocked = await liftLockout(dir, entry.name);
+      print(wasLocked ? `${entry.name} can sign in again: the lock after wrong PINs is lifted.` : `${entry.name} was not locked; any wait after wrong PINs at this kiosk is lifted.`);
+      return 0;
     }
     if (command === 'remove-operator') {
       const removed = await removeOperator(dir, name);

@@ -31,6 +31,7 @@
 import type { FeedEvent, FeedNotice, FeedProgress, FeedSnapshot, FeedState } from '../../contract/ipc';
 import { screenText } from '../../contract/screen-text';
 import type { AccessService, SystemEvent } from '../service/access-service';
+import { shownEvent } from '../alarms/alarm-text';
 import type { PushBus } from '../ipc/push-bus';
 import type { Logger } from '../log/logger';
 import { KioskFailure, toKioskError } from '../ipc/failure';
@@ -674,7 +675,8 @@ export class EventFeed {
     const newest = classified[classified.length - 1]!;
     this.lastDelivered = { id: newest.record_ID, fingerprint: this.keeper.mark(newest) };
     this.frontier = Math.max(this.frontier ?? 0, newest.record_ID);
-    const feedEvents = this.keeper.record(classified, via, this.position());
+    // Marked and recorded with their whole texts (identity); shown, kept in the ring and pushed bounded (alarms/alarm-text.ts).
+    const feedEvents = this.keeper.record(classified, via, this.position()).map(shownEvent);
     this.buffer.push(feedEvents);
     this.counters.delivered += feedEvents.length;
     this.push.emit('feedEvents', { events: feedEvents, epoch: this.epoch });

@@ -3,7 +3,8 @@
  * (a) drops senders that the edge did not recognise as the app's own frame,
  * (b) validates the payload against the contract's schema and answers a typed error when it
  *     does not fit, (c) enforces the operation's policy as the contract declares it (the operator's
- *     shift, then the admin lock) with the policy objects it is given, in this one place, whatever
+ *     shift, then the admin lock, then the read guard on personal data) with the policy objects it
+ *     is given, in this one place, whatever
  *     order the handlers were assembled in, and (d) runs the handler and turns whatever it throws
  *     into a typed error.
  * Electron's ipcMain and the preview harness both call `handle`; neither validates on its own.
@@ -41,12 +42,14 @@ export interface AccessGuard {
   require(action: string): void;
 }
 
-/** The policy objects behind the contract's `{ admin }` and `{ shift }` declarations. */
+/** The policy objects behind the contract's `{ admin }`, `{ shift }` and `{ personal }` declarations. */
 export interface AccessPolicy {
   /** The admin lock (core/admin-lock/admin-lock.ts): a fresh unlock of the administrator PIN. */
   admin: AccessGuard;
   /** The operator's session (core/operators): someone is on shift. */
   shift: AccessGuard;
+  /** The read guard (core/operators): an answer with personal data only while someone is on shift, when sign-in is required. */
+  personal: AccessGuard;
 }
 
 export class Gateway {
@@ -94,6 +97,7 @@ export class Gateway {
       const policy = policyOf(operation);
       if (policy.shift !== undefined) this.access.shift.require(policy.shift);
       if (policy.admin !== undefined) this.access.admin.require(policy.admin);
+      if (policy.personal !== false) this.access.personal.require(policy.personal);
       const handler = this.handlers[operation] as (request: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);
       return { ok: true, value };

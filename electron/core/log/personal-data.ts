@@ -5,7 +5,9 @@
  * sees it:
  *  - patterns: e-mail addresses, phone-like numbers (with a leading + or separators), data: URLs,
  *    long base64 or hex runs (image bytes) and Node's <Buffer …> dumps;
- *  - values: the personal fields of every request the gateway accepted (personalValuesOf), kept
+ *  - values: the personal fields of every request the gateway accepted (personalValuesOf, among
+ *    them a reprint reason's free text), and a sign-in name that is not on the operator list (it
+ *    may be a PIN typed in the wrong field; core/operators registers it), kept
  *    in a bounded set (the most recent PERSONAL_VALUES_KEPT) and replaced wherever they appear as
  *    whole words, ignoring case, also percent-encoded and as phone digits. A value made of digits
  *    only (an employee ID, a ZIP code, a search for a number) is replaced as a value, not as a
@@ -119,16 +121,20 @@ const PERSONAL_KEYS = new Set([
   'note',
 ]);
 
+/** Fields personal only inside another: a reprint reason's free text (`reason.text` of printBadge). */
+const PERSONAL_KEYS_UNDER: Readonly<Record<string, ReadonlySet<string>>> = { reason: new Set(['text']) };
+
 /** The personal values in a request payload, at any depth. */
-export function personalValuesOf(payload: unknown, depth = 0): string[] {
+export function personalValuesOf(payload: unknown, depth = 0, parent = ''): string[] {
   if (depth > 5 || payload === null || typeof payload !== 'object' || payload instanceof Uint8Array) return [];
   const found: string[] = [];
+  const under = Object.hasOwn(PERSONAL_KEYS_UNDER, parent) ? PERSONAL_KEYS_UNDER[parent] : undefined;
   for (const [key, value] of Object.entries(payload)) {
-    if (typeof value === 'string' && PERSONAL_KEYS.has(key)) {
+    if (typeof value === 'string' && (PERSONAL_KEYS.has(key) || under?.has(key) === true)) {
       found.push(value);
       // The words of a search text or a name too ("Marie Dupont" → "Marie", "Dupont").
       for (const word of value.split(/\s+/)) if (word !== value) found.push(word);
-    } else if (typeof value === 'object') found.push(...personalValuesOf(value, depth + 1));
+    } else if (typeof value === 'object') found.push(...personalValuesOf(value, depth + 1, key));
   }
   return found;
 }

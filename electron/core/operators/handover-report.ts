@@ -10,6 +10,7 @@
  * by core/language/words.ts in the language of the screen that ended the shift) with dates, times
  * and numbers in its locale. No file or clock here.
  */
+import { boundText } from '../alarms/alarm-text';
 import {
   ALARM_PRIORITIES,
   EXPORT_KINDS,
@@ -108,7 +109,7 @@ export function buildHandoverReport(input: HandoverInput): HandoverData {
   const notes = input.acknowledgements
     .filter((a) => within(a.acknowledgedAt, from, to))
     .sort((a, b) => Date.parse(a.acknowledgedAt) - Date.parse(b.acknowledgedAt))
-    .map((a) => ({ at: a.acknowledgedAt, device: a.device, text: a.text, note: a.note, operator: a.operator ?? null }));
+    .map((a) => ({ at: a.acknowledgedAt, device: a.device, text: boundText(a.text), note: a.note, operator: a.operator ?? null }));
   const recorded: HandoverOutage[] = input.outages.map((o) => ({
     from: iso(o.startedAt),
     to: isoOrNull(o.endedAt),
@@ -135,7 +136,7 @@ export function buildHandoverReport(input: HandoverInput): HandoverData {
       created: e.created,
       priority: e.alarm?.priority ?? 'low',
       device: String(e.device_Name ?? ''),
-      text: String(e.custom_Text ?? ''),
+      text: boundText(String(e.custom_Text ?? '')),
     })),
     notes,
     outages: [...recorded, ...journaled].sort((a, b) => Date.parse(a.from) - Date.parse(b.from)),

@@ -4,7 +4,8 @@
  * administrator PIN (../admin-lock/pin-hash.ts, same rules in pin-rules.ts). The list lives in an
  * owner-only file beside the credential and the admin PIN (`operators.json`); the admin command
  * (`admin add-operator NAME`, `remove-operator NAME`, `list-operators`) writes it, the kiosk only
- * reads it. A PIN or its hash never leaves main.
+ * reads it; a new PIN or a removal also lifts the name's lock-out (operator-lockout.ts). A PIN or
+ * its hash never leaves main.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import { OwnerOnlyFileError, readOwnerOnly, writeOwnerOnly } from '../storage/ow
 import { hashPin, StoredPin } from '../admin-lock/pin-hash';
 import { pinProblem } from '../admin-lock/pin-rules';
 import { screenText, type ScreenText } from '../../contract/ipc';
+import { liftLockout } from './operator-lockout';
 
 export const OPERATORS_FILE = 'operators.json';
 /** The site's operators as the shared alarm desk's store last gave them (site-desk/): a copy, so sign-in works while the store is down. */
@@ -112,6 +114,8 @@ export async function setOperatorPin(dir: string, name: string, pin: string, par
   const entry: OperatorEntry = { name: index < 0 ? name.trim() : (operators[index]?.name ?? name.trim()), pin: stored };
   const next = index < 0 ? [...operators, entry] : operators.map((o, i) => (i === index ? entry : o));
   await writeList(dir, next);
+  // A new PIN lifts the name's lock-out (operator-lockout.ts): the administrator was there.
+  await liftLockout(dir, entry.name);
   return index < 0 ? 'added' : 'replaced';
 }
 
@@ -122,6 +126,7 @@ export async function removeOperator(dir: string, name: string): Promise<boolean
   const next = operators.filter((o) => !sameName(o.name, name));
   if (next.length === operators.length) return false;
   await writeList(dir, next);
+  await liftLockout(dir, name);
   return true;
 }
 

@@ -2,10 +2,13 @@
  * OperatorSession: who is on shift at this kiosk. Main owns it; the renderer only asks. A shift
  * starts with a name from the provisioned list (operator-list.ts) and that operator's PIN, or —
  * where the site allows it (operators.allowUnnamed) — without a name ("unnamed"). Wrong PINs are
- * counted per operator with the administrator PIN's rules (5 in a row lock that name for 1 minute,
- * then 2, 4, … up to an hour, kept across restarts in an owner-only file). Every attempt is
- * logged, never the PIN. The shift itself is kept in an owner-only file in the data directory so
- * a restart (a crash, a power cut) keeps it; only "End shift" ends it — the idle reset does not.
+ * counted per name and across names by operator-lockout.ts (gentle, bounded locks an administrator
+ * lifts; kept across restarts). Every attempt is logged, never the PIN. The shift itself is kept
+ * in an owner-only file in the data directory so a restart (a crash, a power cut) keeps it; only
+ * "End shift" ends it — the idle reset does not. That file is signed with the data key
+ * (storage/seal.ts signatureOf): one whose signature does not match is refused and logged. At
+ * start, a kept shift whose operator is no longer on the list, whose PIN was changed since, or
+ * that is unnamed where the site no longer allows it, is ended (`endedAtStart`, for the record).
  * `name()` is what every recorded action is stamped with.
  */
 import { join } from 'node:path';
@@ -14,19 +17,39 @@ import { screenText, type OperatorState } from '../../contract/ipc';
 import { KioskFailure } from '../ipc/failure';
 import type { Logger } from '../log/logger';
 import { readOwnerOnly, writeOwnerOnly } from '../storage/owner-only-files';
+import { markOf, signatureMatches, signatureOf } from '../storage/seal';
 import { rm } from 'node:fs/promises';
 import { verifyPin } from '../admin-lock/pin-hash';
-import { LOCKOUT_BASE_MS, LOCKOUT_MAX_MS, MAX_ATTEMPTS } from '../admin-lock/admin-lock';
-import { ADD_OPERATOR_COMMAND, findOperator, readSignInList, UNNAMED_OPERATOR } from './operator-list';
+import { ADD_OPERATOR_COMMAND, findOperator, readSignInList, UNNAMED_OPERATOR, type OperatorEntry } from './operator-list';
+import {
+  damagedLockouts,
+  kioskSlowedUntil,
+  lockedNames,
+  lockKey,
+  nameLockedUntil,
+  OPERATOR_LOCKOUT_FILE,
+  readLockouts,
+  recordFailure,
+  recordSuccess,
+  UNLOCK_OPERATOR_COMMAND,
+  writeLockouts,
+  type LockoutState,
+} from './operator-lockout';
 
+export { OPERATOR_LOCKOUT_FILE } from './operator-lockout';
 export const SESSION_FILE = 'operator-session.json';
-export const OPERATOR_LOCKOUT_FILE = 'operators-lockout.json';
 
-const Lockout = z.object({ failures: z.number().int().min(0).max(1000), lockouts: z.number().int().min(0).max(1000), lockedUntil: z.number().nullable() }).strict();
-type Lockout = z.infer<typeof Lockout>;
-const Lockouts = z.record(z.string().max(200), Lockout);
 const Session = z.object({ name: z.string().min(1).max(100), unnamed: z.boolean(), since: z.iso.datetime({ offset: true }) }).strict();
 export type Shift = z.infer<typeof Session>;
+/** What is signed: the shift, and a mark of the operator's stored PIN when it began (null: unnamed). */
+const SignedBody = z.object({ shift: Session, pin: z.string().max(64).nullable() }).strict();
+type SignedBody = z.infer<typeof SignedBody>;
+/** The file: the signed text as written, and its signature (null where the workstation has no data key). */
+const SessionFile = z.object({ format: z.literal('access-kiosk-operator-session'), version: z.literal(2), body: z.string().max(4096), signature: z.string().max(100).nullable() }).strict();
+const BINDING = { kind: 'operator-session', key: 'shift' } as const;
+
+/** Why a kept shift was ended at start. */
+export type EndedAtStartReason = 'notOnList' | 'pinChanged' | 'unnamedNotAllowed';
 
 export interface OperatorSessionOptions {
   /** Where the operator list and the lock-outs live (the credential's directory, beside the admin PIN). */
@@ -36,19 +59,23 @@ export interface OperatorSessionOptions {
   signIn: 'required' | 'off';
   allowUnnamed: boolean;
   log: Logger;
+  /** The data key that signs the shift file; null where the workstation has none (the file is then kept unsigned, owner-only). */
+  key?: Buffer | null;
   now?: () => number;
 }
 
-const NONE = { failures: 0, lockouts: 0, lockedUntil: null } satisfies Lockout;
-
 export class OperatorSession {
   private readonly now: () => number;
+  private readonly key: Buffer | null;
   private shift: Shift | null = null;
-  private loaded = false;
+  private loaded: Promise<void> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The shift kept across a restart that was ended at start, and why (null when none was). */
+  endedAtStart: { shift: Shift; reason: EndedAtStartReason } | null = null;
 
   constructor(private readonly options: OperatorSessionOptions) {
     this.now = options.now ?? Date.now;
+    this.key = options.key ?? null;
   }
 
   get sessionFile(): string {
@@ -59,21 +86,81 @@ export class OperatorSession {
     return join(this.options.listDir, OPERATOR_LOCKOUT_FILE);
   }
 
-  /** Reads the shift kept across a restart. */
-  async load(): Promise<void> {
-    if (this.loaded) return;
-    this.loaded = true;
+  /** Reads the shift kept across a restart (once): refused when its signature does not match, ended when its operator may no longer sign in. */
+  load(): Promise<void> {
+    this.loaded ??= this.loadOnce();
+    return this.loaded;
+  }
+
+  private async loadOnce(): Promise<void> {
+    const log = this.options.log;
+    let body: SignedBody;
     try {
       const bytes = await readOwnerOnly(this.sessionFile, true);
       if (bytes === null) return;
-      const parsed = Session.safeParse(JSON.parse(bytes.toString('utf8')));
-      if (parsed.success) {
-        this.shift = parsed.data;
-        this.options.log.info('operators', `the shift of ${parsed.data.name} (since ${parsed.data.since}) goes on after a restart`);
-      } else this.options.log.warn('operators', `the shift file (${this.sessionFile}) is damaged: nobody is signed in`);
+      const read = this.verified(bytes.toString('utf8'));
+      if (typeof read === 'string') {
+        log.warn('operators', `the shift file (${this.sessionFile}) is refused: ${read}. Nobody is signed in.`);
+        await rm(this.sessionFile, { force: true });
+        return;
+      }
+      body = read;
     } catch (thrown) {
-      this.options.log.warn('operators', `the shift file (${this.sessionFile}) cannot be read: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      log.warn('operators', `the shift file (${this.sessionFile}) cannot be read: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+      return;
     }
+    const reason = await this.noLongerAllowed(body);
+    if (reason) {
+      this.endedAtStart = { shift: body.shift, reason };
+      await rm(this.sessionFile, { force: true });
+      const why = reason === 'notOnList' ? 'is no longer on the operator list' : reason === 'pinChanged' ? "'s PIN was changed since the shift began" : 'is an unnamed shift, which the site no longer allows';
+      log.warn('operators', `shift ended at start: ${body.shift.name} (since ${body.shift.since}) ${why}`);
+      return;
+    }
+    this.shift = body.shift;
+    log.info('operators', `the shift of ${body.shift.name} (since ${body.shift.since}) goes on after a restart`);
+  }
+
+  /** The kept shift when its file is this kiosk's, else why it is refused. */
+  private verified(text: string): SignedBody | string {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return 'it is damaged';
+    }
+    const file = SessionFile.safeParse(parsed);
+    if (!file.success) {
+      // An earlier version's file (the shift alone, unsigned): kept only where nothing could have signed it.
+      const earlier = Session.safeParse(parsed);
+      if (earlier.success && this.key === null) return { shift: earlier.data, pin: null };
+      return earlier.success ? 'it is not signed (written by an earlier version or by hand)' : 'it is damaged';
+    }
+    if (this.key !== null && (file.data.signature === null || !signatureMatches(this.key, BINDING, file.data.body, file.data.signature))) {
+      return "its signature does not match (it was not written by this kiosk, or was changed since)";
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(file.data.body);
+    } catch {
+      return 'it is damaged';
+    }
+    const shift = SignedBody.safeParse(body);
+    return shift.success ? shift.data : 'it is damaged';
+  }
+
+  private async noLongerAllowed(body: SignedBody): Promise<EndedAtStartReason | null> {
+    if (body.shift.unnamed) return this.options.allowUnnamed ? null : 'unnamedNotAllowed';
+    const { operators, problem } = await readSignInList(this.options.listDir);
+    // A list that cannot be read confirms nothing and removes nobody (the screen says what is wrong with it).
+    if (problem) return null;
+    const entry = findOperator(operators, body.shift.name);
+    if (!entry) return 'notOnList';
+    return body.pin !== null && body.pin !== this.pinMark(entry) ? 'pinChanged' : null;
+  }
+
+  private pinMark(entry: OperatorEntry): string {
+    return markOf(this.key, JSON.stringify(entry.pin));
   }
 
   /** The name every recorded action carries: the operator's, "unnamed", or null when nobody is signed in. */
@@ -90,6 +177,9 @@ export class OperatorSession {
     const { operators, problem, problemText } = await readSignInList(this.options.listDir);
     const none = operators.length === 0 && !problem;
     const text = problemText ?? (none ? screenText('operators.fromMain.noneProvisioned', { command: ADD_OPERATOR_COMMAND }) : null);
+    const now = this.now();
+    const lockouts = await this.readLockouts(now);
+    const slowed = kioskSlowedUntil(lockouts, now);
     return {
       signIn: this.options.signIn,
       allowUnnamed: this.options.allowUnnamed,
@@ -98,6 +188,12 @@ export class OperatorSession {
       problem: text?.message ?? null,
       problemText: text,
       addCommand: ADD_OPERATOR_COMMAND,
+      locked: lockedNames(lockouts, now).flatMap(({ key, until }) => {
+        const entry = operators.find((o) => lockKey(o.name) === key);
+        return entry ? [{ name: entry.name, until: new Date(until).toISOString() }] : [];
+      }),
+      slowedUntil: slowed === null ? null : new Date(slowed).toISOString(),
+      unlockCommand: UNLOCK_OPERATOR_COMMAND,
     };
   }
 
@@ -118,9 +214,12 @@ export class OperatorSession {
     return ended;
   }
 
-  private async start(name: string, unnamed: boolean): Promise<OperatorState> {
-    this.shift = { name, unnamed, since: new Date(this.now()).toISOString() };
-    await writeOwnerOnly(this.sessionFile, `${JSON.stringify(this.shift)}\n`);
+  private async start(name: string, unnamed: boolean, entry: OperatorEntry | null): Promise<OperatorState> {
+    const shift: Shift = { name, unnamed, since: new Date(this.now()).toISOString() };
+    const body = JSON.stringify({ shift, pin: entry ? this.pinMark(entry) : null } satisfies SignedBody);
+    const signature = this.key === null ? null : signatureOf(this.key, BINDING, body);
+    await writeOwnerOnly(this.sessionFile, `${JSON.stringify({ format: 'access-kiosk-operator-session', version: 2, body, signature })}\n`);
+    this.shift = shift;
     this.options.log.info('operators', `shift started: ${name}`);
     return this.state();
   }
@@ -136,78 +235,55 @@ export class OperatorSession {
         log.warn('operators', 'sign-in without a name refused: the site names its operators');
         throw KioskFailure.keyed('forbidden', 'unnamedShiftRefused');
       }
-      return this.start(UNNAMED_OPERATOR, true);
+      return this.start(UNNAMED_OPERATOR, true, null);
     }
     const { operators, problem } = await readSignInList(this.options.listDir);
     const entry = findOperator(operators, name);
     if (!entry) {
+      // A name not on the list may be a PIN typed in the wrong field: a personal value, never logged in clear.
+      log.redactPersonal(name);
       log.warn('operators', `sign-in refused: "${name}" is not on the operator list`);
       throw problem ? KioskFailure.of('not_found', problem, { field: 'name' }) : KioskFailure.keyed('not_found', 'notOnOperatorList', {}, { field: 'name' });
     }
-    const key = entry.name.toLocaleLowerCase();
-    const lockouts = await this.readLockouts();
-    const lockout = lockouts[key] ?? NONE;
     const now = this.now();
-    if (lockout.lockedUntil !== null && lockout.lockedUntil > now) {
-      log.warn('operators', `sign-in refused for ${entry.name}: locked out until ${new Date(lockout.lockedUntil).toISOString()} (the PIN was not checked)`);
-      throw KioskFailure.keyed('forbidden', 'operatorLockedOut', { name: entry.name, count: minutesOf(lockout.lockedUntil - now) }, { detail: 'operators: locked out' });
+    const lockouts = await this.readLockouts(now);
+    const until = nameLockedUntil(lockouts, entry.name, now);
+    if (until !== null) {
+      log.warn('operators', `sign-in refused for ${entry.name}: locked out until ${new Date(until).toISOString()} (the PIN was not checked)`);
+      throw KioskFailure.keyed('forbidden', 'operatorLockedOut', { name: entry.name, count: secondsOf(until - now) }, { detail: 'operators: locked out' });
+    }
+    const slowed = kioskSlowedUntil(lockouts, now);
+    if (slowed !== null) {
+      log.warn('operators', `sign-in refused for ${entry.name}: many wrong PINs at this kiosk, next try from ${new Date(slowed).toISOString()} (the PIN was not checked)`);
+      throw KioskFailure.keyed('forbidden', 'signInSlowed', { count: secondsOf(slowed - now) }, { detail: 'operators: sign-in slowed after wrong PINs across names' });
     }
     if (await verifyPin(pin, entry.pin)) {
-      delete lockouts[key];
-      await this.writeLockouts(lockouts);
+      recordSuccess(lockouts, entry.name);
+      await writeLockouts(this.options.listDir, lockouts);
       log.info('operators', `sign-in accepted for ${entry.name}`);
-      return this.start(entry.name, false);
+      return this.start(entry.name, false, entry);
     }
-    const failures = lockout.failures + 1;
-    if (failures >= MAX_ATTEMPTS) {
-      const count = lockout.lockouts + 1;
-      const span = Math.min(LOCKOUT_MAX_MS, LOCKOUT_BASE_MS * 2 ** Math.min(20, count - 1));
-      lockouts[key] = { failures: 0, lockouts: count, lockedUntil: now + span };
-      await this.writeLockouts(lockouts);
-      log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN (${failures} of ${MAX_ATTEMPTS}); locked out for ${minutesText(span)}`);
-      throw KioskFailure.keyed('forbidden', 'wrongPinLockedOut', { count: minutesOf(span) }, { detail: 'operators: wrong PIN, locked out' });
+    const outcome = recordFailure(lockouts, entry.name, now);
+    await writeLockouts(this.options.listDir, lockouts);
+    if ('lockedFor' in outcome) {
+      log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN; locked out for ${secondsOf(outcome.lockedFor)} s (an administrator lifts it with "${UNLOCK_OPERATOR_COMMAND} NAME")`);
+      throw KioskFailure.keyed('forbidden', 'operatorWrongPinLockedOut', { name: entry.name, count: secondsOf(outcome.lockedFor) }, { detail: 'operators: wrong PIN, locked out' });
     }
-    lockouts[key] = { ...lockout, failures, lockedUntil: null };
-    await this.writeLockouts(lockouts);
-    log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN (${failures} of ${MAX_ATTEMPTS})`);
-    const left = MAX_ATTEMPTS - failures;
-    throw KioskFailure.keyed('forbidden', 'operatorWrongPin', { count: left }, { detail: 'operators: wrong PIN' });
+    log.warn('operators', `sign-in refused for ${entry.name}: wrong PIN (${outcome.left} left before a lock)`);
+    throw KioskFailure.keyed('forbidden', 'operatorWrongPin', { count: outcome.left }, { detail: 'operators: wrong PIN' });
   }
 
-  private async readLockouts(): Promise<Record<string, Lockout>> {
-    let bytes: Buffer | null;
-    try {
-      bytes = await readOwnerOnly(this.lockoutFile, true);
-    } catch {
-      bytes = Buffer.from('damaged');
-    }
-    if (bytes === null) return {};
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    const result = Lockouts.safeParse(parsed);
-    if (result.success) return result.data;
-    // As for the admin PIN: a lock-out file that cannot be read is not a way around the lock-out.
-    this.options.log.warn('operators', `the lock-out state (${this.lockoutFile}) cannot be read: every name is locked for a minute`);
-    const { operators } = await readSignInList(this.options.listDir);
-    const all = Object.fromEntries(operators.map((o) => [o.name.toLocaleLowerCase(), { failures: 0, lockouts: 1, lockedUntil: this.now() + LOCKOUT_BASE_MS }]));
-    await this.writeLockouts(all);
-    return all;
-  }
-
-  private async writeLockouts(lockouts: Record<string, Lockout>): Promise<void> {
-    await writeOwnerOnly(this.lockoutFile, `${JSON.stringify(lockouts)}\n`);
+  private async readLockouts(now: number): Promise<LockoutState> {
+    const { state, damaged } = await readLockouts(this.options.listDir, now);
+    if (!damaged) return state;
+    // As for the admin PIN: a lock-out file that cannot be read is not a way around the limits; it locks nobody out of their name either.
+    this.options.log.warn('operators', `the lock-out state (${this.lockoutFile}) cannot be read: every sign-in is slowed as after many wrong PINs`);
+    const slowed = damagedLockouts(now);
+    await writeLockouts(this.options.listDir, slowed);
+    return slowed;
   }
 }
 
-function minutesOf(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 60_000));
-}
-
-function minutesText(ms: number): string {
-  const minutes = minutesOf(ms);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }

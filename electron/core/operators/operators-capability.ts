@@ -8,7 +8,8 @@
  * exports the journal records (`journalledExports`), and that the end of a shift locks the admin
  * actions too (the `adminLock` it is handed; both were kiosk-core's). `name()` is what kiosk-core
  * hands the other capabilities to stamp every recorded action with: the renderer never says who
- * did something, main knows.
+ * did something, main knows. A shift kept across a restart that its operator may no longer hold
+ * (removed from the list, PIN changed) is ended at start and kept in the handover log without files.
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +23,8 @@ import { moveOnce } from '../storage/legacy-logs';
 import { writeOwnerOnly } from '../storage/owner-only-files';
 import { LOG_KINDS, parsedBy, RecordLog, type LogKind } from '../storage/record-log';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, MAX_OPEN_LISTED } from './handover-report';
-import { renderHandoverPdf } from './handover-pdf';
+import { renderHandoverPdf, type HandoverFonts } from './handover-pdf';
+import { readFontMetrics } from '../badges/font-metrics';
 import { englishWords, type Words } from '../language/words';
 import { OperatorSession } from './operator-session';
 import { ShiftJournal } from './shift-journal';
@@ -57,6 +59,12 @@ export interface OperatorsCapabilityOptions {
   adminLock?: { lock(): Promise<unknown> };
   /** The handover report's words: the language the page shows (core/language/shown-language.ts); English when absent. */
   words?: () => Words;
+  /**
+   * The kiosk's shipped fonts (the badges' DejaVu Sans, resources/badge-fonts, as the composition
+   * root finds them): the handover PDF draws Greek, Cyrillic and the rest in them. Absent or
+   * unreadable: pdfkit's standard font, with "[?]" for what it cannot draw.
+   */
+  fontDir?: string;
   now?: () => number;
 }
 
@@ -72,6 +80,13 @@ export interface OperatorsCapability {
    * recorded action goes without a name.
    */
   shift: AccessGuard;
+  /**
+   * The gateway's read guard (the contract's `{ personal }` operations): with sign-in required an
+   * answer showing personal data is given only while someone is on shift (a typed 'forbidden'
+   * failure naming what it shows otherwise), so nobody reads the directory or the logs at a kiosk
+   * left without a shift.
+   */
+  personal: AccessGuard;
   /** Wraps a handler with the shift guard (for callers outside the gateway). */
   requireShift<Args extends unknown[], R>(action: string, handler: (...args: Args) => R): (...args: Args) => R;
   /** Wraps an export handler so each saved export goes into the shift journal with the operator's name. */
@@ -112,13 +127,23 @@ const slug = (name: string): string => name.normalize('NFKD').replace(/[^A-Za-z0
 export function createOperatorsCapability(options: OperatorsCapabilityOptions): OperatorsCapability {
   const { log } = options;
   const now = options.now ?? Date.now;
-  const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, now });
   const key = options.dataKey ?? null;
+  const session = new OperatorSession({ listDir: options.listDir, dataDir: options.dataDir, signIn: options.signIn, allowUnnamed: options.allowUnnamed, log, key, now });
   const journal = new ShiftJournal(options.database, options.dataDir, log, () => new Date(now()), key);
   const reports = new RecordLog(options.database, HANDOVER_LOG, key, (id, why) => log.warn('operators', `handover log entry ${id} cannot be read: ${why}`));
   const reportsMoved = moveOnce({ database: options.database, file: path.join(options.dataDir, HANDOVER_LOG_FILE), key, log: reports, logger: log, scope: 'operators', what: 'the handover log' });
   // An earlier version's file is moved in at start; a read or write before it ends waits for it.
   void reportsMoved();
+
+  // Read once, at the first report (a few hundred kilobytes); null: the standard font.
+  let fonts: Promise<HandoverFonts | null> | null = null;
+  const handoverFonts = (): Promise<HandoverFonts | null> =>
+    (fonts ??= options.fontDir
+      ? loadHandoverFonts(options.fontDir).catch((thrown: unknown) => {
+          log.warn('operators', `the handover PDF is drawn in the standard font: the shipped fonts cannot be read (${thrown instanceof Error ? thrown.message : String(thrown)})`);
+          return null;
+        })
+      : Promise.resolve(null));
 
   const endShift = async (): Promise<HandoverReport> => {
     const shift = session.current();
@@ -157,7 +182,7 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       csvReason = reason(thrown);
     }
     try {
-      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words))));
+      await writeOwnerOnly(`${base}.pdf`, await renderHandoverPdf(handoverPage(data, handoverLanguage(words)), await handoverFonts()));
       pdfPath = `${base}.pdf`;
     } catch (thrown) {
       pdfReason = reason(thrown);
@@ -206,11 +231,20 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
       }
     },
   };
+  const personal: AccessGuard = {
+    require(action) {
+      if (options.signIn === 'required' && session.name() === null) {
+        log.info('operators', `refused with nobody signed in: ${action}`);
+        throw KioskFailure.keyed('forbidden', 'readNeedsShift', { action }, { detail: `operators: ${action} refused, nobody on shift` });
+      }
+    },
+  };
   return {
     session,
     journal,
     name: () => session.name(),
     shift,
+    personal,
     requireShift(action, handler) {
       return (...args) => {
         shift.require(action);
@@ -236,10 +270,41 @@ export function createOperatorsCapability(options: OperatorsCapabilityOptions): 
         return reports.newest(Number.MAX_SAFE_INTEGER);
       },
     },
-    start: () => session.load(),
+    async start() {
+      await session.load();
+      // A kept shift its operator may no longer hold (removed, PIN changed) ended at start: the
+      // operator log's handover list keeps it, with the record's figures and no report files.
+      const ended = session.endedAtStart;
+      if (ended) {
+        await reportsMoved();
+        const to = new Date(now()).toISOString();
+        try {
+          const fromMs = Date.parse(ended.shift.since);
+          reports.add({
+            at: to,
+            operator: ended.shift.name,
+            from: ended.shift.since,
+            acknowledged: options.record.acknowledgements(fromMs, Date.parse(to)).length,
+            open: options.record.unacknowledged().total,
+            pdfPath: null,
+            csvPath: null,
+          });
+        } catch (thrown) {
+          log.error('operators', `could not keep the shift ended at start in the operator log: ${String(thrown)}`);
+        }
+      }
+    },
     async stop() {
       await journal.flush();
       await reportsMoved();
     },
   };
+}
+
+/** DejaVu Sans, regular and bold, from the shipped fonts' folder, with what both draw. */
+async function loadHandoverFonts(dir: string): Promise<HandoverFonts> {
+  const { readFile } = await import('node:fs/promises');
+  const [regular, bold] = await Promise.all([readFile(path.join(dir, 'DejaVuSans.ttf')), readFile(path.join(dir, 'DejaVuSans-Bold.ttf'))]);
+  const [regularMap, boldMap] = [readFontMetrics(regular), readFontMetrics(bold)];
+  return { regular, bold, covers: (code) => regularMap.covers(code) && boldMap.covers(code) };
 }

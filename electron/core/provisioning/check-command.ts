@@ -10,10 +10,10 @@
  */
 import type { KioskConfig } from '../config/config-schema';
 import { checkConfig, type LoadConfigOptions } from '../config/load-config';
-import { serviceLabelOf } from '../config/settings';
+import { serviceLabelOf, siteNamesFor } from '../config/settings';
 import { toKioskError } from '../ipc/failure';
 import type { CredentialVault } from '../credentials/vault';
-import { loadTemplates } from '../badges/template-library';
+import { provisionedOrBuiltIn } from '../badges/built-in-templates';
 import { englishBadgeProblem } from '../../contract/badge-problem-text';
 import { loadBadgeFontMetrics } from '../badges/font-metrics';
 import { resolveLocale } from '../config/locale';
@@ -76,15 +76,13 @@ export async function runCheckCommand(input: CheckCommandInput): Promise<number>
       row('Credential', 'not needed (no authentication or no service)');
     }
     // Badge templates: every file and element that would stop a badge from printing.
-    if (config.badges.templatesDir) {
-      const found = await loadTemplates(config.badges.templatesDir, await loadBadgeFontMetrics(input.badgeFontDir));
-      const usable = found.templates.filter((t) => t.problems.length === 0).length;
-      row('Badge templates', `${config.badges.templatesDir} (${found.templates.length} found, ${usable} usable)`);
-      if (found.problem) problems.push({ key: 'badges.templatesDir', text: found.problem });
-      for (const t of found.templates) for (const p of t.problems) problems.push({ key: `badge template ${t.file}`, text: englishBadgeProblem(p) });
-    } else {
-      row('Badge templates', 'none (badges.templatesDir is not set: no badges on this workstation)');
-    }
+    // None provisioned (no folder, or a folder without a template): the built-in ones print.
+    const found = await provisionedOrBuiltIn(config.badges.templatesDir, siteNamesFor(config.site, null), await loadBadgeFontMetrics(input.badgeFontDir));
+    const usable = found.templates.filter((t) => t.problems.length === 0).length;
+    if (found.builtIn) row('Badge templates', `built in: an employee card and a visitor card (${config.badges.templatesDir ? `${config.badges.templatesDir} holds none` : 'badges.templatesDir is not set'}); provisioned templates replace them`);
+    else row('Badge templates', `${config.badges.templatesDir} (${found.templates.length} found, ${usable} usable)`);
+    if (found.problem) problems.push({ key: 'badges.templatesDir', text: found.problem });
+    for (const t of found.templates) for (const p of t.problems) problems.push({ key: `badge template ${t.file}`, text: englishBadgeProblem(p) });
     row('Badge printer', config.badges.printer ?? 'none (Save as PDF only)');
     await reportAlarmRules(input, config, secret, credentialMissing, row, print);
   }

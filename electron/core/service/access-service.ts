@@ -93,6 +93,8 @@ export interface CardHolderListRequest extends CallOptions {
   lastModified: string | null;
   /** Bytes received so far, and the whole length when the service said it. */
   onProgress?: (received: number, total: number | null) => void;
+  /** Largest list accepted; default DIRECTORY_ANSWER_BYTES (what one JavaScript string can hold, with room). */
+  maxBytes?: number;
 }
 
 /**

@@ -27,8 +27,14 @@ export const SEARCH_ANSWER_BYTES = 8 * MiB;
 export const MAX_ID_ANSWER_BYTES = 64 * KiB;
 /** The cardholder list read whole (not used by the kiosk, which streams it). */
 export const LIST_ANSWER_BYTES = 64 * MiB;
-/** The streamed cardholder list (the front desk's directory): over a million records. */
-export const DIRECTORY_ANSWER_BYTES = 1024 * MiB;
+/**
+ * The streamed cardholder list (the front desk's directory): over a million records. It is parsed
+ * as one text, and a JavaScript string holds at most 2^29 − 24 characters (V8 on 64 bits,
+ * `buffer.constants.MAX_STRING_LENGTH`), so a list of about 512 MiB or more failed with "Invalid
+ * string length" whatever this said: the limit is below that (a UTF-8 byte is at most one
+ * character), and a list over it is refused with its size and the limit.
+ */
+export const DIRECTORY_ANSWER_BYTES = 500 * MiB;
 /**
  * A streamed body that brings fewer bytes than this within `service.timeoutMs` is stalled (a
  * dripping service never leaves the socket silent; the whole list may take minutes, so the stream
@@ -74,10 +80,18 @@ export function isOverSizeLimit(thrown: unknown): boolean {
   return thrown instanceof Error && (thrown as { code?: unknown }).code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(thrown.message);
 }
 
-/** The answer is larger than the endpoint's limit: the kiosk stopped reading it. */
-export function answerTooLarge(ctx: RequestContext, limit: number, seen: string): ServiceFailure {
+/**
+ * The answer is larger than the endpoint's limit: the kiosk stopped reading it. `size` is the
+ * whole answer's when the service declared it; the cardholder directory says its size and the limit.
+ */
+export function answerTooLarge(ctx: RequestContext, limit: number, seen: string, size: number | null = null): ServiceFailure {
   const search = ctx.endpoint.includes('/search');
-  const worded = keyedError(search ? 'searchTooLarge' : 'answerTooLarge', { size: sizeText(limit) });
+  const directory = ctx.endpoint === 'GET /api/CardHolders';
+  const worded = directory
+    ? size !== null
+      ? keyedError('directoryTooLarge', { size: sizeText(size), limit: sizeText(limit) })
+      : keyedError('directoryOverLimit', { limit: sizeText(limit) })
+    : keyedError(search ? 'searchTooLarge' : 'answerTooLarge', { size: sizeText(limit) });
   return new ServiceFailure({ code: 'too_large', ...worded, detail: `${ctx.request}: answer ${seen} > limit ${limit} bytes`, endpoint: ctx.endpoint }, { retryable: false });
 }
 

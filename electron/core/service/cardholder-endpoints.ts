@@ -93,6 +93,7 @@ export function cardholderEndpoints(http: ServiceHttp): CardholderEndpoints {
         {
           ...(request.signal ? { signal: request.signal } : {}),
           ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+          ...(request.maxBytes !== undefined ? { maxBytes: request.maxBytes } : {}),
         },
       );
       if (!('body' in answer)) return { modified: false };

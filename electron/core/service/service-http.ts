@@ -163,6 +163,9 @@ export class ServiceHttp {
     this.httpsAgent = new https.Agent({ keepAlive: true, ...tlsOptions(service.tls, options.readFile) });
     this.http = axios.create({
       baseURL: this.baseUrl,
+      // A path is always joined to the service's address: one that is an absolute URL (built from
+      // something the service or the renderer said) never sends a request, or the credential, elsewhere.
+      allowAbsoluteUrls: false,
       timeout: service.timeoutMs,
       headers: { Accept: 'application/json', ...auth.headers },
       httpAgent: this.httpAgent,
@@ -286,7 +289,7 @@ export class ServiceHttp {
           const maxBytes = options.maxBytes ?? MAX_STREAM_BYTES;
           if (length !== null && length > maxBytes) {
             source.destroy();
-            throw answerTooLarge(ctx, maxBytes, `content-length ${length}`);
+            throw answerTooLarge(ctx, maxBytes, `content-length ${length}`, length);
           }
           return { status: response.status, headers, length, body: this.bodyOf(source, ctx, length, maxBytes, options.onProgress) };
         },

@@ -10,7 +10,7 @@
  * only module of the kiosk that encrypts (what earlier versions sealed otherwise is opened, once,
  * by storage/legacy-seals.ts).
  */
-import { createCipheriv, createDecipheriv, createHmac, createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createHash, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 const MAGIC = Buffer.from('KS1', 'latin1');
 const IV = 12;
@@ -126,4 +126,20 @@ export function unsealJson(key: Buffer | null, binding: SealBinding, stored: Uin
 export function markOf(key: Buffer | null, text: string): string {
   const digest = key ? createHmac('sha256', keyObjectOf(key)).update(text, 'utf8').digest() : createHash('sha256').update(text, 'utf8').digest();
   return digest.subarray(0, 16).toString('hex');
+}
+
+/**
+ * The signature of a value kept in clear that must not be changed behind the kiosk's back (the
+ * shift under way): HMAC-SHA-256 under the data key, bound to its record like a seal (a signature
+ * of one kind of record is not one of another). Base64url.
+ */
+export function signatureOf(key: Buffer, binding: SealBinding, text: string): string {
+  return createHmac('sha256', keyObjectOf(key)).update(Buffer.from('KS1-SIGNATURE\u0000', 'utf8')).update(associatedData(binding)).update(Buffer.from(`\u0000${text}`, 'utf8')).digest('base64url');
+}
+
+/** Whether `signature` is `text`'s (compared in constant time). */
+export function signatureMatches(key: Buffer, binding: SealBinding, text: string, signature: string): boolean {
+  const expected = Buffer.from(signatureOf(key, binding, text), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -5,6 +5,8 @@ const badges: Messages['badges'] = {
   front: 'Vorderseite',
   back: 'Rückseite',
   noPhoto: 'Kein Foto',
+  /** The names of the kiosk's built-in templates (electron/core/badges/built-in-templates.ts). */
+  builtInNames: { employee: 'Mitarbeiter (eingebaut)', visitor: 'Besucher (eingebaut)' },
   print: {
     title: 'Ausweis von {name} drucken',
     reprintTitle: 'Ausweis von {name} erneut drucken',
@@ -29,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Verloren', damaged: 'Beschädigt', nameChange: 'Namensänderung', newPhoto: 'Neues Foto', other: 'Anderer Grund' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'kein Drucker eingerichtet', notInstalled: 'Drucker nicht installiert', refused: 'abgelehnt: {why}', noPrinterName: '(keiner)', pdf: 'PDF' },
     loadFailed: 'Das Ausweisprotokoll konnte nicht geladen werden: {message}',
     label: 'Einträge des Ausweisprotokolls',
     caption: 'An diesem Arbeitsplatz gedruckte Ausweise, neueste zuerst',
@@ -51,7 +56,9 @@ const badges: Messages['badges'] = {
   admin: {
     title: 'Ausweise',
     templatesDir: 'Vorlagenordner',
-    noTemplatesDir: 'Keiner (badges.templatesDir): keine Ausweise an diesem Arbeitsplatz',
+    noTemplatesDir: 'Keiner (badges.templatesDir): Die eingebauten Vorlagen werden verwendet',
+    builtIn: 'Die eingebauten Vorlagen (ein Mitarbeiter- und ein Besucherausweis) werden verwendet: Es sind keine provisioniert. Vorlagen im Provisionierungsordner (badges.templatesDir) ersetzen sie.',
+    builtInFile: 'eingebaut',
     printer: 'Drucker',
     noPrinter: 'Keiner eingerichtet (badges.printer): Ausweise können nur als PDF gespeichert werden.',
     installed: '{printer} (installiert)',

@@ -129,6 +129,12 @@ const cardholders: Messages['cardholders'] = {
     title: 'Empfang',
     newCardholder: 'Neuer Ausweisinhaber',
     nextPerson: 'Nächste Person',
+    nextConfirm: {
+      title: 'Nicht gesendetes Formular leeren?',
+      body: 'Ihre Eingaben zu dieser Person wurden nicht gesendet. Wenn Sie zur nächsten Person gehen, gehen sie verloren.',
+      keep: 'Formular behalten',
+      clear: 'Leeren und weiter',
+    },
     cleared: 'Der Bildschirm wurde nach {wait} ohne Aktivität geleert.',
     minutes: '{n} Min.',
     seconds: '{n} s',

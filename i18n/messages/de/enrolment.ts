@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'und',
     check: 'Bitte mit den Angaben des Standorts abgleichen; eine falsche Nummer gibt dieser Person falsche Zutrittsrechte.',
     use: 'Ja, {what} verwenden',
+    typeN: 'Ausweisinhabertyp {id}',
+    typeNamed: 'Ausweisinhabertyp {name} ({id})',
+    tenantN: 'Mieter {id}',
+    tenantNamed: 'Mieter {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} Ausweisinhaber | {name} — {count} Ausweisinhaber',
+    seen: '{name} — bei {count} Ausweisinhaber gesehen | {name} — bei {count} Ausweisinhabern gesehen',
+    nobody: '{name} — noch niemand',
   },
   duplicates: {
     label: 'Mögliche Doppelerfassungen',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Der Dienst hat diese Werte bereits; es wurde nichts gesendet.',
     showsService: 'Das Formular zeigt jetzt den Datensatz, wie ihn der Dienst hat.',
     backInOutbox: 'Wieder im Postausgang: wird jetzt erneut gesendet.',
+    sentLater: 'Gesendet: Der Dienst hat diese Erfassung jetzt.',
   },
   log: {
     created: 'Im Dienst angelegt.',
@@ -139,6 +149,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Bitte {field} eingeben.',
     tooLong: '{field}: höchstens {max} Zeichen (jetzt {now}).',
     control: '{field}: Bitte die unsichtbaren Steuerzeichen entfernen.',
+    hidden: '{field}: Bitte die unsichtbaren oder die Schreibrichtung ändernden Zeichen entfernen (etwa ein Leerzeichen ohne Breite oder eine Rechts-nach-links-Umkehrung) oder neu eingeben.',
     employeeIdCharacters: 'Personalnummer: nur Buchstaben, Ziffern, Bindestriche und Punkte (zum Beispiel E-1234).',
     employeeIdPattern: 'Personalnummer: Die Personalnummern dieses Standorts sehen anders aus; bitte mit dem Ausweis oder der Personalakte abgleichen.',
     email: "E-Mail: Bitte eine Adresse wie name{'@'}example.org eingeben.",

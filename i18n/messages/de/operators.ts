@@ -14,6 +14,10 @@ const operators: Messages['operators'] = {
     tryAgain: 'Erneut versuchen',
     unnamed: 'Schicht ohne Namen beginnen',
     unnamedNote: 'Die Einträge lauten dann „unnamed“ (ohne Namen).',
+    lockedTitle: 'Nach falschen PINs gesperrt',
+    lockedUntil: '{name}: gesperrt bis',
+    slowedUntil: 'Viele falsche PINs an diesem Kiosk: Die nächste Anmeldung ist möglich ab',
+    lockedHelp: 'Ein Administrator kann eine Sperre sofort mit „{command} NAME“ aufheben oder der Person eine neue PIN geben.',
     noUnnamed: 'An diesem Standort ist keine Schicht ohne Namen erlaubt: Ein Administrator muss zuerst die Bediener anlegen.',
   },
   badge: {

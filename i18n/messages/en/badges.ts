@@ -9,6 +9,8 @@ export default {
   front: 'Front',
   back: 'Back',
   noPhoto: 'No photo',
+  /** The names of the kiosk's built-in templates (electron/core/badges/built-in-templates.ts). */
+  builtInNames: { employee: 'Employee (built in)', visitor: 'Visitor (built in)' },
   print: {
     title: 'Print the badge of {name}',
     reprintTitle: 'Reprint the badge of {name}',
@@ -33,6 +35,9 @@ export default {
   },
   reasons: { lost: 'Lost', damaged: 'Damaged', nameChange: 'Name change', newPhoto: 'New photo', other: 'Other' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'no printer configured', notInstalled: 'printer not installed', refused: 'refused: {why}', noPrinterName: '(none)', pdf: 'PDF' },
     loadFailed: 'The badge log could not be loaded: {message}',
     label: 'Badge log entries',
     caption: 'Badges printed on this workstation, newest first',
@@ -55,7 +60,9 @@ export default {
   admin: {
     title: 'Badges',
     templatesDir: 'Templates folder',
-    noTemplatesDir: 'None (badges.templatesDir): no badges on this workstation',
+    noTemplatesDir: 'None (badges.templatesDir): the built-in templates are in use',
+    builtIn: 'The built-in templates (an employee card and a visitor card) are in use: none is provisioned. Templates put in the provisioning folder (badges.templatesDir) replace them.',
+    builtInFile: 'built in',
     printer: 'Printer',
     noPrinter: 'None set up (badges.printer): officers can only save badges as PDF.',
     installed: '{printer} (installed)',

@@ -127,6 +127,13 @@ export default {
     title: 'Front desk',
     newCardholder: 'New cardholder',
     nextPerson: 'Next person',
+    /** "Next person" over a form that was not sent. */
+    nextConfirm: {
+      title: 'Clear the form that was not sent?',
+      body: 'What you typed for this person has not been sent. If you go on to the next person, it is lost.',
+      keep: 'Keep the form',
+      clear: 'Clear it and go on',
+    },
     cleared: 'The screen was cleared after {wait} without activity.',
     minutes: '{n} min',
     seconds: '{n} s',

@@ -51,6 +51,16 @@ export default {
     and: 'and',
     check: 'Check it against what the site uses; a wrong number gives this person the wrong access.',
     use: 'Yes, use {what}',
+    typeN: 'cardholder type {id}',
+    typeNamed: 'cardholder type {name} ({id})',
+    tenantN: 'tenant {id}',
+    tenantNamed: 'tenant {name} ({id})',
+  },
+  /** A type or tenant offered in the form: the site's name (or "Type 3") and how many cardholders carry it. */
+  choice: {
+    named: '{name} — {count} cardholder | {name} — {count} cardholders',
+    seen: '{name} — seen on {count} cardholder | {name} — seen on {count} cardholders',
+    nobody: '{name} — nobody yet',
   },
   duplicates: {
     label: 'Possible duplicates',
@@ -96,6 +106,7 @@ export default {
     sameValues: 'The service already has these values; nothing was sent.',
     showsService: 'The form now shows the record as the service has it.',
     backInOutbox: 'Back in the outbox: it will be sent again now.',
+    sentLater: 'Sent: the service now has this enrolment.',
   },
   /** What an enrolment-log entry says happened (the Operator log), from main's code; fields as the form names them. */
   log: {
@@ -140,6 +151,7 @@ export default {
     required: 'Enter the {field}.',
     tooLong: '{field}: at most {max} characters (now {now}).',
     control: '{field}: remove the invisible control characters.',
+    hidden: '{field}: remove the invisible or direction-changing characters (such as a zero-width space or a right-to-left override), or type it again.',
     employeeIdCharacters: 'Employee ID: letters, digits, dashes and dots only (for example E-1234).',
     employeeIdPattern: 'Employee ID: this site\'s employee IDs look different; check it against the badge or the HR record.',
     email: "E-mail: enter an address such as name{'@'}example.org.",

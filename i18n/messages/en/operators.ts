@@ -14,6 +14,10 @@ export default {
     tryAgain: 'Try again',
     unnamed: 'Start the shift without a name',
     unnamedNote: 'Records will say “unnamed”.',
+    lockedTitle: 'Locked after wrong PINs',
+    lockedUntil: '{name}: locked until',
+    slowedUntil: 'Many wrong PINs at this kiosk: the next sign-in is possible from',
+    lockedHelp: 'An administrator can lift a lock at once with “{command} NAME”, or by giving the person a new PIN.',
     noUnnamed: 'This site does not allow a shift without a name: an administrator must add the operators first.',
   },
   badge: {

@@ -5,6 +5,8 @@ const badges: Messages['badges'] = {
   front: 'Anverso',
   back: 'Reverso',
   noPhoto: 'Sin foto',
+  /** The names of the kiosk's built-in templates (electron/core/badges/built-in-templates.ts). */
+  builtInNames: { employee: 'Empleado (integrada)', visitor: 'Visitante (integrada)' },
   print: {
     title: 'Imprimir la tarjeta de {name}',
     reprintTitle: 'Reimprimir la tarjeta de {name}',
@@ -29,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Perdida', damaged: 'Dañada', nameChange: 'Cambio de nombre', newPhoto: 'Foto nueva', other: 'Otro' },
   log: {
+    reasonWithWords: '{reason}: {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'ninguna impresora configurada', notInstalled: 'impresora no instalada', refused: 'rechazado: {why}', noPrinterName: '(ninguna)', pdf: 'PDF' },
     loadFailed: 'No se pudo cargar el registro de tarjetas: {message}',
     label: 'Entradas del registro de tarjetas',
     caption: 'Tarjetas impresas en este puesto, las más recientes primero',
@@ -51,7 +56,9 @@ const badges: Messages['badges'] = {
   admin: {
     title: 'Tarjetas',
     templatesDir: 'Carpeta de plantillas',
-    noTemplatesDir: 'Ninguna (badges.templatesDir): no hay tarjetas en este puesto',
+    noTemplatesDir: 'Ninguna (badges.templatesDir): se usan las plantillas integradas',
+    builtIn: 'Se usan las plantillas integradas (una tarjeta de empleado y una de visitante): no hay ninguna aprovisionada. Las plantillas de la carpeta de aprovisionamiento (badges.templatesDir) las sustituyen.',
+    builtInFile: 'integrada',
     printer: 'Impresora',
     noPrinter: 'Ninguna configurada (badges.printer): las tarjetas solo se pueden guardar como PDF.',
     installed: '{printer} (instalada)',

@@ -129,6 +129,12 @@ const cardholders: Messages['cardholders'] = {
     title: 'Recepción',
     newCardholder: 'Nuevo titular',
     nextPerson: 'Siguiente persona',
+    nextConfirm: {
+      title: '¿Borrar el formulario no enviado?',
+      body: 'Lo que escribió para esta persona no se ha enviado. Si pasa a la siguiente persona, se perderá.',
+      keep: 'Conservar el formulario',
+      clear: 'Borrar y continuar',
+    },
     cleared: 'La pantalla se vació tras {wait} sin actividad.',
     minutes: '{n} min',
     seconds: '{n} s',

@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'y',
     check: 'Compruébelo con lo que usa el centro; un número erróneo da a esta persona accesos equivocados.',
     use: 'Sí, usar {what}',
+    typeN: 'el tipo de titular {id}',
+    typeNamed: 'el tipo de titular {name} ({id})',
+    tenantN: 'el inquilino {id}',
+    tenantNamed: 'el inquilino {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} titular | {name} — {count} titulares',
+    seen: '{name} — visto en {count} titular | {name} — visto en {count} titulares',
+    nobody: '{name} — nadie todavía',
   },
   duplicates: {
     label: 'Posibles duplicados',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'El servicio ya tiene estos valores; no se ha enviado nada.',
     showsService: 'El formulario muestra ahora el registro tal como lo tiene el servicio.',
     backInOutbox: 'De nuevo en la bandeja de salida: se enviará otra vez ahora.',
+    sentLater: 'Enviado: el servicio ya tiene este registro.',
   },
   log: {
     created: 'Creado en el servicio.',
@@ -139,6 +149,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Falta el campo «{field}».',
     tooLong: '{field}: como máximo {max} caracteres (ahora {now}).',
     control: '{field}: elimine los caracteres de control invisibles.',
+    hidden: '{field}: elimine los caracteres invisibles o que cambian la dirección del texto (como un espacio de ancho cero o una inversión de derecha a izquierda), o escríbalo de nuevo.',
     employeeIdCharacters: 'N.º de empleado: solo letras, cifras, guiones y puntos (por ejemplo E-1234).',
     employeeIdPattern: 'N.º de empleado: los números de empleado de este centro tienen otro formato; compruébelo con la credencial o el expediente de RR. HH.',
     email: "Correo electrónico: introduzca una dirección como nombre{'@'}example.org.",

@@ -14,6 +14,10 @@ const operators: Messages['operators'] = {
     tryAgain: 'Reintentar',
     unnamed: 'Empezar el turno sin nombre',
     unnamedNote: 'Los registros dirán «unnamed» (sin nombre).',
+    lockedTitle: 'Bloqueados tras PIN incorrectos',
+    lockedUntil: '{name}: bloqueado hasta las',
+    slowedUntil: 'Muchos PIN incorrectos en este quiosco: el siguiente inicio de sesión es posible desde las',
+    lockedHelp: 'Un administrador puede levantar un bloqueo de inmediato con «{command} NOMBRE», o dando a la persona un PIN nuevo.',
     noUnnamed: 'Este sitio no permite un turno sin nombre: un administrador debe añadir antes a los operadores.',
   },
   badge: {

@@ -5,6 +5,8 @@ const badges: Messages['badges'] = {
   front: 'Recto',
   back: 'Verso',
   noPhoto: 'Pas de photo',
+  /** The names of the kiosk's built-in templates (electron/core/badges/built-in-templates.ts). */
+  builtInNames: { employee: 'Employé (intégré)', visitor: 'Visiteur (intégré)' },
   print: {
     title: 'Imprimer le badge de {name}',
     reprintTitle: 'Réimprimer le badge de {name}',
@@ -29,6 +31,9 @@ const badges: Messages['badges'] = {
   },
   reasons: { lost: 'Perdu', damaged: 'Endommagé', nameChange: 'Changement de nom', newPhoto: 'Nouvelle photo', other: 'Autre' },
   log: {
+    reasonWithWords: '{reason} : {words}',
+    /** The details main records in English (renderer/src/badges/badge-log-words.ts). */
+    details: { noPrinter: 'aucune imprimante configurée', notInstalled: 'imprimante non installée', refused: 'refusé : {why}', noPrinterName: '(aucune)', pdf: 'PDF' },
     loadFailed: 'Le journal des badges n’a pas pu être chargé : {message}',
     label: 'Entrées du journal des badges',
     caption: 'Badges imprimés sur ce poste, les plus récents d’abord',
@@ -51,7 +56,9 @@ const badges: Messages['badges'] = {
   admin: {
     title: 'Badges',
     templatesDir: 'Dossier des modèles',
-    noTemplatesDir: 'Aucun (badges.templatesDir) : pas de badges sur ce poste',
+    noTemplatesDir: 'Aucun (badges.templatesDir) : les modèles intégrés sont utilisés',
+    builtIn: 'Les modèles intégrés (une carte employé et une carte visiteur) sont utilisés : aucun n’est provisionné. Les modèles placés dans le dossier de provisionnement (badges.templatesDir) les remplacent.',
+    builtInFile: 'intégré',
     printer: 'Imprimante',
     noPrinter: 'Aucune configurée (badges.printer) : les badges ne peuvent être qu’enregistrés en PDF.',
     installed: '{printer} (installée)',

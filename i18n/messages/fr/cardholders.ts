@@ -129,6 +129,12 @@ const cardholders: Messages['cardholders'] = {
     title: 'Accueil',
     newCardholder: 'Nouveau titulaire',
     nextPerson: 'Personne suivante',
+    nextConfirm: {
+      title: 'Effacer le formulaire non envoyé ?',
+      body: 'Ce que vous avez saisi pour cette personne n’a pas été envoyé. Si vous passez à la personne suivante, il sera perdu.',
+      keep: 'Garder le formulaire',
+      clear: 'Effacer et continuer',
+    },
     cleared: 'L’écran a été vidé après {wait} sans activité.',
     minutes: '{n} min',
     seconds: '{n} s',

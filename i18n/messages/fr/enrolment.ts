@@ -53,6 +53,15 @@ const enrolment: Messages['enrolment'] = {
     and: 'et',
     check: 'Vérifiez-le par rapport à ce qu’utilise le site ; un mauvais numéro donne à cette personne de mauvais accès.',
     use: 'Oui, utiliser {what}',
+    typeN: 'le type de titulaire {id}',
+    typeNamed: 'le type de titulaire {name} ({id})',
+    tenantN: 'le locataire {id}',
+    tenantNamed: 'le locataire {name} ({id})',
+  },
+  choice: {
+    named: '{name} — {count} titulaire | {name} — {count} titulaires',
+    seen: '{name} — vu sur {count} titulaire | {name} — vu sur {count} titulaires',
+    nobody: '{name} — personne encore',
   },
   duplicates: {
     label: 'Doublons possibles',
@@ -97,6 +106,7 @@ const enrolment: Messages['enrolment'] = {
     sameValues: 'Le service a déjà ces valeurs ; rien n’a été envoyé.',
     showsService: 'Le formulaire affiche maintenant la fiche telle que le service l’a.',
     backInOutbox: 'De retour dans la boîte d’envoi : il va être renvoyé maintenant.',
+    sentLater: 'Envoyé : le service a maintenant cet enregistrement.',
   },
   log: {
     created: 'Créé dans le service.',
@@ -139,6 +149,7 @@ const enrolment: Messages['enrolment'] = {
     required: 'Saisissez le {field}.',
     tooLong: '{field} : {max} caractères au plus (actuellement {now}).',
     control: '{field} : supprimez les caractères de contrôle invisibles.',
+    hidden: '{field} : supprimez les caractères invisibles ou qui changent le sens d’écriture (espace sans chasse, forçage de droite à gauche…), ou saisissez-le à nouveau.',
     employeeIdCharacters: 'Matricule : lettres, chiffres, tirets et points uniquement (par exemple E-1234).',
     employeeIdPattern: 'Matricule : les matricules de ce site ont une autre forme ; vérifiez-le sur le badge ou le dossier RH.',
     email: "E-mail : saisissez une adresse comme nom{'@'}example.org.",

@@ -14,6 +14,10 @@ const operators: Messages['operators'] = {
     tryAgain: 'Réessayer',
     unnamed: 'Commencer le poste sans nom',
     unnamedNote: 'Les enregistrements indiqueront « unnamed » (sans nom).',
+    lockedTitle: 'Bloqués après des codes PIN erronés',
+    lockedUntil: '{name} : bloqué jusqu’à',
+    slowedUntil: 'Beaucoup de codes PIN erronés sur cette borne : la prochaine connexion est possible à partir de',
+    lockedHelp: 'Un administrateur peut lever un blocage aussitôt avec « {command} NOM », ou en donnant un nouveau code PIN à la personne.',
     noUnnamed: 'Ce site n’autorise pas de poste sans nom : un administrateur doit d’abord ajouter les opérateurs.',
   },
   badge: {

@@ -1,13 +1,15 @@
 /**
  * Badge log store: the badges printed, reprinted (with the reason), saved as PDF or refused on
  * this workstation, newest first, as main keeps them. Read when the Operator log is shown and
- * after each print. Talks to main only through renderer/src/api.
+ * after each print. Talks to main only through renderer/src/api. The idle reset forgets it (it
+ * names the people badged); it is read again when the log is shown.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { BadgePrintEntry } from '../../../electron/contract/ipc';
 import { t } from '../i18n/i18n';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 
 /** In the language shown (getters: reactive where they are read). */
 export const OUTCOME_WORDS: Readonly<Record<BadgePrintEntry['outcome'], string>> = {
@@ -39,6 +41,16 @@ export const useBadgeLogStore = defineStore('badgeLog', () => {
       error.value = null;
     } else error.value = result.error;
   }
+
+  usePrivacyRegistry().register('badge-log', {
+    scope: 'kiosk',
+    hasPersonalData: () => entries.value.length > 0,
+    forget: () => {
+      token++;
+      loading.value = false;
+      entries.value = [];
+    },
+  });
 
   return { entries, loading: readonly(loading), error: readonly(error), load };
 });

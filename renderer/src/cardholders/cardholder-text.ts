@@ -3,6 +3,7 @@
  * empty field, sizes and counts. Pure functions; the words come from the messages (cardholders).
  */
 import type { CardholderSummary, DirectorySyncPhase, NamedId } from '../../../electron/contract/ipc';
+import { withoutHiddenCharacters } from '../../../electron/contract/cardholder-fields';
 import { t } from '../i18n/i18n';
 import { formatNumber } from '../i18n/format';
 
@@ -18,16 +19,20 @@ export function sexWord(letter: string): string {
   return key === '' ? '' : (SEX_WORDS[key]?.() ?? key);
 }
 
-/** "Dupont, Marie Anne": last name first, as a directory lists people. */
+/**
+ * "Dupont, Marie Anne": last name first, as a directory lists people. A record of the service that
+ * holds a direction override or an invisible character is shown without it (it could make "evil"
+ * read "live", or hide that two names differ).
+ */
 export function listName(person: Pick<CardholderSummary, 'first_Name' | 'middle_Name' | 'last_Name'>): string {
   const given = [person.first_Name, person.middle_Name].filter((part) => part.trim() !== '').join(' ');
-  if (person.last_Name.trim() === '') return given;
-  return given === '' ? person.last_Name : `${person.last_Name}, ${given}`;
+  if (person.last_Name.trim() === '') return withoutHiddenCharacters(given);
+  return withoutHiddenCharacters(given === '' ? person.last_Name : `${person.last_Name}, ${given}`);
 }
 
-/** "Marie Anne Dupont": as a person is addressed. */
+/** "Marie Anne Dupont": as a person is addressed (hidden characters left out, as listName). */
 export function fullName(person: Pick<CardholderSummary, 'first_Name' | 'middle_Name' | 'last_Name'>): string {
-  return [person.first_Name, person.middle_Name, person.last_Name].filter((part) => part.trim() !== '').join(' ');
+  return withoutHiddenCharacters([person.first_Name, person.middle_Name, person.last_Name].filter((part) => part.trim() !== '').join(' '));
 }
 
 /** "Contoso Labs (2), 7": numbers with the site's name for them where it has one. */
@@ -52,12 +57,12 @@ export function tenantsText(tenants: readonly number[]): string {
   return tenants.length === 0 ? '' : tenants.join(', ');
 }
 
-/** A field's value as shown: empty strings, null and undefined read as an empty field. */
+/** A field's value as shown: empty strings, null and undefined read as an empty field; hidden characters left out. */
 export function fieldText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return withoutHiddenCharacters(value.join(', '));
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return withoutHiddenCharacters(String(value));
 }
 
 export function sizeText(bytes: number): string {

@@ -4,7 +4,8 @@
  * the outbox), the photo — and "Next person", which forgets everything about that person through
  * the privacy registry (shell/privacy-registry.ts, scope `desk`): the search, the record, the
  * form, the duplicate warnings, the badge and the captured photo each forget their own. Holds no
- * data of its own beyond the step; the lookup, record and enrolment stores hold theirs.
+ * data of its own beyond the step and the last save's confirmation (which follows the outbox: a
+ * waiting enrolment, once sent, says so); the lookup, record and enrolment stores hold theirs.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
@@ -15,6 +16,7 @@ import { useLookupStore } from './lookup-store';
 import { useRecordStore } from './record-store';
 import { noticeText, useEnrolmentStore, type EnrolmentNotice } from '../enrolment/enrolment-store';
 import { usePrivacyRegistry, type ForgetReason } from '../shell/privacy-registry';
+import { useOutboxStore } from '../outbox/outbox-store';
 
 export type FrontDeskStep = 'idle' | 'record' | 'enrol' | 'photo';
 
@@ -170,6 +172,18 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     unanswered.value = warn;
   }
 
+  /**
+   * The outbox changed: an enrolment the confirmation says is waiting has been sent since, so the
+   * confirmation says so (not "it will be sent" over a record the service has).
+   */
+  function followOutbox(): void {
+    const notice = said.value;
+    if (!notice || (notice.code !== 'savedLocally' && notice.code !== 'noAnswer') || notice.itemId === undefined) return;
+    if (!useOutboxStore().wasSent(notice.itemId)) return;
+    said.value = { code: 'sentLater' };
+    unanswered.value = false;
+  }
+
   /** The desk's own part of forgetting: back to nothing open; says so when the idle time ran out. */
   function forgetOwn(reason: ForgetReason): void {
     photoFor.value = null;
@@ -185,7 +199,7 @@ export const useFrontDeskStore = defineStore('frontDesk', () => {
     privacy.forget('next-person');
   }
 
-  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation, unanswered: readonly(unanswered), noteUnanswered, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, nextPerson };
+  return { step: readonly(step), photoFor, clearedByIdle: readonly(clearedByIdle), confirmation, unanswered: readonly(unanswered), noteUnanswered, followOutbox, openRecord, startNew, edit, fix, fixSent, takePhoto, showRecord, showSaved, nextPerson };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useFrontDeskStore, import.meta.hot));

@@ -9,7 +9,7 @@
  * the site's employee ID pattern) are the form's own. A test still checks that both agree.
  */
 import type { CardholderFields, CardholderRecord } from '../../../electron/contract/ipc';
-import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, MAX_DATABASE_ID, MAX_TENANTS, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../../electron/contract/cardholder-fields';
+import { CARDHOLDER_SEXES, CARDHOLDER_TEXT_FIELDS, EMAIL_ADDRESS, EMPLOYEE_ID_CHARACTERS, hasHiddenCharacters, MAX_DATABASE_ID, MAX_TENANTS, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES } from '../../../electron/contract/cardholder-fields';
 import { t } from '../i18n/i18n';
 import { formatNumber } from '../i18n/format';
 
@@ -147,6 +147,8 @@ export const MAX_LENGTH: Partial<Record<FormField, number>> = Object.fromEntries
 const PHONE = /^\+?[0-9 ()./-]*$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** The fields main refuses direction overrides and invisible characters in (CardholderFields): said here first, in the language shown. */
+const HIDDEN_REFUSED: ReadonlySet<FormField> = new Set<FormField>(['first_Name', 'middle_Name', 'last_Name', 'email']);
 
 export function emptyForm(defaults: { tenant?: number[]; cardholderType?: number | null } = {}): EnrolmentForm {
   return {
@@ -244,6 +246,7 @@ export function checkForm(form: EnrolmentForm, site: SiteRules = {}): FieldProbl
     const value = text(field);
     if (value.length > max) add(field, () => t('enrolment.problem.tooLong', { field: FIELD_LABELS[field], max: formatNumber(max), now: formatNumber(value.length) }));
     else if (CONTROL.test(value)) add(field, () => t('enrolment.problem.control', { field: FIELD_LABELS[field] }));
+    else if (HIDDEN_REFUSED.has(field) && hasHiddenCharacters(value)) add(field, () => t('enrolment.problem.hidden', { field: FIELD_LABELS[field] }));
   }
   const employeeId = form.employee_ID.trim();
   if (employeeId !== '' && !EMPLOYEE_ID_CHARACTERS.test(employeeId)) add('employee_ID', () => t('enrolment.problem.employeeIdCharacters'));

@@ -38,7 +38,9 @@ export const DUPLICATE_CHECK_DELAY_MS = 250;
  * warning from main (an error, worded by errorText).
  */
 export type EnrolmentNotice =
-  | { code: 'created' | 'savedLocally' | 'noAnswer' | 'unchanged' | 'sameValues' | 'showsService' | 'backInOutbox' }
+  | { code: 'created' | 'unchanged' | 'sameValues' | 'showsService' | 'backInOutbox' | 'sentLater' }
+  /** Waiting in the outbox (`itemId`: its item there, so the notice can follow it until it is sent). */
+  | { code: 'savedLocally' | 'noAnswer'; itemId?: string }
   | { code: 'saved'; count: number }
   | { code: 'warning'; error: KioskError };
 
@@ -59,6 +61,8 @@ export function noticeText(notice: EnrolmentNotice): string {
       return t('enrolment.notice.showsService');
     case 'backInOutbox':
       return t('enrolment.notice.backInOutbox');
+    case 'sentLater':
+      return t('enrolment.notice.sentLater');
     case 'saved':
       return t('enrolment.notice.saved', { count: formatNumber(notice.count) }, notice.count);
     case 'warning':
@@ -296,7 +300,8 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
         return null;
       }
       unanswered.value = result.value.queued?.inDoubt === true;
-      said.value = { code: result.value.queued ? (unanswered.value ? 'noAnswer' : 'savedLocally') : 'created' };
+      const queued = result.value.queued;
+      said.value = queued ? { code: unanswered.value ? 'noAnswer' : 'savedLocally', itemId: queued.id } : { code: 'created' };
       return result.value.record;
     } finally {
       saving.value = false;
@@ -343,7 +348,7 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
       }
       if (outcome.outcome === 'queued') {
         unanswered.value = outcome.item.inDoubt === true;
-        said.value = { code: unanswered.value ? 'noAnswer' : 'savedLocally' };
+        said.value = { code: unanswered.value ? 'noAnswer' : 'savedLocally', itemId: outcome.item.id };
         return outcome.record;
       }
       original.value = outcome.record;
@@ -390,7 +395,13 @@ export const useEnrolmentStore = defineStore('enrolment', () => {
   }));
 
   const dirty = computed(() => {
-    if (mode.value === 'create') return Object.values(form).some((v) => (Array.isArray(v) ? false : String(v).trim() !== ''));
+    // A new cardholder: something typed or chosen beyond the site's defaults the form started with.
+    if (mode.value === 'create') {
+      const typed = (Object.keys(form) as Array<keyof EnrolmentForm>).some((key) => key !== 'tenant' && key !== 'card_Holder_Type_ID' && key !== 'otherTenants' && String(form[key]).trim() !== '');
+      const type = form.card_Holder_Type_ID.trim() !== (defaults.cardholderType === null ? '' : String(defaults.cardholderType));
+      const tenants = [...form.tenant, ...otherNumbers()].sort((a, b) => a - b).join(',') !== [...defaults.tenant].sort((a, b) => a - b).join(',');
+      return typed || type || tenants;
+    }
     if (mode.value === 'edit' && original.value) {
       const fields = checkForm(form).length === 0 ? toFields(form, 'edit') : null;
       return fields === null || Object.keys(changedFields(fieldsOf(original.value), fields)).length > 0;

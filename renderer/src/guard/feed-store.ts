@@ -9,6 +9,10 @@
  * settings, then the snapshot; the buffer's dedupe absorbs the overlap. The 20,000 rows are not
  * made reactive: the buffer is raw and `view` is replaced (a new object, same array) at most once
  * per animation frame after a change, which is what the views depend on.
+ *
+ * Before a sign-in (the site requires one, nobody is on shift) main refuses the snapshot: its events
+ * show personal data. The status bar's state then comes with main's next push, and the snapshot is
+ * read as soon as someone is on shift, without an error or a timed retry meanwhile.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, markRaw, reactive, readonly, ref, shallowRef, watch } from 'vue';
@@ -21,6 +25,8 @@ import { EMPTY_FILTER, type FeedFilter } from './feed-rows';
 import { DEFAULT_AUTO_SCROLL_RESUME_MS } from './auto-scroll';
 import { DEFAULT_MUTE_MINUTES, useAlarmSoundStore } from './alarm-sound-store';
 import { useOpenAlarmStore } from './open-alarms-store';
+import { useOperatorStore } from '../operators/operator-store';
+import { needsShiftToRead } from '../operators/shift-refusal';
 
 export const DEFAULT_SETTINGS: Pick<KioskSettings, 'feed' | 'alarms' | 'search'> = {
   feed: { bufferSize: DEFAULT_BUFFER_SIZE, autoScrollResumeMs: DEFAULT_AUTO_SCROLL_RESUME_MS, alarmMergeWindowMs: 60_000 },
@@ -95,6 +101,7 @@ export const useFeedStore = defineStore('eventFeed', () => {
   const sound = useAlarmSoundStore();
   const openAlarms = useOpenAlarmStore();
   const kioskSettings = useSettingsStore();
+  const operators = useOperatorStore();
   const buffer = markRaw(new FeedBuffer(DEFAULT_BUFFER_SIZE));
   const view = shallowRef<FeedView>(markRaw({ revision: 0, entries: buffer.oldestFirst(), lastSeq: 0 }));
   const state = ref<FeedState>(initialState());
@@ -116,6 +123,8 @@ export const useFeedStore = defineStore('eventFeed', () => {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let noticeIds = 0;
   let snapshotLoadedOnce = false;
+  /** The snapshot was refused for want of a shift: read it when someone signs in. */
+  let waitingForShift = false;
 
   const feedSettings = computed(() => ({ ...DEFAULT_SETTINGS.feed, ...settings.value?.feed }));
   const alarmSettings = computed(() => ({ ...DEFAULT_SETTINGS.alarms, ...settings.value?.alarms }));
@@ -204,6 +213,10 @@ export const useFeedStore = defineStore('eventFeed', () => {
       if (!pushedMeanwhile || snapshot.state.since > state.value.since) state.value = snapshot.state;
     },
     onError: (error) => {
+      if (needsShiftToRead(error)) {
+        waitingForShift = true;
+        return;
+      }
       snapshotError.value = error;
       if (started) retryTimer = setTimeout(() => void loadSnapshot(), SNAPSHOT_RETRY_MS);
     },
@@ -236,7 +249,19 @@ export const useFeedStore = defineStore('eventFeed', () => {
     ];
     void openAlarms.start();
     mirror.subscribe();
-    stopSettings = watch(() => kioskSettings.settings, applySettings);
+    const stopWatchingSettings = watch(() => kioskSettings.settings, applySettings);
+    const stopWatchingShift = watch(
+      () => operators.needsSignIn,
+      (needs) => {
+        if (needs || !waitingForShift) return;
+        waitingForShift = false;
+        void loadSnapshot();
+      },
+    );
+    stopSettings = () => {
+      stopWatchingSettings();
+      stopWatchingShift();
+    };
     sound.configure(alarmSettings.value);
     started = (async () => {
       await loadSettings();

@@ -2,12 +2,14 @@
  * The operator log's acknowledgements, a page at a time (newest first), with how many main holds
  * in all: the screen pages through every one of them and says which it shows ("1–100 of 4,608"),
  * never a silently cut list. Also the shift handover reports kept in the log. Talks to main only
- * through renderer/src/api.
+ * through renderer/src/api. The idle reset forgets what it read (the events' texts and notes may
+ * name people); the operator log reads it again when it is shown.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { computed, readonly, ref, shallowRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { Acknowledgement, HandoverLogEntry } from '../../../electron/contract/ipc';
+import { usePrivacyRegistry } from '../shell/privacy-registry';
 
 /** Acknowledgements one page shows. */
 export const ACK_PAGE_SIZE = 100;
@@ -59,6 +61,8 @@ export const useAcknowledgementLogStore = defineStore('acknowledgementLog', () =
     total.value = 0;
     offset.value = 0;
   }
+
+  usePrivacyRegistry().register('acknowledgement-log', { scope: 'kiosk', hasPersonalData: () => items.value.length > 0 || handovers.value.length > 0, forget: clear });
 
   return {
     items,

@@ -1,7 +1,8 @@
 /**
  * Operator store: who is on shift, as main reports it (main owns the shift and stamps the name on
  * every recorded action; this store only shows it), the sign-in's state (busy, main's answer:
- * wrong PIN with the tries left, a lock-out), "End shift" and the handover report it made. The
+ * wrong PIN with the tries left, a lock-out; after a refusal main's state again, with who is
+ * locked and until when), "End shift" and the handover report it made. The
  * idle reset never touches this store: only "End shift" signs the operator out. The PIN is never
  * kept here. Ending a shift clears the screens as the idle reset does, and locks the admin actions.
  */
@@ -43,6 +44,9 @@ export const useOperatorStore = defineStore('operators', () => {
         lastReport.value = null;
         return true;
       }
+      // A refusal may have locked a name or slowed the kiosk: the screen shows who is locked and until when.
+      const refreshed = await kiosk.getOperatorState();
+      if (refreshed.ok) state.value = refreshed.value;
       error.value = result.error;
       return false;
     } finally {

@@ -48,6 +48,12 @@ export const usePrivacyRegistry = defineStore('privacyRegistry', () => {
     return false;
   }
 
+  /** True when forgetting for `reason` would drop work not yet sent (a half-typed form): "Next person" asks first. */
+  function hasUnsent(reason: ForgetReason): boolean {
+    for (const holder of holders.values()) if (inScope(holder, reason) && holder.unsent?.() === true) return true;
+    return false;
+  }
+
   /** Names of the holders holding personal data now (diagnostics and tests). */
   function holding(): string[] {
     return [...holders].filter(([, holder]) => holder.hasPersonalData()).map(([name]) => name);
@@ -61,7 +67,7 @@ export const usePrivacyRegistry = defineStore('privacyRegistry', () => {
     return { unsentLost };
   }
 
-  return { register, hasPersonalData, holding, forget };
+  return { register, hasPersonalData, hasUnsent, holding, forget };
 });
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(usePrivacyRegistry, import.meta.hot));

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlarmPriority, FeedEvent, OpenAlarmsChange } from '../../../electron/contract/ipc';
-import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
+import { AlarmStore, type AcknowledgedHere } from '../../../electron/core/alarms/alarm-store';
+import { ALARM_TEXT_SHOWN, boundText } from '../../../electron/core/alarms/alarm-text';
+import { siteAlarmKey } from '../../../electron/core/site-desk/site-alarm-key';
 import { importLegacyAlarmFiles } from '../../../electron/core/alarms/legacy-alarm-files';
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
@@ -33,7 +35,7 @@ function alarmEvent(id: number, priority: AlarmPriority | null, overrides: Parti
   };
 }
 
-function setup(options: { bound?: number; key?: Buffer | null; now?: () => number; escalateAfterMinutes?: number; shiftHours?: number; dir?: string } = {}) {
+function setup(options: { bound?: number; key?: Buffer | null; now?: () => number; escalateAfterMinutes?: number; shiftHours?: number; dir?: string; onAcknowledged?: (acknowledged: readonly AcknowledgedHere[]) => void } = {}) {
   const log = memorySink();
   const database = options.dir ? KioskDatabase.open(options.dir, { info: () => undefined, error: () => undefined }).database : KioskDatabase.memory();
   const serviceId = serviceRecordId(database, 'demo', T0);
@@ -52,6 +54,7 @@ function setup(options: { bound?: number; key?: Buffer | null; now?: () => numbe
     onChange: (change) => changes.push(change),
     now: options.now ?? (() => T0 + 3_600_000),
     timers,
+    ...(options.onAcknowledged ? { onAcknowledged: options.onAcknowledged } : {}),
   });
   const flush = (): void => {
     const run = timers.pending.splice(0);
@@ -99,6 +102,44 @@ describe('the alarm store', () => {
     const last = changes.at(-1)!;
     expect(last.acknowledged.sort()).toEqual([ids[0], ids[1]].sort());
     expect(last.summary.unacknowledged).toBe(1);
+  });
+
+  it('keeps and shows a 7 MB alarm text bounded, and still tells two alarms apart by their whole texts (issue 32)', () => {
+    const shared: AcknowledgedHere[] = [];
+    const { store, database } = setup({ onAcknowledged: (entries) => shared.push(...entries) });
+    const head = 'DOOR FORCED '.repeat(200);
+    const huge = alarmEvent(1, 'critical', { custom_Text: `${head}${'x'.repeat(7 * 1024 * 1024)}` });
+    const twin = alarmEvent(1, 'critical', { custom_Text: `${head}${'y'.repeat(7 * 1024 * 1024)}` });
+    const [first] = store.observe([huge], 'live', 0);
+    const [other] = store.observe([twin], 'live', 0);
+    const [again] = store.observe([huge], 'catch-up', 0);
+    // Identity is the whole text: the same event is one alarm, another tail another alarm.
+    expect(again!.alarm!.id).toBe(first!.alarm!.id);
+    expect(other!.alarm!.id).not.toBe(first!.alarm!.id);
+    const shown = store.page('all', 'oldest', 0, 10).items.map((item) => item.event.custom_Text);
+    expect(shown).toHaveLength(2);
+    for (const text of shown) {
+      expect(text.length).toBeLessThan(ALARM_TEXT_SHOWN + 64);
+      expect(text.startsWith(head.slice(0, ALARM_TEXT_SHOWN))).toBe(true);
+      expect(text).toMatch(/… \(7,340,\d{3} characters more\)$/);
+    }
+    const result = store.acknowledge([first!.alarm!.id!], 'checked');
+    expect(result.entries[0]!.text.length).toBeLessThan(ALARM_TEXT_SHOWN + 64);
+    expect(store.acknowledgementPage(0, 10).items[0]!.text).toBe(result.entries[0]!.text);
+    // The site-wide key shared with the other desks is the one of the whole text.
+    expect(shared.map((entry) => entry.siteKey)).toEqual([siteAlarmKey(huge)]);
+    // Nothing of the megabytes is kept in the database.
+    const bytes = Number(database.get<{ n: number }>('SELECT SUM(LENGTH(event)) AS n FROM alarm')?.n) + Number(database.get<{ n: number }>('SELECT SUM(LENGTH(body)) AS n FROM acknowledgement')?.n);
+    expect(bytes).toBeLessThan(20_000);
+  });
+
+  it('bounds a text once: a bounded text is not cut again, a short one is whole, an emoji is not split', () => {
+    expect(boundText('Door forced')).toBe('Door forced');
+    const once = boundText('a'.repeat(10_000));
+    expect(boundText(once)).toBe(once);
+    expect(once).toBe(`${'a'.repeat(ALARM_TEXT_SHOWN)}… (8,000 characters more)`);
+    const emoji = boundText(`${'a'.repeat(ALARM_TEXT_SHOWN - 1)}🔥${'b'.repeat(500)}`);
+    expect(emoji.startsWith(`${'a'.repeat(ALARM_TEXT_SHOWN - 1)}…`)).toBe(true);
   });
 
   it('sets the lowest priority, oldest aside past the bound, lists them apart and says so until acknowledged', () => {

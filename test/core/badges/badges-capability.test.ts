@@ -173,11 +173,6 @@ describe('badge printing', () => {
     expect(next.printedBefore).toBe(0);
     expect((await badges.handlers.printBadge({ previewId: next.previewId, destination: 'printer' })).entry.outcome).toBe('printed');
   });
-
-  it('no templates folder: badges are not set up, said plainly', async () => {
-    const { badges } = capability({ templatesDir: null });
-    expect((await failure(badges.handlers.previewBadge({ cardholderId: people.put(PERSON) }))).message).toContain('Badges are not set up on this workstation');
-  });
 });
 
 describe('badge photo cache (off by default)', () => {

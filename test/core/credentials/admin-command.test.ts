@@ -8,6 +8,8 @@ import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdminCommand, type AdminInput } from '../../../electron/core/credentials/admin-command';
+import { OperatorSession } from '../../../electron/core/operators/operator-session';
+import { NAME_ATTEMPTS } from '../../../electron/core/operators/operator-lockout';
 import { parseAdminArgs } from '../../../electron/core/credentials/admin-args';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import type { CredentialVault } from '../../../electron/core/credentials/vault';
@@ -287,6 +289,22 @@ describe('add-operator, remove-operator, list-operators', () => {
     expect((await run(['add-operator', 'Ada'], Readable.from(['123456\n123456\n']))).text).toMatch(/straight run/);
     expect((await run(['add-operator'], Readable.from(['482915\n482915\n']))).code).toBe(2);
     expect(existsSync(path.join(dir, 'operators.json'))).toBe(false);
+  });
+});
+
+describe('unlock-operator', () => {
+  it('lifts the lock on a name after wrong PINs, at once, while the kiosk runs (audit 32)', async () => {
+    expect((await run(['add-operator', 'Ada Guard'], Readable.from(['482915\n482915\n']))).code).toBe(0);
+    const kiosk = new OperatorSession({ listDir: dir, dataDir: dir, signIn: 'required', allowUnnamed: false, log: createLogger(memorySink().sink) });
+    for (let i = 0; i < NAME_ATTEMPTS; i++) await kiosk.signIn('Ada Guard', '000111').catch(() => undefined);
+    expect((await kiosk.state()).locked?.map((l) => l.name)).toEqual(['Ada Guard']);
+    const unlocked = await run(['unlock-operator', 'ada', 'guard']);
+    expect(unlocked).toMatchObject({ code: 0, text: 'Ada Guard can sign in again: the lock after wrong PINs is lifted.\n' });
+    expect((await kiosk.state()).locked).toEqual([]);
+    expect((await kiosk.signIn('Ada Guard', '482915')).current?.name).toBe('Ada Guard');
+    expect((await run(['unlock-operator', 'Mallory'])).code).toBe(1);
+    expect((await run(['unlock-operator'])).code).toBe(2);
+    expect((await run(['help'])).text).toMatch(/unlock-operator NAME {2}Lift the lock/);
   });
 });
 

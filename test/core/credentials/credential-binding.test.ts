@@ -68,6 +68,8 @@ describe('a credential set for one origin', () => {
     const { core, lines } = await startCore(url, new Secret(KEY, null, 'https://access.example.org'));
     const status = await core.gateway.handle('getServiceStatus', undefined, { trusted: true, description: 'test' });
     expect(status).toMatchObject({ ok: true, value: { reachable: false, error: { code: 'config', message: expect.stringMatching(/set for https:\/\/access\.example\.org.*set the credential again/) } } });
+    // An event shows personal data: read on shift (the read guard), so the credential's refusal is what answers.
+    await core.operators.session.signIn(null, '');
     const event = await core.gateway.handle('getEvent', { id: 1 }, { trusted: true, description: 'test' });
     expect(event).toMatchObject({ ok: false, error: { code: 'config' } });
     expect(seen).toEqual([]);

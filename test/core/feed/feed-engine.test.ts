@@ -1,6 +1,7 @@
 // EventFeed against the in-memory event service: first connect, live tail, outages, ids going back.
 import { describe, expect, it } from 'vitest';
 import { EventFeed, type FeedConfig } from '../../../electron/core/feed/feed-engine';
+import { ALARM_TEXT_SHOWN } from '../../../electron/core/alarms/alarm-text';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { FakeEventService, idsBetween, ManualClock, PushRecorder, type RangeSemantics } from '../support/event-fakes';
@@ -70,6 +71,20 @@ describe('EventFeed: first connect', () => {
     const events = push.of('feedEvents').flatMap((b) => b.events);
     expect(events.find((e) => e.record_ID === forced)?.alarm).toEqual({ priority: 'critical', rule: 'door-forced' });
     expect(events.find((e) => e.record_ID === 1)?.alarm).toBeNull();
+    await feed.stop();
+  });
+
+  it('pushes and keeps a 7 MB event text bounded, still classified by the whole text (issue 32)', async () => {
+    const { feed, clock, push, service, caughtUp } = setup({ events: 5 });
+    feed.start();
+    await clock.runUntil(caughtUp);
+    const huge = service.appendWithText(`${'.'.repeat(3000)} Door FORCED open ${'.'.repeat(7 * 1024 * 1024)}`);
+    await clock.runUntil(caughtUp);
+    const pushed = push.of('feedEvents').flatMap((b) => b.events).find((e) => e.record_ID === huge)!;
+    expect(pushed.alarm).toMatchObject({ priority: 'critical' });
+    expect(pushed.custom_Text.length).toBeLessThan(ALARM_TEXT_SHOWN + 64);
+    expect(pushed.custom_Text).toMatch(/characters more\)$/);
+    expect(feed.snapshot().events.find((e) => e.record_ID === huge)!.custom_Text).toBe(pushed.custom_Text);
     await feed.stop();
   });
 });

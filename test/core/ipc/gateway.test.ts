@@ -5,6 +5,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { OPERATION_NAMES } from '../../../electron/contract/ipc';
 import { fakeHandlers, STATUS } from '../../support/fake-handlers';
 import { openAccess } from '../../support/open-access';
+import { VALID } from '../../support/valid-requests';
 
 const own: Sender = { trusted: true, description: 'kiosk window' };
 const foreign: Sender = { trusted: false, description: 'some other page' };
@@ -17,6 +18,17 @@ function setup() {
 }
 
 describe('Gateway', () => {
+  it('keeps a reprint reason’s free text out of the log, whatever logs it later (issue 32)', async () => {
+    const handlers = fakeHandlers();
+    const log = memorySink();
+    const logger = createLogger(log.sink);
+    const gateway = new Gateway({ ...handlers, printBadge: (request) => (logger.info('badges', `badge reprinted, reason: ${request.reason?.kind}: ${request.reason?.text}`), handlers.printBadge(request)) }, logger, openAccess);
+    const answer = await gateway.handle('printBadge', { ...VALID.printBadge, reason: { kind: 'other', text: 'Left in Marie Dupont’s locker' } }, own);
+    expect(answer).toMatchObject({ ok: true });
+    expect(log.lines.join('\n')).toContain('reason: other: [personal]');
+    expect(log.lines.join('\n')).not.toContain('Dupont');
+  });
+
   it('answers a valid call with the handler result', async () => {
     const { gateway } = setup();
     expect(await gateway.handle('getServiceStatus', undefined, own)).toEqual({ ok: true, value: STATUS });

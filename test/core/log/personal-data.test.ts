@@ -85,4 +85,9 @@ describe('personal data in log lines', () => {
     expect(personalValuesOf({ itemId: 'x', create: { first_Name: 'Anne Sophie', last_Name: 'Roy', tenant: [0], sex: 'f' } }).sort()).toEqual(['Anne', 'Anne Sophie', 'Roy', 'Sophie'].sort());
     expect(personalValuesOf({ id: 3, photo: new Uint8Array(4), contentType: 'image/jpeg' })).toEqual([]);
   });
+
+  it('takes a reprint reason’s free text as personal, and a "text" elsewhere (an event’s words) not', () => {
+    expect(personalValuesOf({ previewId: 'p-1', destination: 'printer', reason: { kind: 'other', text: 'Lost near Jardin Dupuis' } })).toEqual(expect.arrayContaining(['Lost near Jardin Dupuis', 'Dupuis']));
+    expect(personalValuesOf({ text: 'Door forced open' })).toEqual([]);
+  });
 });

@@ -16,7 +16,8 @@ import { KIOSK_LOCALES, operatorsOperations, type Acknowledgement, type AlarmPri
 import type { ShiftAlarmFigures } from '../../../electron/core/alarms/alarm-store';
 import type { FeedGap } from '../../../electron/core/feed/feed-keeper';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { renderHandoverPdf } from '../../../electron/core/operators/handover-pdf';
+import { drawableText, renderHandoverPdf } from '../../../electron/core/operators/handover-pdf';
+import { BADGE_FONTS } from '../../support/badge-fonts';
 import { buildHandoverReport, handoverCsv, handoverLanguage, handoverPage, type HandoverInput, type HandoverLanguage } from '../../../electron/core/operators/handover-report';
 import { setOperatorPin } from '../../../electron/core/operators/operator-list';
 import { AdminLock, setAdminPin } from '../../../electron/core/admin-lock/admin-lock';
@@ -404,6 +405,63 @@ describe('End shift', () => {
         expect(text).toContain('Exports made (40)');
       }
     }
+  });
+});
+
+describe('the handover PDF draws every script it has a font for, and a placeholder for the rest (issue 32)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kiosk-handover-scripts-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const names = shiftInput({
+    acknowledgements: [
+      ack(1, '2026-11-24T19:05:00.000Z', 'Позвонил дежурному', 'Дмитрий Иванов'),
+      ack(2, '2026-11-24T19:06:00.000Z', 'Ελέγχθηκε στην κάμερα', 'Σοφία Παπαδοπούλου'),
+      ack(3, '2026-11-24T19:07:00.000Z', '已检查 👍 ok', '王小明'),
+      ack(4, '2026-11-24T19:08:00.000Z', 'تم التحقق', 'Evil \u202Eevil\u202C'),
+    ],
+  });
+
+  it('in the shipped DejaVu Sans, as End shift makes it: Cyrillic and Greek read back; CJK, emoji and Arabic as [?]', async () => {
+    await setOperatorPin(dir, 'Дмитрий Иванов', '482915', FAST);
+    let t = at(FROM);
+    const operators = createOperatorsCapability({ listDir: dir, dataDir: dir, database: KioskDatabase.memory(), exportsDir: path.join(dir, 'exports'), signIn: 'required', allowUnnamed: true, log: createLogger(memorySink().sink), record: stubRecord(names), now: () => t, fontDir: BADGE_FONTS });
+    await operators.start();
+    await operators.handlers.signInOperator({ name: 'Дмитрий Иванов', pin: '482915' });
+    t = at(TO);
+    const report = await operators.handlers.endShift(undefined);
+    const text = pdfText(report.pdfPath ?? '');
+    expect(text).toContain('Shift handover — Дмитрий Иванов');
+    expect(text).toContain('Позвонил дежурному');
+    expect(text).toContain('Σοφία Παπαδοπούλου');
+    expect(text).toContain('Ελέγχθηκε στην κάμερα');
+    expect(text).toContain('[?] ok');
+    expect(text).toContain('[?]'.repeat(1));
+    expect(text).not.toMatch(/[\u4e00-\u9fff\u0600-\u06ff]|\p{Extended_Pictographic}/u);
+    // The override is left out: "evil" reads "evil", never "live".
+    expect(text).toContain('Evil evil');
+    await operators.stop();
+  });
+
+  it('in the standard font when no fonts are given: Latin accents as before, everything else [?], never mojibake', async () => {
+    const file = path.join(dir, 'standard.pdf');
+    await writeFile(file, await renderHandoverPdf(handoverPage(buildHandoverReport(names), english)));
+    const text = pdfText(file);
+    expect(text).toContain('[?] [?]'); // "Позвонил дежурному": two words, each a run the font cannot draw
+    expect(text).toContain('[?] [?] ok');
+    expect(text).not.toMatch(/[^\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ\s]/u);
+  });
+
+  it('turns each run of what the font lacks into one placeholder', () => {
+    const latinOnly = (code: number): boolean => code < 0x250;
+    expect(drawableText('Иван Petrov', latinOnly)).toBe('[?] Petrov');
+    expect(drawableText('👍🏽 fine', () => true)).toBe('👍🏽 fine');
+    expect(drawableText('a\u202Eb', () => true)).toBe('ab');
+    expect(drawableText('שלום', () => true)).toBe('[?]');
   });
 });
 

@@ -1,15 +1,16 @@
 // Operators: the provisioned list (hashed like the admin PIN), signing in, the per-name lock-out,
 // the shift kept across a restart, and main stamping the operator's name on what is recorded.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { OPERATORS_FILE, readOperatorList, removeOperator, setOperatorPin } from '../../../electron/core/operators/operator-list';
-import { OperatorSession } from '../../../electron/core/operators/operator-session';
+import { OperatorSession, SESSION_FILE } from '../../../electron/core/operators/operator-session';
 import { createOperatorsCapability } from '../../../electron/core/operators/operators-capability';
 import { verifyPin } from '../../../electron/core/admin-lock/pin-hash';
-import { LOCKOUT_BASE_MS, MAX_ATTEMPTS } from '../../../electron/core/admin-lock/admin-lock';
+import { NAME_ATTEMPTS, NAME_LOCK_BASE_MS } from '../../../electron/core/operators/operator-lockout';
 import { createEventHandlers } from '../../../electron/core/events-capability';
 import { AlarmStore } from '../../../electron/core/alarms/alarm-store';
 import { serviceRecordId } from '../../../electron/core/connection/service-identity';
@@ -75,16 +76,16 @@ describe('OperatorSession', () => {
     expect(again.name()).toBeNull();
   });
 
-  it('locks a name after five wrong PINs with the admin PIN rules, kept across a restart, and logs no PIN', async () => {
+  it('locks a name after five wrong PINs, kept across a restart, and logs no PIN', async () => {
     await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
     let t = Date.parse('2026-11-25T01:00:00Z');
     const { s, lines } = session({ now: () => t });
-    for (let i = 1; i < MAX_ATTEMPTS; i++) await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('Wrong PIN') } });
-    await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { message: expect.stringContaining('try again in 1 minute') } });
+    for (let i = 1; i < NAME_ATTEMPTS; i++) await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('Wrong PIN') } });
+    await expect(s.signIn('Ada Guard', '000111')).rejects.toMatchObject({ error: { message: expect.stringContaining('the name is locked for 30 seconds') } });
     // Locked: even the right PIN is not checked, and a restart does not lift it.
     const restarted = session({ now: () => t }).s;
     await expect(restarted.signIn('Ada Guard', '482915')).rejects.toMatchObject({ error: { message: expect.stringContaining('Too many wrong PINs for Ada Guard') } });
-    t += LOCKOUT_BASE_MS + 1;
+    t += NAME_LOCK_BASE_MS + 1;
     expect((await restarted.signIn('Ada Guard', '482915')).current?.name).toBe('Ada Guard');
     expect(lines.join('\n')).not.toMatch(/000111|482915/);
   });
@@ -99,6 +100,98 @@ describe('OperatorSession', () => {
     const { s } = session();
     expect((await s.state()).problem).toContain('admin add-operator');
     await expect(s.signIn('Mallory', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('never logs in clear a name that is not on the list (it may be a PIN typed in the wrong field)', async () => {
+    const { s, lines } = session();
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    await expect(s.signIn('739164', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+    await expect(s.signIn('Mallory Typed', '482915')).rejects.toMatchObject({ error: { code: 'not_found' } });
+    const log = lines.join('\n');
+    expect(log).toMatch(/sign-in refused: "\[personal\]" is not on the operator list/);
+    expect(log).not.toContain('739164');
+    expect(log).not.toContain('Mallory');
+    // A name on the list stays readable.
+    await s.signIn('Ada Guard', '482915');
+    expect(lines.join('\n')).toContain('sign-in accepted for Ada Guard');
+  });
+});
+
+describe('the shift kept across a restart (audit 32, Low)', () => {
+  const KEY = randomBytes(32);
+  const signed = (options: { key?: Buffer | null; allowUnnamed?: boolean } = {}) => {
+    const logged = memorySink();
+    const s = new OperatorSession({ listDir: dir, dataDir: dir, signIn: 'required', allowUnnamed: options.allowUnnamed ?? true, log: createLogger(logged.sink), key: options.key === undefined ? KEY : options.key });
+    return { s, lines: logged.lines };
+  };
+  const capability = () => {
+    const logged = memorySink();
+    const operators = createOperatorsCapability({
+      listDir: dir,
+      dataDir: dir,
+      database: KioskDatabase.memory(),
+      dataKey: KEY,
+      exportsDir: path.join(dir, 'exports'),
+      signIn: 'required',
+      allowUnnamed: true,
+      log: createLogger(logged.sink),
+      record: createShiftRecord({ alarms: () => null, feed: () => null, outages: () => null, runs: () => null, database: () => null }),
+    });
+    return { operators, lines: logged.lines };
+  };
+
+  it('is signed with the data key, and goes on after a restart', async () => {
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    await signed().s.signIn('Ada Guard', '482915');
+    const file = JSON.parse(await readFile(path.join(dir, SESSION_FILE), 'utf8'));
+    expect(file).toMatchObject({ format: 'access-kiosk-operator-session', version: 2, signature: expect.any(String) });
+    const again = signed().s;
+    await again.load();
+    expect(again.name()).toBe('Ada Guard');
+  });
+
+  it('a shift file whose signature does not match is refused, with a log line: nobody is signed in', async () => {
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    await setOperatorPin(dir, 'Bo Officer', '591734', FAST);
+    await signed().s.signIn('Ada Guard', '482915');
+    const file = JSON.parse(await readFile(path.join(dir, SESSION_FILE), 'utf8'));
+    // Someone with access to the data folder puts another operator on shift.
+    await writeFile(path.join(dir, SESSION_FILE), JSON.stringify({ ...file, body: file.body.replace('Ada Guard', 'Bo Officer') }), { mode: 0o600 });
+    const forged = signed();
+    await forged.s.load();
+    expect(forged.s.name()).toBeNull();
+    expect(forged.lines.join('\n')).toMatch(/shift file .* is refused: its signature does not match/);
+    // A file signed under another key, and an unsigned file in the earlier layout, are refused too.
+    await signed({ key: randomBytes(32) }).s.signIn('Ada Guard', '482915');
+    const otherKey = signed();
+    await otherKey.s.load();
+    expect(otherKey.s.name()).toBeNull();
+    await writeFile(path.join(dir, SESSION_FILE), JSON.stringify({ name: 'Bo Officer', unnamed: false, since: '2026-11-25T01:00:00.000Z' }), { mode: 0o600 });
+    const unsigned = signed();
+    await unsigned.s.load();
+    expect(unsigned.s.name()).toBeNull();
+    expect(unsigned.lines.join('\n')).toMatch(/is refused: it is not signed/);
+  });
+
+  it('a shift whose operator was removed, or whose PIN was changed, ends at start and the operator log keeps it', async () => {
+    await setOperatorPin(dir, 'Ada Guard', '482915', FAST);
+    await setOperatorPin(dir, 'Bo Officer', '591734', FAST);
+    await signed().s.signIn('Ada Guard', '482915');
+    await removeOperator(dir, 'Ada Guard');
+    const first = capability();
+    await first.operators.start();
+    expect(first.operators.name()).toBeNull();
+    expect(first.lines.join('\n')).toMatch(/shift ended at start: Ada Guard \(since .*\) is no longer on the operator list/);
+    expect(await first.operators.handlers.listHandoverReports(undefined)).toEqual([expect.objectContaining({ operator: 'Ada Guard', pdfPath: null, csvPath: null })]);
+
+    await signed().s.signIn('Bo Officer', '591734');
+    await setOperatorPin(dir, 'Bo Officer', '264819', FAST);
+    const second = capability();
+    await second.operators.start();
+    expect(second.operators.name()).toBeNull();
+    expect(second.lines.join('\n')).toMatch(/shift ended at start: Bo Officer .*PIN was changed/);
+    // The same PIN given again is a new hash (a new salt): the shift of someone whose PIN was reset ends too, and they sign in again.
+    expect((await second.operators.handlers.signInOperator({ name: 'Bo Officer', pin: '264819' })).current?.name).toBe('Bo Officer');
   });
 });
 

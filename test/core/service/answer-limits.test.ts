@@ -4,13 +4,14 @@
 // call end by `timeout` at service.timeoutMs — retries included — with its request aborted, not
 // left dripping; the streamed directory is cut off as stalled; an answer larger than its
 // endpoint's limit ends by `too_large`, read only up to the limit, never buffered whole.
+import { constants as bufferConstants } from 'node:buffer';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { SimulatorControls } from '../../../electron/simulator/control-client';
 import { createServiceClient, type ServiceClient } from '../../../electron/core/service/service-client';
-import { deadlineFor, RECORD_ANSWER_BYTES, SEARCH_ANSWER_BYTES } from '../../../electron/core/service/answer-limits';
+import { deadlineFor, DIRECTORY_ANSWER_BYTES, RECORD_ANSWER_BYTES, SEARCH_ANSWER_BYTES } from '../../../electron/core/service/answer-limits';
 import { ServiceFailure } from '../../../electron/core/service/service-errors';
 import { configWith, failureOf, memoryLog, recordingSleep } from './support';
 
@@ -186,5 +187,41 @@ describe('answer size limits per endpoint', () => {
     });
     const { service } = client(['--retries=0'], server.url);
     expect(await service.searchEvents({ from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' })).toHaveLength(2000);
+  });
+
+  it('the cardholder directory\'s limit is one a JavaScript string can hold (a list of ~512 MiB failed with "Invalid string length" under a 1 GiB limit)', () => {
+    // The list is parsed as one text of at most one character per UTF-8 byte.
+    expect(DIRECTORY_ANSWER_BYTES).toBeLessThanOrEqual(bufferConstants.MAX_STRING_LENGTH);
+    expect(DIRECTORY_ANSWER_BYTES).toBeGreaterThanOrEqual(256 * 1024 * 1024);
+  });
+
+  /** Reads a download to its end; returns the failure it broke off with. */
+  async function downloadFailure(service: ServiceClient, maxBytes: number) {
+    let error: unknown;
+    try {
+      const download = await service.downloadCardHolders({ etag: null, lastModified: null, maxBytes });
+      if (!download.modified) throw new Error('expected a body');
+      for await (const chunk of download.body) void chunk;
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ServiceFailure);
+    return (error as ServiceFailure).error;
+  }
+
+  it('a directory over a (small) limit says its size and the limit when the service declared its length, and the limit otherwise', async () => {
+    const limit = 1024 * 1024;
+    const declared = await startRawServer((res) => {
+      const body = JSON.stringify([{ id: 1, firstName: 'A'.repeat(3 * limit) }]);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const named = await downloadFailure(client(['--retries=0'], declared.url).service, limit);
+    expect(named).toMatchObject({ code: 'too_large', endpoint: 'GET /api/CardHolders' });
+    expect(named.message).toMatch(/^The cardholder directory is 3\.0 MB, over the limit of 1\.0 MB that the kiosk can read/);
+    const streamed = await startRawServer(endless(3 * limit));
+    const unnamed = await downloadFailure(client(['--retries=0'], streamed.url).service, limit);
+    expect(unnamed).toMatchObject({ code: 'too_large' });
+    expect(unnamed.message).toMatch(/^The cardholder directory is over the limit of 1\.0 MB that the kiosk can read/);
   });
 });

@@ -3,6 +3,7 @@
 // that break the spec (wrong field types, HTML, redirects).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../electron/core/service/service-client';
+import { ServiceHttp } from '../../../electron/core/service/service-http';
 import { ANSWERS_WITHOUT_RECORD, cardHolder, configWith, failureOf, jpegBytes, memoryLog, recordingSleep, startStub, systemEvent, type StubHandler } from './support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -294,5 +295,20 @@ describe('error bodies and statuses', () => {
     cleanups.push(() => stub.close(), () => service.close());
     expect(await service.getMaxEventId()).toBe(3);
     expect(service.serviceLabel).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+});
+
+describe('the configured service only', () => {
+  it('joins a path that is an absolute URL to the service address: no request leaves for the other host (issue 32)', async () => {
+    const service = await startStub(() => ({ body: cardHolder(1) }));
+    const elsewhere = await startStub(() => ({ body: cardHolder(1) }));
+    const http = new ServiceHttp({ config: configWith('--retries=0'), baseUrl: service.url, secret: null, log: memoryLog().log });
+    cleanups.push(() => service.close(), () => elsewhere.close(), () => http.close());
+    for (const path of [`${elsewhere.url}/api/CardHolders/1`, `//${new URL(elsewhere.url).host}/api/CardHolders/1`]) {
+      await http.run({ endpoint: 'GET /api/CardHolders/{id}', path, read: true, accept: (answer) => answer.status }).catch(() => undefined);
+    }
+    await http.stream({ endpoint: 'GET /api/CardHolders', path: `${elsewhere.url}/api/CardHolders` }).catch(() => undefined);
+    expect(elsewhere.requests).toEqual([]);
+    expect(service.requests.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   leaveKioskMode: vi.fn(),
   onOutboxState: vi.fn(() => () => undefined),
   // The badge templates panel of the Administration view.
-  getBadgeSetup: vi.fn(async () => ({ ok: true, value: { templatesDir: null, templates: [], printer: null, installedPrinters: [] } })),
+  getBadgeSetup: vi.fn(async () => ({ ok: true, value: { templatesDir: null, builtIn: false, templates: [], printer: null, installedPrinters: [] } })),
   listBadgeLog: vi.fn(async () => ({ ok: true, value: [] })),
 }));
 vi.mock('../../../renderer/src/api/kiosk', () => ({ kiosk: api }));

@@ -1,6 +1,6 @@
 /**
  * The badge dialog in happy-dom: the preview at true size with Print focused (Enter prints); a
- * reprint asks why (Print stays off until a reason is chosen, "other" needs words) and sends it;
+ * reprint asks why, with the focus on the first reason (Print stays off until a reason is chosen, "other" needs words) and sends it;
  * a badge with no photo offers a file, sent with the preview request; main's refusal (no printer)
  * is shown in the officer's words. Without the badge feature none of these exist.
  */
@@ -78,6 +78,8 @@ describe('badge dialog', () => {
     const view = await openDialog();
     expect(view.get('h2').text()).toContain('Reprint the badge of Marie Dupont');
     expect(view.get('[data-testid="badge-print"]').attributes('disabled')).toBeDefined();
+    // The dialog opens on the question it asks: the first reason, not Close.
+    expect(document.activeElement).toBe(view.get('[data-testid="badge-reason-lost"]').element);
     await view.get('[data-testid="badge-reason-other"]').setValue(true);
     expect(view.get('[data-testid="badge-print"]').attributes('disabled')).toBeDefined();
     await view.get('[data-testid="badge-reason-text"]').setValue('clip broke');

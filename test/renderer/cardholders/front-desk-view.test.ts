@@ -6,7 +6,7 @@ import { useComponentHarness } from '../support/component-harness';
 
 
 import FrontDeskView from '../../../renderer/src/cardholders/FrontDeskView.vue';
-import { fieldText, listName, sexWord } from '../../../renderer/src/cardholders/cardholder-text';
+import { fieldText, fullName, listName, sexWord } from '../../../renderer/src/cardholders/cardholder-text';
 
 const { mountView } = useComponentHarness(fake);
 
@@ -113,5 +113,11 @@ describe('cardholder wording', () => {
     expect(fieldText(undefined)).toBe('');
     expect(fieldText([0, 2])).toBe('0, 2');
     expect(fieldText({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('shows a record of the service without the direction overrides and invisible characters it holds (issue 32)', () => {
+    expect(listName({ first_Name: 'Eve', middle_Name: '', last_Name: '\u202Elive\u202C' })).toBe('live, Eve');
+    expect(fullName({ first_Name: 'Ma\u200Brie', middle_Name: '', last_Name: 'Du\u2067pont\u2069' })).toBe('Marie Dupont');
+    expect(fieldText('evil\u200E@x.example')).toBe('evil@x.example');
   });
 });

@@ -26,7 +26,7 @@ describe('enrolment confirmations in the language shown', () => {
     const record = makeCardholder(-1, { first_Name: 'Aoife', last_Name: 'Kelly' });
     fake.current.api.createCardholder.mockResolvedValueOnce(ok({ record, queued: makeOutboxItem('q', { label: 'Kelly, Aoife' }) }));
     await store.create();
-    expect(store.said).toEqual({ code: 'savedLocally' });
+    expect(store.said).toEqual({ code: 'savedLocally', itemId: 'q' });
     expect(store.notice).toBe('Saved on this workstation; it will be sent as soon as the service takes it.');
     await show('de');
     expect(store.notice).toBe('Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Dienst es annimmt.');

@@ -16,7 +16,7 @@ describe('enrolment rules and the contract', () => {
     let seed = 11;
     const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
     const samples: Array<Partial<EnrolmentForm>> = [];
-    const values = ['', ' ', 'x', 'E-1234', 'ab.c', 'Siobhán', "O'Brien", 'a'.repeat(100), 'a'.repeat(101), 'a@b.co', 'a@b', '123', '12a', '+33 (4) 72', 'x\u0001', '0, 2', '7 x'];
+    const values = ['', ' ', 'x', 'E-1234', 'ab.c', 'Siobhán', "O'Brien", 'a'.repeat(100), 'a'.repeat(101), 'a@b.co', 'a@b', '123', '12a', '+33 (4) 72', 'x\u0001', '0, 2', '7 x', '\u202Elive', 'Ma\u200Brie', 'Jose\u0301', 'می\u200Cخواهم'];
     const fields: Array<keyof EnrolmentForm> = ['first_Name', 'last_Name', 'middle_Name', 'employee_ID', 'email', 'phone', 'city', 'zip', 'otherTenants', 'card_Holder_Type_ID'];
     for (let i = 0; i < 2000; i++) {
       const field = fields[Math.floor(random() * fields.length)] as keyof EnrolmentForm;
@@ -38,6 +38,8 @@ describe('enrolment rules and the contract', () => {
     ['a last name too long', { last_Name: 'x'.repeat(101) }, { last_Name: 'x'.repeat(101) }],
     ['a half e-mail address', { email: 'a@b' }, { email: 'a@b' }],
     ['an employee ID with a space or a slash', { employee_ID: 'E 1/2' }, { employee_ID: 'E 1/2' }],
+    ['a right-to-left override in a last name', { last_Name: '\u202Elive' }, { last_Name: '\u202Elive' }],
+    ['a zero-width space in an e-mail address', { email: 'marie\u200B@north.example' }, { email: 'marie\u200B@north.example' }],
   ] as Array<[string, Partial<EnrolmentForm>, Record<string, unknown>]>)('both refuse %s', (_what, formPatch, fieldsPatch) => {
     expect(checkForm({ ...base, ...formPatch }).length).toBeGreaterThan(0);
     expect(CardholderFields.safeParse({ ...toFields(base), ...fieldsPatch }).success).toBe(false);

@@ -6,6 +6,7 @@ import { createFakeKiosk, fail, fake, makeCardholder, makeOutboxItem, ok, outbox
 
 import { useEnrolmentStore } from '../../../renderer/src/enrolment/enrolment-store';
 import { usePhotoUploadStore } from '../../../renderer/src/enrolment/photo-upload-store';
+import { unusedText } from '../../../renderer/src/enrolment/enrolment-choices';
 
 beforeEach(() => {
   fake.current = createFakeKiosk();
@@ -115,7 +116,7 @@ describe('enrolment store, offline and refused enrolments', () => {
     await vi.waitFor(() => expect(store.choices).not.toBeNull());
     Object.assign(store.form, { first_Name: 'Aoife', last_Name: 'Kelly', otherTenants: '99' });
     expect(await store.create()).toBeNull();
-    expect(store.unused.map((u) => u.text)).toEqual(['tenant 99']);
+    expect(store.unused.map(unusedText)).toEqual(['tenant 99']);
     expect(fake.current.api.createCardholder).not.toHaveBeenCalled();
     store.acceptUnused();
     expect(await store.create()).not.toBeNull();

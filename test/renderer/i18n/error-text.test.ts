@@ -63,11 +63,15 @@ describe('errorText', () => {
     expect(errorText({ code: 'forbidden', ...keyedError('adminNeeded', { action: 'Quitting the kiosk' }) })).toBe(
       'Kiosk beenden: Dafür ist die Administrator-PIN nötig. Bitte zuerst entsperren.',
     );
-    const actions = new Set((Object.keys(operations) as OperationName[]).flatMap((name) => [policyOf(name).admin, policyOf(name).shift]).filter((a) => a !== undefined));
+    const actions = new Set((Object.keys(operations) as OperationName[]).flatMap((name) => [policyOf(name).admin, policyOf(name).shift, policyOf(name).personal || undefined]).filter((a) => a !== undefined));
     expect(actions.size).toBeGreaterThan(5);
     for (const action of [...actions, 'Quitting', 'Leaving kiosk mode']) {
       expect(errorText({ code: 'forbidden', ...keyedError('shiftNeeded', { action }) }), action).not.toContain(action);
     }
+    // The read guard: what an answer with personal data shows, in the language shown.
+    expect(errorText({ code: 'forbidden', ...keyedError('readNeedsShift', { action: 'Looking up cardholders' }) })).toBe(
+      'Ausweisinhaber nachschlagen: Das zeigt personenbezogene Daten. Melden Sie sich zuerst zu Schichtbeginn an.',
+    );
     // An action this renderer does not know is shown as it came.
     expect(errorText({ code: 'forbidden', ...keyedError('adminNeeded', { action: 'Doing something new' }) })).toMatch(/^Doing something new: /);
   });

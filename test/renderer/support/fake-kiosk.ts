@@ -368,7 +368,7 @@ export function createFakeKiosk() {
     endShift: vi.fn(async () => fail('rejected', 'not used') as Result<HandoverReport>),
     listHandoverReports: vi.fn(async () => ok([]) as Result<HandoverLogEntry[]>),
     findEventPeople: vi.fn(async (_request: { text: string }) => ok([]) as Result<EventPerson[]>),
-    getBadgeSetup: vi.fn(async () => ok({ templatesDir: null, templates: [], printer: null, installedPrinters: [] }) as Result<BadgeSetup>),
+    getBadgeSetup: vi.fn(async () => ok({ templatesDir: null, builtIn: false, templates: [], printer: null, installedPrinters: [] }) as Result<BadgeSetup>),
     listBadgeLog: vi.fn(async () => ok([]) as Result<BadgePrintEntry[]>),
     getBadgeTemplateSource: vi.fn(async (_request: { templateId: string }) => fail('not_found', 'There is no badge template.') as Result<never>),
     onFeedEvents: on('feedEvents'),

@@ -64,6 +64,7 @@ export class Enrolment {
     // officer's base was the offline version, so its `updated` says nothing about the service's).
     const fromProvisional = request.id < 0;
     const id = outbox.resolveId(request.id);
+    this.refuseUnknownProvisional(id);
     if (Object.keys(changes).length === 0) return { outcome: 'unchanged', record: null };
     // Behind what already waits for this cardholder (or while the service is away), the change waits too.
     if (id < 0 || outbox.hasPendingFor(id) || outbox.isOffline) return this.queueUpdate(id, changes, false, null);
@@ -76,10 +77,22 @@ export class Enrolment {
     }
   }
 
+  /**
+   * A provisional (negative) id names a person created here and still waiting in the outbox: one
+   * that nothing waits for any more (sent and not confirmed here, discarded, or never made) is
+   * refused at once, never queued behind nothing (it would be kept, sent and answered `internal`).
+   */
+  private refuseUnknownProvisional(id: number): void {
+    if (id < 0 && !this.options.outbox.hasPendingFor(id)) {
+      throw KioskFailure.keyed('not_found', 'provisionalGone', {}, { detail: `cardholder ${id}: no enrolment waits in the outbox for this provisional id` });
+    }
+  }
+
   async uploadPhoto(request: { id: number; taskId?: string; photo: Uint8Array; contentType: 'image/jpeg' | 'image/png'; overriddenHints: string[] }): Promise<EnrolmentWrite> {
     const { taskId, photo, contentType, overriddenHints } = request;
     const { outbox, push, log } = this.options;
     const id = outbox.resolveId(request.id);
+    this.refuseUnknownProvisional(id);
     const verdict = checkPhoto(photo, contentType, this.options.photo);
     if (!verdict.ok) throw new KioskFailure({ code: 'invalid_request', key: verdict.key, params: verdict.params, message: verdict.message, detail: `photo for cardholder ${id}: ${verdict.detail}`, field: 'photo' });
     if (overriddenHints.length > 0) log.info(SCOPE, `photo of cardholder ${id} used despite the hints: ${overriddenHints.join(', ')}`);

@@ -5,22 +5,32 @@
  * number, and the keys of employee IDs and e-mail addresses. Pure functions, no state but a cache
  * of folded names (names repeat: 500,000 people share a few thousand of them).
  */
-import { looksLikeEmployeeId } from '../../../contract/cardholder-fields';
+import { looksLikeEmployeeId, withoutHiddenCharacters } from '../../../contract/cardholder-fields';
+import { lookAlikeSkeleton } from '../checks/text-skeleton';
 
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
   ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', þ: 'th', ð: 'd', ı: 'i', ŀ: 'l', ħ: 'h', ŧ: 't', ĸ: 'k',
 };
 const SPECIAL = /[øæœßłđþðıŀħŧĸ]/g;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
+/** Zero-width (non-)joiners: part of some scripts' spelling, nothing a comparison should see. */
+const JOINERS = /[\u200c\u200d]/g;
 const PLAIN = /^[a-z0-9 .@_+-]*$/;
 /** Apostrophes and their look-alikes inside names ("O’Brien", "D'Angelo"). */
 const APOSTROPHES = /['’‘`´ʼ]/g;
 
-/** Lower case, accents removed, ø/æ/ß… spelt out. Keeps every other character as it is. */
+/**
+ * Lower case, accents removed, ø/æ/ß… spelt out, compatibility forms read as their letters
+ * ("ｅｖｉｌ" → evil), bidirectional controls and invisible characters (zero-width space, joiners,
+ * soft hyphen…) gone, and Cyrillic or Greek look-alikes mixed into a Latin word read as Latin
+ * (text-skeleton.ts): two names that look the same fold the same, in the lookup and in the
+ * duplicate check. Keeps every other character as it is.
+ */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   if (PLAIN.test(lower)) return lower;
-  return lower.normalize('NFD').replace(COMBINING_MARKS, '').replace(SPECIAL, (ch) => SPECIAL_FOLDS[ch] ?? ch);
+  const visible = withoutHiddenCharacters(lower).replace(JOINERS, '');
+  return lookAlikeSkeleton(visible.replace(SPECIAL, (ch) => SPECIAL_FOLDS[ch] ?? ch).normalize('NFKD').replace(COMBINING_MARKS, ''));
 }
 
 /** Letters and digits only, folded: the comparable key of an employee ID ("E-10 042" → "e10042"). */

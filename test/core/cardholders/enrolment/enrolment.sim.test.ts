@@ -187,6 +187,16 @@ describe('enrolment', () => {
     expect(await controls.photo(created.id)).toBeNull();
   });
 
+  it('refuses a change or a photo for a provisional id that nothing waits for, at once: nothing queued, nothing sent', async () => {
+    requests.length = 0;
+    const update = await failureOf(Promise.resolve(capability.handlers.updateCardholder({ id: -424242, changes: { phone: '+353 1 555 0199' }, expectedUpdated: '2026-11-21T10:00:00Z' })));
+    expect(update).toMatchObject({ code: 'not_found', key: 'errors.provisionalGone', message: expect.stringMatching(/^This person is no longer waiting to be sent from this workstation/) });
+    const upload = await failureOf(Promise.resolve(capability.handlers.uploadCardholderPhoto({ id: -424242, photo: photo(), contentType: 'image/jpeg', overriddenHints: [] })));
+    expect(upload).toMatchObject({ code: 'not_found', key: 'errors.provisionalGone' });
+    expect(capability.outbox.state()).toMatchObject({ pending: 0, failed: 0, items: [] });
+    expect(requests).toEqual([]);
+  });
+
   it('saves a create on this workstation when the service cannot be reached, and sends it once it answers', async () => {
     await controls.setFaults({ pathPrefix: '/api/', drop: {} });
     const written = await capability.handlers.createCardholder(fields({ employee_ID: '700009' }));

@@ -259,4 +259,26 @@ describe('CardholderIndex employee IDs typed as they are written', () => {
     expect(ids('E-99999')).toEqual([]);
     expect(ids('1236')[0]).toBe('1236');
   });
+
+  it('sees through zero-width characters, bidirectional controls, full-width forms and Cyrillic or Greek look-alikes (issue 32)', () => {
+    const ids = (found: ReturnType<CardholderIndex['findDuplicates']>) => found.map((d) => [d.record.id, d.reasons]);
+    const index = CardholderIndex.build([
+      person({ id: 1, first_Name: 'Marie', last_Name: 'Dupont', employee_ID: '100042', email: 'marie.dupont@northwind.example' }),
+      person({ id: 2, first_Name: 'José', last_Name: 'García', employee_ID: '100043', email: 'jgarcia@contoso.example' }),
+    ]);
+    // Typed at the desk against records of the directory…
+    expect(ids(index.findDuplicates({ first_Name: 'Ma\u200Brie', last_Name: 'Dup\u200Dont' }))).toEqual([[1, ['name']]]);
+    expect(ids(index.findDuplicates({ first_Name: 'Marie', last_Name: 'Dupоnt' }))).toEqual([[1, ['name']]]); // Cyrillic о
+    expect(ids(index.findDuplicates({ first_Name: 'Jοsé', last_Name: 'Gаrcía' }))).toEqual([[2, ['name']]]); // Greek ο, Cyrillic а
+    expect(ids(index.findDuplicates({ first_Name: 'M', last_Name: 'D', email: 'marie.dupont@northwind.examp\u202Ele' }))).toEqual([[1, ['email']]]);
+    expect(ids(index.findDuplicates({ first_Name: 'ＭＡＲＩＥ', last_Name: 'ＤＵＰＯＮＴ' }))).toEqual([[1, ['name']]]);
+    // … and a record of the service that holds them, against the name typed plainly.
+    const spoofed = CardholderIndex.build([person({ id: 7, first_Name: 'Ivаn', last_Name: '\u202EPetrov\u202C', email: 'i\u200Bpetrov@x.example' })]);
+    expect(ids(spoofed.findDuplicates({ first_Name: 'Ivan', last_Name: 'Petrov', email: 'ipetrov@x.example' }))).toEqual([[7, ['email', 'name']]]);
+    // A Cyrillic or Greek name with letters of its own stays itself.
+    const own = CardholderIndex.build([person({ id: 8, first_Name: 'Мария', last_Name: 'Иванова' }), person({ id: 9, first_Name: 'Σοφία', last_Name: 'Παπαδοπούλου' })]);
+    expect(ids(own.findDuplicates({ first_Name: 'мария', last_Name: 'ИВАНОВА' }))).toEqual([[8, ['name']]]);
+    expect(ids(own.findDuplicates({ first_Name: 'Σοφια', last_Name: 'Παπαδοπουλου' }))).toEqual([[9, ['name']]]);
+    expect(own.findDuplicates({ first_Name: 'Maria', last_Name: 'Ivanova' })).toEqual([]);
+  });
 });
