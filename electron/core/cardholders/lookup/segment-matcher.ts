@@ -108,6 +108,8 @@ function byScore(hits: Int32Array, hitScores: Uint8Array, hitCount: number): Ran
     const s = hitScores[i] as number;
     bucketCounts[s] = (bucketCounts[s] as number) + 1;
   }
+  // All of one score (a company or a city typed whole, often half the directory): already in order.
+  if (hitCount > 0 && bucketCounts[hitScores[0] as number] === hitCount) return { ranked: hits.subarray(0, hitCount), scores: hitScores.subarray(0, hitCount) };
   const next = new Int32Array(maxScore + 1);
   let at = 0;
   for (let s = maxScore; s >= 0; s--) {
