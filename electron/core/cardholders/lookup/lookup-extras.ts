@@ -65,18 +65,20 @@ export class LookupExtras {
 
   /** `each` visits the records of the generation. */
   constructor(each: (visit: (record: CardHolder) => void) => void) {
+    // Each distinct name is read once (no string is made per record: names repeat, and their hashes are kept).
     const seen = new Set<string>();
-    each((record) => {
-      const pair = `${record.first_Name}\u0000${record.last_Name}`;
-      if (seen.has(pair)) return;
-      seen.add(pair);
-      for (const part of [record.first_Name, record.last_Name]) {
-        for (const written of part.trim().split(/\s+/)) {
-          if (written.length > WORD_CHARS) continue;
-          const key = foldText(written).replace(/[^a-z0-9]/g, '');
-          if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
-        }
+    const read = (name: string): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      for (const written of name.trim().split(/\s+/)) {
+        if (written.length > WORD_CHARS) continue;
+        const key = foldText(written).replace(/[^a-z0-9]/g, '');
+        if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
       }
+    };
+    each((record) => {
+      read(record.first_Name);
+      read(record.last_Name);
     });
   }
 
