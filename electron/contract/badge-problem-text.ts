@@ -13,6 +13,7 @@ import type { KioskError } from './errors';
 
 export const BADGE_PROBLEM_TEXT = {
   notJson: 'not valid JSON: {detail}',
+  isLink: 'is a link; the kiosk reads only templates that are files in the templates folder itself',
   unreadable: 'could not be read: {detail}',
   unknownFields: '{where}: unknown field {fields} | {where}: unknown fields {fields}',
   invalid: '{where}: {detail}',
@@ -24,6 +25,12 @@ export const BADGE_PROBLEM_TEXT = {
   borderTooThick: '{side} element "{element}": the border is thicker than the card allows',
   offCard: '{side} element "{element}": falls off the card (x {x} + width {width} mm, y {y} + height {height} mm; a {orientation} ID-1 card is {cardWidth} × {cardHeight} mm)',
   imageMissing: '{side} element "{element}": the image "{file}" is not beside the template',
+  imageIsLink: '{side} element "{element}": "{file}" is a link; the kiosk uses only images that are files in the templates folder itself',
+  imageNotImage: '{side} element "{element}": "{file}" is not a {kind} image (its content is not one)',
+  imageTooLarge: '{side} element "{element}": the image "{file}" is too large ({size} KB; the limit is {limit} KB)',
+  imageSvgDoctype: '{side} element "{element}": the SVG image "{file}" declares a DOCTYPE or entities, which a badge image may not',
+  imageTooComplex: '{side} element "{element}": the SVG image "{file}" repeats its shapes too often through its "use" elements (more than {limit} copies, or more than {depth} levels deep): printing it would stall',
+  imageUnreadable: '{side} element "{element}": the image "{file}" could not be read ({detail})',
   textNeedsWords: '{side} element "{element}": field "text" needs the words to show in "text"',
   tooShort: '{side} element "{element}": {height} mm is not tall enough for one line at {size} pt',
   wordsTooLong: '{side} element "{element}": the words "{words}" do not fit {width} × {height} mm, even at {size} pt',

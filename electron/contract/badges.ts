@@ -2,7 +2,7 @@
  * Badges: templates, the laid-out card, printing and the badge log. Part of the IPC contract (index: ipc.ts).
  */
 import { z } from 'zod';
-import { cardholderId, databaseId, noPayload, op } from './operation';
+import { cardholderId, noPayload, op } from './operation';
 import { photoBytes } from './photo';
 import type { BadgeProblem } from './badge-problem-text';
 import { KIOSK_LOCALES, type KioskLocale } from './languages';
@@ -163,20 +163,20 @@ export interface BadgePrintResult {
   path: string | null;
 }
 
-/** What a badge shows of a cardholder (the record the officer has open, even one waiting in the outbox). */
-export const BadgeCardholder = z
-  .object({
-    id: cardholderId,
-    first_Name: z.string().max(100),
-    middle_Name: z.string().max(100),
-    last_Name: z.string().max(100),
-    displayName: z.string().max(300),
-    employee_ID: z.string().max(50),
-    card_Holder_Type_ID: databaseId,
-    tenant: z.array(databaseId).max(64),
-  })
-  .strict();
-export type BadgeCardholder = z.infer<typeof BadgeCardholder>;
+/**
+ * What a badge shows of a cardholder. Main reads it from its directory (or the outbox, for a record
+ * waiting to be created) by the id the renderer sends: the renderer never says who is on a badge.
+ */
+export interface BadgeCardholder {
+  id: number;
+  first_Name: string;
+  middle_Name: string;
+  last_Name: string;
+  displayName: string;
+  employee_ID: string;
+  card_Holder_Type_ID: number;
+  tenant: number[];
+}
 
 /** The language a badge is printed in: the one shown on the screen that asked for it (en-XA prints English). */
 export const BADGE_LOCALES = KIOSK_LOCALES;
@@ -204,11 +204,15 @@ const badgeTemplateJson = z
 
 export const badgesOperations = {
   getBadgeSetup: op<BadgeSetup>()(noPayload, { admin: 'Opening the badge templates', personal: false }),
-  /** Lays the card out for a cardholder; `photo` is an image file the officer chose (for a reprint with no photo at hand). */
+  /**
+   * Lays the card out for a cardholder, by id only (the service's, or a provisional id of a record
+   * waiting in the outbox): main reads the names, employee ID, type and tenants from its directory.
+   * `photo` is an image file the officer chose (for a reprint with no photo at hand), checked in main.
+   */
   previewBadge: op<BadgePreview>()(
     z
       .object({
-        cardholder: BadgeCardholder,
+        cardholderId,
         templateId: badgeTemplateId.optional(),
         photo: photoBytes.optional(),
         photoType: z.enum(['image/jpeg', 'image/png']).optional(),
@@ -228,7 +232,7 @@ export const badgesOperations = {
         locale: badgeLocale.optional(),
       })
       .strict(),
-    { shift: 'Printing a badge', personal: 'Reading the operator log' },
+    { shift: 'Printing a badge', personal: 'Printing a badge' },
   ),
   listBadgeLog: op<BadgePrintEntry[]>()(noPayload, { personal: 'Reading the operator log' }),
   /** Administration: a template laid out with a sample cardholder (needs the admin PIN). */

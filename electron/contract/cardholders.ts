@@ -62,10 +62,17 @@ export interface DirectoryRecordProblem {
   position: number;
   id: number | null;
   field: string;
-  /** What is wrong, worded by the renderer: `invalid` (does not fit the specification), `duplicateId` (the id of an earlier record). */
-  problem: 'invalid' | 'duplicateId';
+  /**
+   * What is wrong, worded by the renderer: `invalid` (does not fit the specification),
+   * `duplicateId` (the id of an earlier record), `tooLong` (the field holds `length` characters,
+   * over the directory's `limit`).
+   */
+  problem: 'invalid' | 'duplicateId' | 'tooLong';
   /** duplicateId: the position (from 1) of the record that has the id first. */
   firstPosition?: number;
+  /** tooLong: the field's length in characters, and the limit. */
+  length?: number;
+  limit?: number;
 }
 
 export interface DirectorySyncReport {

@@ -128,6 +128,10 @@ export const ERROR_TEXT = {
   badgePrinterMissing: 'The badge printer "{printer}" is not installed on this workstation. Installed: {installed}. Ask an administrator.',
   badgePrinterMissingNone: 'The badge printer "{printer}" is not installed on this workstation. No printer is installed. Ask an administrator.',
   badgePrinterRefused: 'The printer "{printer}" did not take the badge ({why}). Check that it is on, has cards and ribbon, then try again.',
+  // badge-sec (issue 32): who a badge is for is main's word; a chosen photo is checked; a page that takes too long to lay out.
+  badgeCardholderUnknown: 'This cardholder is not in the directory on this workstation: search again, open the record, then print the badge.',
+  badgePhotoTooManyPixels: 'The image is {width}×{height} pixels; a badge photo can be at most {limit} pixels on a side. Choose a smaller image.',
+  badgeRenderTimeout: 'The badge page took longer than {seconds} s to lay out, so nothing was printed. Ask an administrator to check the badge template ("--admin check").',
 } as const;
 
 /**

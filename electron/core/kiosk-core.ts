@@ -43,6 +43,7 @@ import { createOperatorsCapability, type OperatorsCapability } from './operators
 import { createShiftRecord } from './operators/shift-record';
 import { findEventPeople } from './cardholders/lookup/event-person';
 import { createBadgesCapability } from './badges/badges-capability';
+import { badgePersonReader } from './badges/badge-person';
 import { NO_BADGE_PRINTER, type BadgePrinterPort } from './badges/badge-printer-port';
 import { createOperatorLogExport } from './operators/operator-log-export';
 import { hostname } from 'node:os';
@@ -323,6 +324,9 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       workstation: hostname(),
       // A cardholder created offline keeps its badge photo and its print count once the service numbers it.
       sameCardholder: (id) => cardholders.outbox.sameCardholder(id),
+      // Who is on a badge: the directory's record (or the outbox's provisional one) with its queued changes, never the renderer's word.
+      cardholder: badgePersonReader({ resolveId: (id) => cardholders.outbox.resolveId(id), get: (id) => cardholders.directory.get(id), queued: (id) => cardholders.outbox.itemsFor(id) }),
+      photoMaxBytes: config.photo.maxBytes,
     });
     // What the kiosk keeps past its retention (configuration retention.*) goes in batches, a minute after start and every six hours.
     const retention = new RetentionSchedule({ database: db, days: config.retention, log, alsoRun: photoCache ? [{ label: 'badge photo copies', run: () => photoCache.purge() }] : [] });

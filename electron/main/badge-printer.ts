@@ -4,7 +4,10 @@
  * session, printed with webContents.print — silent, on the configured printer, the page size
  * given in integer microns as the card lies, no margins, backgrounds printed — or turned into a
  * PDF with printToPDF at the page's own CSS size. The job resolves only when Chromium reports the
- * operating system accepted it. Printers are listed with webContents.getPrintersAsync.
+ * operating system accepted it. Printers are listed with webContents.getPrintersAsync. The badge
+ * session refuses every request but the page of a job being printed (and its own data: URLs), and
+ * a page that does not load and print within BADGE_RENDER_TIMEOUT_MS is closed and the job
+ * rejected with BadgeRenderTimeout (a template too costly to draw cannot hang the front desk).
  *
  * Why an explicit page size and not usePrinterDefaultPageSize (the two cannot be combined):
  * electron/electron #29532 and #39702 (still open) report drivers that ignore a custom size in
@@ -14,7 +17,7 @@
  */
 import { BrowserWindow, session, type WebContents, type WebContentsPrintOptions } from 'electron';
 import { randomUUID } from 'node:crypto';
-import type { BadgePrinterPort, BadgePrintJob } from '../core/badges/badge-printer-port';
+import { BADGE_RENDER_TIMEOUT_MS, withRenderDeadline, type BadgePrinterPort, type BadgePrintJob } from '../core/badges/badge-printer-port';
 import { BADGE_PAGE_POLICY } from '../core/badges/badge-page';
 import { APP_SCHEME } from '../serving/app-origin';
 
@@ -67,14 +70,29 @@ export function badgeWindowOptions(job: BadgePrintJob): Electron.BrowserWindowCo
   };
 }
 
-/** `printersFrom`: a web contents to ask for the installed printers (the kiosk window's). */
-export function electronBadgePrinter(printersFrom: () => WebContents | null): BadgePrinterPort {
+/** What the badge session may load: the page of a job being printed, and the data: URLs inside it. Everything else is refused. */
+export function badgeRequestAllowed(url: string, liveJobs: ReadonlySet<string> | ReadonlyMap<string, unknown>): boolean {
+  if (url.startsWith('data:')) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === BADGE_HOST && parsed.search === '' && liveJobs.has(parsed.pathname.slice(1));
+}
+
+/** `printersFrom`: a web contents to ask for the installed printers (the kiosk window's). `timeoutMs`: how long a page may take to load and print. */
+export function electronBadgePrinter(printersFrom: () => WebContents | null, timeoutMs = BADGE_RENDER_TIMEOUT_MS): BadgePrinterPort {
   const jobs = new Map<string, string>();
   let serving = false;
   const serve = (): void => {
     if (serving) return;
     serving = true;
-    session.fromPartition(BADGE_PARTITION).protocol.handle(APP_SCHEME, (request) => {
+    const badgeSession = session.fromPartition(BADGE_PARTITION);
+    // Nothing but the badge page's own data: no other scheme, host, job or address is fetched.
+    badgeSession.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !badgeRequestAllowed(details.url, jobs) }));
+    badgeSession.protocol.handle(APP_SCHEME, (request) => {
       const url = new URL(request.url);
       const html = url.host === BADGE_HOST ? jobs.get(url.pathname.slice(1)) : undefined;
       if (html === undefined) return new Response('Not found', { status: 404 });
@@ -89,9 +107,17 @@ export function electronBadgePrinter(printersFrom: () => WebContents | null): Ba
     const id = randomUUID();
     jobs.set(id, job.html);
     const window = new BrowserWindow(badgeWindowOptions(job));
+    const close = (): void => {
+      jobs.delete(id);
+      if (!window.isDestroyed()) window.destroy();
+    };
     try {
-      await window.loadURL(`${APP_SCHEME}://${BADGE_HOST}/${id}`);
-      return await use(window.webContents);
+      const work = (async () => {
+        await window.loadURL(`${APP_SCHEME}://${BADGE_HOST}/${id}`);
+        return use(window.webContents);
+      })();
+      // Past the deadline the window is closed (Chromium stops drawing it) and the job rejects with BadgeRenderTimeout.
+      return await withRenderDeadline(work, timeoutMs, close);
     } finally {
       jobs.delete(id);
       if (!window.isDestroyed()) window.destroy();

@@ -4,16 +4,20 @@
  * and the same Chromium print path. The printers it "has" are badges.previewPrinters; a job
  * sent to one of them is written as a PDF into <dataDir>/exports (owner-only), where tests and
  * people read it. Launched at the first job; its one page is kept for the next jobs, one at a time.
+ * A page that does not lay out within the render deadline is closed (a new one serves the next job)
+ * and the job rejected with BadgeRenderTimeout, as the Electron edge does.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import type { BadgePrinterPort, BadgePrintJob } from '../core/badges/badge-printer-port';
+import { BADGE_RENDER_TIMEOUT_MS, withRenderDeadline, type BadgePrinterPort, type BadgePrintJob } from '../core/badges/badge-printer-port';
 import { writeOwnerOnly } from '../core/storage/owner-only-files';
 
 export interface PreviewBadgePrinterOptions {
   printers: readonly string[];
   exportsDir: string;
   executablePath?: string;
+  /** How long a page may take to lay out and become a PDF (default BADGE_RENDER_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface PreviewBadgePrinter extends BadgePrinterPort {
@@ -40,11 +44,19 @@ export function previewBadgePrinter(options: PreviewBadgePrinterOptions): Previe
     return page;
   };
   function toPdf(job: BadgePrintJob): Promise<Uint8Array> {
-    const run = queue.then(async () => {
-      const current = await openPage();
-      await current.setContent(job.html, { waitUntil: 'load' });
-      await current.evaluate('document.fonts.ready.then(() => true)');
-      return current.pdf({ preferCSSPageSize: true, printBackground: true, margin: { top: '0', right: '0', bottom: '0', left: '0' } });
+    const run = queue.then(() => {
+      const opening = openPage();
+      const work = (async () => {
+        const current = await opening;
+        await current.setContent(job.html, { waitUntil: 'load', timeout: 0 });
+        await current.evaluate('document.fonts.ready.then(() => true)');
+        return current.pdf({ preferCSSPageSize: true, printBackground: true, margin: { top: '0', right: '0', bottom: '0', left: '0' } });
+      })();
+      // A page stuck drawing is closed; the next job opens a new one.
+      return withRenderDeadline(work, options.timeoutMs ?? BADGE_RENDER_TIMEOUT_MS, () => {
+        if (page === opening) page = null;
+        void opening.then((stuck) => stuck.close()).catch(() => undefined);
+      });
     });
     queue = run.catch(() => undefined);
     return run;

@@ -24,6 +24,7 @@ import { loadTemplates } from '../../electron/core/badges/template-library';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { launchChromium, median, percentile, requireBuiltRenderer, ROOT, round, until } from './bench-support';
 import type { BenchRow } from './types';
+import type { BadgeCardholder } from '../../electron/contract/ipc';
 import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
 
 const PRINTS = 20;
@@ -85,8 +86,8 @@ async function uiPrints(): Promise<{ ui: number[]; script: number[] }> {
       script.push(
         await page.evaluate<number, number[]>(async (bytes) => {
           const kiosk = (window as unknown as { kiosk: { previewBadge(r: unknown): Promise<{ ok: boolean; value: { previewId: string } }>; printBadge(r: unknown): Promise<{ ok: boolean }> } }).kiosk;
-          const cardholder = { id: 1, first_Name: 'Bench', middle_Name: '', last_Name: 'Person', displayName: '', employee_ID: '12345', card_Holder_Type_ID: 1, tenant: [0] };
-          const shown = await kiosk.previewBadge({ cardholder, photo: new Uint8Array(bytes), photoType: 'image/jpeg' });
+          // The first cardholder of the simulator's directory: main reads who is on the badge.
+          const shown = await kiosk.previewBadge({ cardholderId: 1, photo: new Uint8Array(bytes), photoType: 'image/jpeg' });
           const start = performance.now();
           const printed = await kiosk.printBadge({ previewId: shown.value.previewId, destination: 'printer', reason: { kind: 'damaged', text: '' } });
           if (!printed.ok) throw new Error('the scripted print failed');
@@ -106,6 +107,7 @@ async function renders(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-bench-render-'));
   const port = previewBadgePrinter({ printers: [PRINTER], exportsDir: join(dataDir, 'exports') });
   const jobs: Array<{ html: string }> = [];
+  const held = new Map<number, BadgeCardholder>();
   const badges = createBadgesCapability({
     database: KioskDatabase.memory(),
     templatesDir: EXAMPLES,
@@ -117,9 +119,14 @@ async function renders(): Promise<BenchRow[]> {
     dataDir,
     log: createLogger(silentSink),
     workstation: 'bench',
+    cardholder: async (id) => held.get(id) ?? null,
   });
   const photo = readFileSync(PHOTO);
-  const person = (type: number, n: number) => ({ id: n + 1, first_Name: 'Marie-Hélène', middle_Name: '', last_Name: `Dupont-Lefèvre ${n}`, displayName: '', employee_ID: String(100000 + n), card_Holder_Type_ID: type, tenant: [0] });
+  const person = (type: number, n: number): number => filed({ id: n + 1, first_Name: 'Marie-Hélène', middle_Name: '', last_Name: `Dupont-Lefèvre ${n}`, displayName: '', employee_ID: String(100000 + n), card_Holder_Type_ID: type, tenant: [0] });
+  function filed(cardholder: BadgeCardholder): number {
+    held.set(cardholder.id, cardholder);
+    return cardholder.id;
+  }
   try {
     const time = async (work: () => Promise<unknown>): Promise<number[]> => {
       const out: number[] = [];
@@ -131,10 +138,10 @@ async function renders(): Promise<BenchRow[]> {
       return out.slice(5);
     };
     let n = 0;
-    const portrait = await time(() => badges.handlers.previewBadge({ cardholder: person(1, n++), photo, photoType: 'image/jpeg' }));
-    const landscape = await time(() => badges.handlers.previewBadge({ cardholder: person(3, n++), photo, photoType: 'image/jpeg' }));
+    const portrait = await time(() => badges.handlers.previewBadge({ cardholderId: person(1, n++), photo, photoType: 'image/jpeg' }));
+    const landscape = await time(() => badges.handlers.previewBadge({ cardholderId: person(3, n++), photo, photoType: 'image/jpeg' }));
     const load = await time(() => loadTemplates(EXAMPLES));
-    const shown = await badges.handlers.previewBadge({ cardholder: person(1, n++), photo, photoType: 'image/jpeg' });
+    const shown = await badges.handlers.previewBadge({ cardholderId: person(1, n++), photo, photoType: 'image/jpeg' });
     await badges.handlers.printBadge({ previewId: shown.previewId, destination: 'printer' });
     const job = { html: jobs[0]?.html ?? '', widthMm: 53.98, heightMm: 85.6, orientation: 'portrait' as const, pages: 1, title: 'bench' };
     const blank = { ...job, html: '<!doctype html><style>@page{size:53.98mm 85.6mm;margin:0}body{margin:0}</style><div style="width:53.98mm;height:85.6mm"></div>' };

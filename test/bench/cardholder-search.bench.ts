@@ -7,7 +7,11 @@
  * Also build time, index memory (heap + array buffers after GC, minus before) and how often a
  * misspelt name finds the person meant. Our index runs every query 3 times (figures: median of
  * the passes); a baseline runs them once, until its time budget per size is spent, and is then
- * compared with ours on the same queries. Takes about 4–5 minutes on 2 cores. Asserts nothing.
+ * compared with ours on the same queries. Also, per size, the search for what a person is (company,
+ * cardholder type, city, e-mail domain) through the directory engine against the name search in
+ * the same run, and the indexing of a record with a 1 MB word against a normal one
+ * (lookup-values.ts). Takes about 4–5 minutes on 2 cores. BENCH_SIZES=100000 runs one size;
+ * BENCH_LIBRARIES=none leaves the libraries out (our figures only). Asserts nothing.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -20,10 +24,14 @@ import { compactKey, FoldCache, foldText, parseQuery, phoneDigits, wordTokens } 
 import type { CardHolder } from '../../electron/core/service/access-service';
 import { seedCardholderChunks } from '../../electron/simulator/cardholder-seed';
 import { pageHolds, SEQUENCE_KINDS, shuffled, typedSequences, type SequenceKind, type TypedSequence } from './typed-sequences';
+import { longWordRows, valueSearchRows } from './lookup-values';
 import type { BenchRow } from './types';
 
 const SEED = 1; // the simulator's default seed
-const SIZES = [100_000, 500_000] as const;
+const SIZES = ([100_000, 500_000] as const).filter((size) => !process.env.BENCH_SIZES || process.env.BENCH_SIZES.split(',').includes(String(size)));
+/** The people typed are picked among the first this many (the same at every size). */
+const PICK_AMONG = 100_000;
+const LIBRARIES = process.env.BENCH_LIBRARIES !== 'none';
 const PAGE = 50;
 /** Measured keystrokes per kind of sequence (each size runs the same queries). */
 const KEYSTROKES_PER_KIND = 300;
@@ -463,8 +471,8 @@ export async function run(): Promise<BenchRow[]> {
   for (const size of SIZES) {
     let records: CardHolder[] | null = download(size);
     // The same people and keystrokes at both sizes: picked among the first 100,000.
-    sequences ??= shuffled(typedSequences(records.slice(0, SIZES[0]), SEED + 1, KEYSTROKES_PER_KIND), SEED + 2);
-    warmupSequences ??= shuffled(typedSequences(records.slice(0, SIZES[0]), SEED + 3, WARMUP_KEYSTROKES_PER_KIND), SEED + 4);
+    sequences ??= shuffled(typedSequences(records.slice(0, PICK_AMONG), SEED + 1, KEYSTROKES_PER_KIND), SEED + 2);
+    warmupSequences ??= shuffled(typedSequences(records.slice(0, PICK_AMONG), SEED + 3, WARMUP_KEYSTROKES_PER_KIND), SEED + 4);
     const queries = flatten(sequences);
     const warmup = flatten(warmupSequences);
     process.stderr.write(`bench: ${size} cardholders, ${queries.length} keystrokes in ${sequences.length} sequences\n`);
@@ -477,13 +485,19 @@ export async function run(): Promise<BenchRow[]> {
     const missed = queries.filter((q, i) => q.last && q.sequence.kind === 'misspelt name' && ours.hits[i] === false).map((q) => `${JSON.stringify(q.text)} (${q.sequence.typo?.how} in ${q.sequence.typo?.correct})`);
     process.stderr.write(`bench: misspelt names CardholderIndex did not find on page 1 at ${size}: ${missed.join(', ') || 'none'}\n`);
 
-    for (const engine of BASELINES) {
+    process.stderr.write(`bench: company, type, city and e-mail-domain searches over ${size}…\n`);
+    rows.push(...valueSearchRows(size));
+    gc();
+
+    for (const engine of LIBRARIES ? BASELINES : []) {
       process.stderr.write(`bench: ${engine.name} over ${size}…\n`);
-      const measured = measure(engine, records, warmup, queries, BUDGET_MS[size] as number, 1, size === SIZES[0]);
+      const measured = measure(engine, records, warmup, queries, BUDGET_MS[size] as number, 1, size === (SIZES[0] as number));
       rows.push(...rowsFor(size, ours, measured, queries));
     }
     records = null;
     gc();
   }
+  process.stderr.write('bench: indexing a record with a 1 MB word…\n');
+  rows.push(...longWordRows(Number(process.env.BENCH_LONG_WORD_BYTES ?? 1 << 20)));
   return rows;
 }

@@ -8,7 +8,7 @@
  * back, a 60-character accented double-barrelled surname (fitted, nothing cut), a reprint that
  * asks why, a badge printed while the service is down for a person enrolled offline, a printer
  * that is not installed, and Administration's template list (a broken template's problems) with a
- * sample badge.
+ * sample badge. A page script that sends made-up names or skips the reprint reason is refused.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -220,6 +220,37 @@ test('an employee enrolled with the real-face camera gets a portrait badge: ID-1
   await expect(page.getByTestId('badge-log-row')).toHaveCount(2);
   await expect(page.getByTestId('badge-log-row').first()).toContainText('Other: clip broke');
   await expect(page.getByTestId('badge-log-row').first()).toContainText('Printed');
+});
+
+test('a page script cannot put made-up words on a badge or skip the reprint reason: only the id is taken, main reads the person and counts their prints (issue 32)', async ({ page }) => {
+  const id = unique();
+  const person = { first: 'Zoë', last: `Dupont-${id}`, employee: `9${id}`, type: 'Employee' as const };
+  await enrolWithPhoto(page, person);
+  await page.getByTestId('photo-print-badge').click();
+  const first = await printFromDialog(page);
+  await page.getByTestId('badge-close').click();
+  const created = (await service.list()).find((r) => r.employee_ID === person.employee);
+  if (!created) throw new Error('not created on the simulator');
+  type Answer = { ok: boolean; value?: { previewId: string; printedBefore: number }; error?: { code: string; key?: string } };
+  const answers = await page.evaluate(async (cardholderId: number) => {
+    const kiosk = (window as unknown as { kiosk: { previewBadge(r: unknown): Promise<Answer>; printBadge(r: unknown): Promise<Answer> } }).kiosk;
+    const madeUp = { first_Name: 'Mallory', last_Name: 'Intruder', employee_ID: 'FAKE-0001', card_Holder_Type_ID: 3, tenant: [2] };
+    const withFields = await kiosk.previewBadge({ cardholderId, ...madeUp });
+    const asBefore = await kiosk.previewBadge({ cardholder: { id: cardholderId, middle_Name: '', displayName: '', ...madeUp } });
+    const own = await kiosk.previewBadge({ cardholderId });
+    const reprint = own.ok && own.value ? await kiosk.printBadge({ previewId: own.value.previewId, destination: 'printer' }) : own;
+    return { withFields, asBefore, own, reprint };
+  }, created.id as number);
+  expect(answers.withFields).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  expect(answers.asBefore).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  expect(answers.own).toMatchObject({ ok: true, value: { printedBefore: 1 } });
+  expect(answers.reprint).toMatchObject({ ok: false, error: { code: 'rejected', key: 'errors.badgeReprintReason' } });
+  // Only the one badge was printed, with the enrolled person's words.
+  expect(printedPdfs()).toEqual([first]);
+  const text = run('pdftotext', [first, '-']);
+  expect(text).toContain(person.last);
+  expect(text).not.toContain('Mallory');
+  expect(text).not.toContain('FAKE-0001');
 });
 
 test('a visitor gets the landscape badge with a back: two ID-1 pages, the QR code and the Code 128 read the employee ID, the photo matches', async ({ page }) => {

@@ -144,9 +144,8 @@ for (const variant of ['the right secret', 'a wrong secret'] as const) {
         out.signInOperator = await k.signInOperator!({ unnamed: true });
         out.getEnrolmentChoices = await k.getEnrolmentChoices!();
         out.getBadgeSetup = await k.getBadgeSetup!();
-        const badge = await k.previewBadge!({
-          cardholder: { id: record.id, first_Name: 'Secret', middle_Name: '', last_Name: 'Check', displayName: 'Check, Secret', employee_ID: '990001', card_Holder_Type_ID: 1, tenant: [0] },
-        });
+        // Only the id: main reads who is on the badge from its directory.
+        const badge = await k.previewBadge!({ cardholderId: record.id });
         out.previewBadge = badge;
         out.printBadge = await k.printBadge!({ previewId: badge.ok ? (badge.value as { previewId: string }).previewId : 'no-such-preview', destination: 'printer' });
         out.listBadgeLog = await k.listBadgeLog!();

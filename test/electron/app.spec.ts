@@ -165,10 +165,12 @@ test.describe('Electron badge printing', () => {
     const result = await page.evaluate(async () => {
       type Answer = { ok: boolean; value: { previewId: string } };
       const kiosk = (window as unknown as { kiosk: { previewBadge(r: unknown): Promise<Answer>; printBadge(r: unknown): Promise<{ ok: boolean; value?: { path: string } }> } }).kiosk;
-      const cardholder = { id: 99, first_Name: 'Zoë', middle_Name: '', last_Name: 'Dupont', displayName: '', employee_ID: '4242', card_Holder_Type_ID: 3, tenant: [0] };
+      // Only the id of a cardholder main has in its directory (the demo's first): main reads who is on the badge.
+      const found = await (window as unknown as { kiosk: { searchCardholders(r: unknown): Promise<{ ok: boolean; value: { items: Array<{ id: number }> } }> } }).kiosk.searchCardholders({ query: '', offset: 0, limit: 1 });
+      const cardholderId = found.value.items[0]?.id ?? 0;
       // A 1×1 PNG stands for the photo.
       const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-      const shown = await kiosk.previewBadge({ cardholder, photo: png, photoType: 'image/png' });
+      const shown = await kiosk.previewBadge({ cardholderId, templateId: 'visitor-landscape', photo: png, photoType: 'image/png' });
       return kiosk.printBadge({ previewId: shown.value.previewId, destination: 'pdf' });
     });
     expect(result.ok).toBe(true);

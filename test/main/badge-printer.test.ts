@@ -4,10 +4,12 @@
  * the badge page's policy), webContents.print with every option held to its value (silent, the
  * configured deviceName, the page size in integer microns as the card lies, no margins,
  * backgrounds), a refused job rejected with Chromium's reason, printToPDF at the page's CSS size,
- * the printers from getPrintersAsync; the window is gone after each job.
+ * the printers from getPrintersAsync; the window is gone after each job. The badge session
+ * refuses every request but the page of a job being printed (issue 32), and a page that does not
+ * load and print in time is closed and the job rejected as too slow.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BadgePrintJob } from '../../electron/core/badges/badge-printer-port';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BadgeRenderTimeout, type BadgePrintJob } from '../../electron/core/badges/badge-printer-port';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectronModule);
 const { FakeBrowserWindow, FakeWebContents, fake } = await import('./fake-electron');
@@ -24,6 +26,9 @@ const job = (orientation: 'portrait' | 'landscape', pages = 1): BadgePrintJob =>
 
 beforeEach(() => {
   FakeBrowserWindow.created.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('Electron badge printer', () => {
@@ -111,5 +116,64 @@ describe('Electron badge printer', () => {
     contents.printers = [{ name: 'Zebra_ZC300' }, { name: 'Office' }];
     expect(await electronBadgePrinter(() => contents as never).listPrinters()).toEqual(['Zebra_ZC300', 'Office']);
     expect(await electronBadgePrinter(() => null).listPrinters()).toEqual([]);
+  });
+
+  it('the badge session refuses every request but the page of the job being printed and its own data: URLs', async () => {
+    const partition = fake.session.fromPartition(BADGE_PARTITION);
+    const refused = (url: string): Promise<boolean> =>
+      new Promise((resolve) => {
+        if (!partition.beforeRequest) throw new Error('the badge session has no request filter');
+        partition.beforeRequest({ url, resourceType: 'image' }, (answer) => resolve(answer.cancel));
+      });
+    const during: Record<string, boolean> = {};
+    const original = FakeWebContents.prototype.print;
+    FakeWebContents.prototype.print = function (this: InstanceType<typeof FakeWebContents>, options, callback) {
+      const page = FakeBrowserWindow.created[0]?.loaded[0] ?? '';
+      const urls = [page, `${page}?x=1`, 'kiosk://badge/another-job', 'kiosk://app/index.html', 'https://example.com/logo.png', 'file:///etc/passwd', 'http://127.0.0.1:8080/api', 'data:image/png;base64,AAAA', 'not a url'];
+      void Promise.all(urls.map(async (url) => [url === page ? 'the job' : url, await refused(url)] as const)).then(
+        (answers) => {
+          for (const [url, cancel] of answers) during[url] = cancel;
+          original.call(this, options, callback);
+        },
+        (thrown: unknown) => callback(false, String(thrown)),
+      );
+    };
+    try {
+      await electronBadgePrinter(() => null).print(job('portrait'), 'Card');
+    } finally {
+      FakeWebContents.prototype.print = original;
+    }
+    expect(during).toEqual({
+      'the job': false,
+      [`${FakeBrowserWindow.created[0]?.loaded[0] ?? ''}?x=1`]: true,
+      'kiosk://badge/another-job': true,
+      'kiosk://app/index.html': true,
+      'https://example.com/logo.png': true,
+      'file:///etc/passwd': true,
+      'http://127.0.0.1:8080/api': true,
+      'data:image/png;base64,AAAA': false,
+      'not a url': true,
+    });
+    // The job is over: even its own page is refused now.
+    expect(await refused(FakeBrowserWindow.created[0]?.loaded[0] ?? '')).toBe(true);
+  });
+
+  it('a page that does not load and print in time is closed, and the job rejects as too slow', async () => {
+    vi.useFakeTimers();
+    const original = FakeWebContents.prototype.print;
+    // A page Chromium never finishes drawing: the print never answers.
+    FakeWebContents.prototype.print = function (this: InstanceType<typeof FakeWebContents>, options) {
+      this.printCalls.push(options);
+    };
+    try {
+      const outcome = electronBadgePrinter(() => null, 20_000)
+        .print(job('portrait'), 'Card')
+        .catch((thrown: unknown) => thrown);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(await outcome).toBeInstanceOf(BadgeRenderTimeout);
+      expect(FakeBrowserWindow.created[0]?.destroyed).toBe(true);
+    } finally {
+      FakeWebContents.prototype.print = original;
+    }
   });
 });

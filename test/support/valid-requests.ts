@@ -92,7 +92,7 @@ export const VALID: { [K in OperationName]: RequestOf<K> } = {
   findEventPeople: { text: 'Access denied Marie Dupont' },
   getBadgeSetup: undefined,
   previewBadge: {
-    cardholder: { id: 12, first_Name: 'Ada', middle_Name: '', last_Name: 'Lovelace', displayName: '', employee_ID: 'E1', card_Holder_Type_ID: 1, tenant: [0] },
+    cardholderId: 12,
     templateId: 'employee',
     photo: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]),
     photoType: 'image/jpeg',

@@ -36,3 +36,41 @@ export const NO_BADGE_PRINTER: BadgePrinterPort = {
     throw new Error('this kiosk has no print edge');
   },
 };
+
+/** How long an edge lets the badge page load and print (or become a PDF) before it gives up: a card page takes well under a second. */
+export const BADGE_RENDER_TIMEOUT_MS = 20_000;
+
+/** An edge gave up on a badge page that did not load or print in time (a template too costly to draw). */
+export class BadgeRenderTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`the badge page did not load and print within ${ms} ms`);
+    this.name = 'BadgeRenderTimeout';
+  }
+}
+
+/**
+ * `work` bounded by `ms`: past it, `abandon` is called (the edge closes the page, which stops
+ * Chromium drawing it) and the promise rejects with BadgeRenderTimeout. The timer is the only clock.
+ */
+export function withRenderDeadline<T>(work: Promise<T>, ms: number, abandon: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new BadgeRenderTimeout(ms));
+      try {
+        abandon();
+      } catch {
+        // The page is going anyway.
+      }
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (thrown: unknown) => {
+        clearTimeout(timer);
+        reject(thrown instanceof Error ? thrown : new Error(String(thrown)));
+      },
+    );
+  });
+}

@@ -6,7 +6,10 @@
  * logged as done only once the operating system accepted the job. The badge is laid out in the
  * language of the screen that asked (the request's locale): Print in another language than the
  * preview's lays it out again in the one shown when Print was pressed. Nothing here needs the
- * service: a person enrolled offline (waiting in the outbox) gets their badge too.
+ * service: a person enrolled offline (waiting in the outbox) gets their badge too. Who is on the
+ * card is main's word: the renderer names the cardholder's id, main reads the person (badge-person.ts),
+ * and the reprint rule counts that person's earlier prints. A photo file the officer chose is checked
+ * as an upload is; only the last few previews are kept, bounded in bytes.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,7 +22,9 @@ import { BadgeLog } from './badge-log';
 import type { KioskDatabase } from '../storage/kiosk-database';
 import { hasPhoto, layoutBadge, type BadgeFonts } from './badge-layout';
 import { badgePageHtml, type BadgeFontFiles } from './badge-page';
-import type { BadgePrinterPort, BadgePrintJob } from './badge-printer-port';
+import { BadgeRenderTimeout, type BadgePrinterPort, type BadgePrintJob } from './badge-printer-port';
+import type { BadgePersonReader } from './badge-person';
+import { checkBadgePhoto } from '../cardholders/checks/photo-check';
 import { SAVE_ASKS, type PickSaveFile } from '../ports/save-file';
 import { readFontMetrics } from './font-metrics';
 import { templateFor, templateInfo, type LoadedTemplate } from './template-library';
@@ -43,6 +48,10 @@ export interface BadgesOptions {
   /** badges.printer. */
   printerName: string | null;
   port: BadgePrinterPort;
+  /** Who a badge is for, by id: the directory and the outbox (badge-person.ts). Never the renderer's word. */
+  cardholder: BadgePersonReader;
+  /** photo.maxBytes: a photo file chosen for a badge is held to the upload's byte limit (default 2 MiB). */
+  photoMaxBytes?: number;
   pickPdfFile: PickSaveFile;
   site: () => SiteNames;
   /** Where an earlier version's badge log may wait to be moved in. */
@@ -83,9 +92,15 @@ interface KeptPreview {
   cardholder: BadgeCardholder;
   job: BadgePrintJob;
   args: PreviewArgs;
+  /** About what it holds in memory: its page, its laid-out sides and the chosen photo. */
+  bytes: number;
 }
 
-const MAX_PREVIEWS = 20;
+/** Previews kept for Print: the one shown, and the one before it while a new one is laid out. */
+const MAX_PREVIEWS = 3;
+/** And at most this many bytes of them (each holds its page, with the photo and fonts inside). */
+const MAX_PREVIEW_BYTES = 48 * 1024 * 1024;
+const DEFAULT_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 /** Photos kept for this session's badges: the latest ones (a day at a busy desk). */
 const MAX_PHOTOS = 300;
 const REASON_WORDS = { lost: 'lost', damaged: 'damaged', 'name-change': 'name change', 'new-photo': 'new photo', other: 'other' } as const;
@@ -101,6 +116,9 @@ export const SAMPLE_CARDHOLDER: BadgeCardholder = {
   tenant: [0],
 };
 
+/** The edge gave up on a page that did not lay out in time: the officer is told, the administrator's template is named in the log. */
+const renderTimeout = (thrown: BadgeRenderTimeout): KioskFailure => KioskFailure.keyed('timeout', 'badgeRenderTimeout', { seconds: Math.round(thrown.ms / 1000) }, { detail: thrown.message });
+
 export const nameOf = (c: BadgeCardholder): string => [c.last_Name, c.first_Name].filter((p) => p.trim() !== '').join(', ');
 
 export function createBadgesCapability(options: BadgesOptions) {
@@ -110,6 +128,13 @@ export function createBadgesCapability(options: BadgesOptions) {
   /** Photos uploaded in this session, by cardholder id (memory only, gone when the kiosk stops). */
   const photos = new Map<number, PhotoBytes>();
   const previews = new Map<string, KeptPreview>();
+  let previewBytes = 0;
+  const dropPreview = (id: string): void => {
+    const kept = previews.get(id);
+    if (!kept) return;
+    previews.delete(id);
+    previewBytes -= kept.bytes;
+  };
   let nextPreview = 1;
   let fonts: { metrics: BadgeFonts; files: BadgeFontFiles } | null = null;
   let library: TemplateChoice | null = null;
@@ -192,8 +217,11 @@ export function createBadgesCapability(options: BadgesOptions) {
       pages: sides.length,
       title: `Badge – ${nameOf(cardholder)}`,
     };
-    previews.set(previewId, { preview: result, cardholder, job, args });
-    while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value as string);
+    const bytes = job.html.length + sides.reduce((sum, side) => sum + side.boxes.reduce((n, box) => n + (box.src?.length ?? 0), side.backgroundImage?.length ?? 0), 0) + (chosen?.bytes.byteLength ?? 0);
+    previews.set(previewId, { preview: result, cardholder, job, args, bytes });
+    previewBytes += bytes;
+    // The newest is always kept; older ones go past the count or the bytes.
+    while (previews.size > MAX_PREVIEWS || (previews.size > 1 && previewBytes > MAX_PREVIEW_BYTES)) dropPreview(previews.keys().next().value as string);
     return result;
   }
 
@@ -226,8 +254,17 @@ export function createBadgesCapability(options: BadgesOptions) {
       return { templatesDir: options.templatesDir, builtIn: lib.builtIn, templates: lib.templates.map(templateInfo), printer: options.printerName, installedPrinters };
     },
     async previewBadge(request) {
-      const chosen = request.photo ? { bytes: request.photo, contentType: request.photoType ?? 'image/jpeg' } : null;
-      return preview({ cardholder: request.cardholder, templateId: request.templateId, chosen, sample: false, ...(request.locale ? { locale: request.locale } : {}) });
+      // Who is on the card is read here, by id: never the request's names, employee ID, type or tenants.
+      const cardholder = await options.cardholder(request.cardholderId);
+      if (!cardholder) throw KioskFailure.keyed('not_found', 'badgeCardholderUnknown', {}, { detail: `badge for cardholder ${request.cardholderId}: not in the directory or the outbox` });
+      let chosen: PhotoBytes | null = null;
+      if (request.photo) {
+        const contentType = request.photoType ?? 'image/jpeg';
+        const verdict = checkBadgePhoto(request.photo, contentType, options.photoMaxBytes ?? DEFAULT_PHOTO_MAX_BYTES);
+        if (!verdict.ok) throw new KioskFailure({ code: 'invalid_request', key: verdict.key, params: verdict.params, message: verdict.message, detail: verdict.detail, field: 'photo' });
+        chosen = { bytes: request.photo, contentType };
+      }
+      return preview({ cardholder, templateId: request.templateId, chosen, sample: false, ...(request.locale ? { locale: request.locale } : {}) });
     },
     async previewBadgeTemplate(request) {
       return preview({ cardholder: SAMPLE_CARDHOLDER, templateId: request.templateId, chosen: null, sample: true, ...(request.locale ? { locale: request.locale } : {}) });
@@ -257,7 +294,8 @@ export function createBadgesCapability(options: BadgesOptions) {
           await writeOwnerOnly(file, await options.port.toPdf(kept.job));
         } catch (thrown) {
           const error = toKioskError(thrown);
-          await record(kept, 'PDF', 'failed', reason, error.detail ?? error.message);
+          await record(kept, 'PDF', 'failed', reason, thrown instanceof BadgeRenderTimeout ? thrown.message : (error.detail ?? error.message));
+          if (thrown instanceof BadgeRenderTimeout) throw renderTimeout(thrown);
           throw KioskFailure.keyed('internal', 'badgePdfFailed', {}, { detail: error.detail ?? error.message });
         }
         return { entry: await record(kept, 'PDF', 'saved', reason, file), path: file };
@@ -284,6 +322,10 @@ export function createBadgesCapability(options: BadgesOptions) {
         await options.port.print(kept.job, printer);
       } catch (thrown) {
         const why = thrown instanceof Error ? thrown.message : String(thrown);
+        if (thrown instanceof BadgeRenderTimeout) {
+          await record(kept, printer, 'failed', reason, why);
+          throw renderTimeout(thrown);
+        }
         await record(kept, printer, 'failed', reason, `refused: ${why}`);
         throw KioskFailure.keyed('rejected', 'badgePrinterRefused', { printer, why }, { detail: why });
       }
@@ -319,6 +361,8 @@ export function createBadgesCapability(options: BadgesOptions) {
     templates,
     /** An edited template (checked, not saved) laid out with the sample cardholder: the layout editor's preview. */
     previewDraft: (draft: LoadedTemplate, locale?: BadgeLocale): Promise<BadgePreview> => preview({ cardholder: SAMPLE_CARDHOLDER, templateId: draft.id, chosen: null, sample: true, draft, ...(locale ? { locale } : {}) }),
+    /** What the kept previews hold: how many, and about how many bytes. */
+    previewsKept: (): { count: number; bytes: number } => ({ count: previews.size, bytes: previewBytes }),
     /** The badge fonts' metrics (the checks fit every language's words with them). */
     fontMetrics: async (): Promise<BadgeFonts> => (await loadFonts()).metrics,
   };

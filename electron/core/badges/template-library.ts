@@ -4,9 +4,12 @@
  * element on the card, every barcode able to hold the longest value it promises, every text
  * readable at its smallest size and (with the badge fonts) every language's words fitting their
  * box — each problem a key and parameters (contract badge-problem-text.ts) naming the element.
+ * An image is read only as template-image-file.ts allows (no link, the kind its name says, at most
+ * 4 MiB, an SVG without a multiplying <use> tree), and one refused says why; a template file that
+ * is a link is refused too.
  * Used by the kiosk (only templates without problems print) and by `--admin check`.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { badgeProblem, type BadgeProblem, type BadgeProblemParams, type BadgeTemplateInfo } from '../../contract/ipc';
@@ -15,6 +18,7 @@ import { barcodeShortfall, encodeBarcode, worstCaseValue } from './barcode';
 import { BadgeTemplate, cardSize, type BadgeSide, type TextElement } from './template-schema';
 import { badgeLocaleOf, everyLanguage, hasWords, issueDateText } from './template-words';
 import { fitText, LINE_HEIGHT, PT_TO_MM, smallestSize } from './text-fit';
+import { readTemplateImage, type ImageRefusal } from './template-image-file';
 
 export interface LoadedTemplate {
   id: string;
@@ -26,8 +30,10 @@ export interface LoadedTemplate {
   problems: BadgeProblem[];
 }
 
-const MAX_ASSET_BYTES = 4 * 1024 * 1024;
-const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml' };
+/** Images beside a template that cannot be used, by file name, and why (a missing one is not here). */
+export type RefusedImages = ReadonlyMap<string, Exclude<ImageRefusal, { reason: 'missing' }>>;
+/** A template file larger than this is not a template (the contract bounds an edited one to 200,000 characters). */
+const MAX_TEMPLATE_BYTES = 1024 * 1024;
 const EPSILON = 0.001;
 
 /** Where a schema issue is: an element of a side (named by its id, else its number), or a path. */
@@ -85,11 +91,32 @@ function wordProblems(element: TextElement, side: string, fonts: BadgeFonts): Ba
   return problems;
 }
 
-function checkSide(side: BadgeSide, name: 'front' | 'back', template: BadgeTemplate, assets: Map<string, string>, fonts: BadgeFonts | null): BadgeProblem[] {
+/** Why an image beside the template was refused, said with its place on the card. */
+function refusedImage(refusal: Exclude<ImageRefusal, { reason: 'missing' }>, at: { side: string; element: string }, file: string): BadgeProblem {
+  const where = { ...at, file };
+  switch (refusal.reason) {
+    case 'link':
+      return badgeProblem('imageIsLink', where);
+    case 'notImage':
+      return badgeProblem('imageNotImage', { ...where, kind: refusal.kind });
+    case 'tooLarge':
+      return badgeProblem('imageTooLarge', { ...where, size: refusal.size, limit: refusal.limit });
+    case 'svgDoctype':
+      return badgeProblem('imageSvgDoctype', where);
+    case 'svgTooComplex':
+      return badgeProblem('imageTooComplex', { ...where, limit: refusal.limit, depth: refusal.depth });
+    case 'unreadable':
+      return badgeProblem('imageUnreadable', { ...where, detail: refusal.detail });
+  }
+}
+
+function checkSide(side: BadgeSide, name: 'front' | 'back', template: BadgeTemplate, assets: Map<string, string>, fonts: BadgeFonts | null, refused: RefusedImages): BadgeProblem[] {
   const problems: BadgeProblem[] = [];
   const card = cardSize(template.orientation);
   const ids = new Set<string>();
-  if (side.backgroundImage && !assets.has(side.backgroundImage)) problems.push(badgeProblem('backgroundMissing', { side: name, file: side.backgroundImage }));
+  const background = side.backgroundImage ? refused.get(side.backgroundImage) : undefined;
+  if (side.backgroundImage && background) problems.push(refusedImage(background, { side: name, element: 'backgroundImage' }, side.backgroundImage));
+  else if (side.backgroundImage && !assets.has(side.backgroundImage)) problems.push(badgeProblem('backgroundMissing', { side: name, file: side.backgroundImage }));
   for (const element of side.elements) {
     const at = { side: name, element: element.id };
     if (ids.has(element.id)) problems.push(badgeProblem('sameId', at));
@@ -101,7 +128,9 @@ function checkSide(side: BadgeSide, name: 'front' | 'back', template: BadgeTempl
     if (element.x + element.width > card.widthMm + EPSILON || element.y + element.height > card.heightMm + EPSILON) {
       problems.push(badgeProblem('offCard', { ...at, x: element.x, width: element.width, y: element.y, height: element.height, orientation: template.orientation, cardWidth: card.widthMm, cardHeight: card.heightMm }));
     }
-    if (element.type === 'image' && !assets.has(element.file)) problems.push(badgeProblem('imageMissing', { ...at, file: element.file }));
+    const refusal = element.type === 'image' ? refused.get(element.file) : undefined;
+    if (element.type === 'image' && refusal) problems.push(refusedImage(refusal, at, element.file));
+    else if (element.type === 'image' && !assets.has(element.file)) problems.push(badgeProblem('imageMissing', { ...at, file: element.file }));
     if (element.type === 'text') {
       if (element.field === 'text' && !hasWords(element.text)) problems.push(badgeProblem('textNeedsWords', at));
       const min = smallestSize(element.fontSize, element.minFontSize);
@@ -123,11 +152,11 @@ function checkSide(side: BadgeSide, name: 'front' | 'back', template: BadgeTempl
 }
 
 /** Checks a parsed template against its images and (when given) the badge fonts: shared by loading and the layout editor's save. */
-export function checkTemplate(template: BadgeTemplate, assets: Map<string, string>, fonts: BadgeFonts | null = null): BadgeProblem[] {
-  return [...checkSide(template.front, 'front', template, assets, fonts), ...(template.back ? checkSide(template.back, 'back', template, assets, fonts) : [])];
+export function checkTemplate(template: BadgeTemplate, assets: Map<string, string>, fonts: BadgeFonts | null = null, refused: RefusedImages = new Map()): BadgeProblem[] {
+  return [...checkSide(template.front, 'front', template, assets, fonts, refused), ...(template.back ? checkSide(template.back, 'back', template, assets, fonts, refused) : [])];
 }
 
-async function readAssets(dir: string, raw: unknown): Promise<Map<string, string>> {
+async function readAssets(dir: string, raw: unknown): Promise<{ assets: Map<string, string>; refused: RefusedImages }> {
   const names = new Set<string>();
   const collect = (side: unknown): void => {
     if (typeof side !== 'object' || side === null) return;
@@ -138,18 +167,14 @@ async function readAssets(dir: string, raw: unknown): Promise<Map<string, string
   collect((raw as { front?: unknown } | null)?.front);
   collect((raw as { back?: unknown } | null)?.back);
   const assets = new Map<string, string>();
+  const refused = new Map<string, Exclude<ImageRefusal, { reason: 'missing' }>>();
   for (const name of names) {
-    if (name !== path.basename(name)) continue; // the schema refuses folders
-    const mime = MIME[path.extname(name).toLowerCase()];
-    if (!mime) continue;
-    try {
-      const bytes = await readFile(path.join(dir, name));
-      if (bytes.byteLength > 0 && bytes.byteLength <= MAX_ASSET_BYTES) assets.set(name, `data:${mime};base64,${bytes.toString('base64')}`);
-    } catch {
-      // Missing: reported by the check.
-    }
+    // A folder in the name, an unknown kind or a missing file: reported by the schema or the check.
+    const read = await readTemplateImage(dir, name);
+    if (read.ok) assets.set(name, read.dataUrl);
+    else if (read.refusal.reason !== 'missing') refused.set(name, read.refusal);
   }
-  return assets;
+  return { assets, refused };
 }
 
 export async function loadTemplateFile(file: string, fonts: BadgeFonts | null = null): Promise<LoadedTemplate> {
@@ -157,6 +182,11 @@ export async function loadTemplateFile(file: string, fonts: BadgeFonts | null = 
   const base: LoadedTemplate = { id, file, template: null, assets: new Map(), problems: [] };
   let raw: unknown;
   try {
+    // A link is not followed (it could name any file of the system); nor is anything but a file read.
+    const info = await lstat(file);
+    if (info.isSymbolicLink()) return { ...base, problems: [badgeProblem('isLink')] };
+    if (!info.isFile()) return { ...base, problems: [badgeProblem('unreadable', { detail: 'not a file' })] };
+    if (info.size > MAX_TEMPLATE_BYTES) return { ...base, problems: [badgeProblem('unreadable', { detail: `larger than ${MAX_TEMPLATE_BYTES / 1024} KB` })] };
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (thrown) {
     return { ...base, problems: [thrown instanceof SyntaxError ? badgeProblem('notJson', { detail: thrown.message }) : badgeProblem('unreadable', { detail: (thrown as NodeJS.ErrnoException).code ?? String(thrown) })] };
@@ -167,10 +197,10 @@ export async function loadTemplateFile(file: string, fonts: BadgeFonts | null = 
 /** A template's JSON (read from `file` or edited in Administration) validated and checked against the images beside `file`. */
 export async function checkTemplateSource(file: string, raw: unknown, fonts: BadgeFonts | null = null): Promise<LoadedTemplate> {
   const base: LoadedTemplate = { id: path.basename(file, '.json'), file, template: null, assets: new Map(), problems: [] };
-  const assets = await readAssets(path.dirname(file), raw);
+  const { assets, refused } = await readAssets(path.dirname(file), raw);
   const parsed = BadgeTemplate.safeParse(raw);
   if (!parsed.success) return { ...base, assets, problems: parsed.error.issues.map((issue) => issueProblem(issue, raw)) };
-  return { ...base, template: parsed.data, assets, problems: checkTemplate(parsed.data, assets, fonts) };
+  return { ...base, template: parsed.data, assets, problems: checkTemplate(parsed.data, assets, fonts, refused) };
 }
 
 /** Every template of `dir` (sorted by file name); a folder that cannot be read is one problem. With the badge fonts, every language's words are checked to fit. */

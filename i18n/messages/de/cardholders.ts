@@ -40,6 +40,7 @@ const cardholders: Messages['cardholders'] = {
     setAside: '{count} vom Dienst gesendeter Datensatz wurde zurückgestellt | {count} vom Dienst gesendete Datensätze wurden zurückgestellt',
     problemInvalid: 'Datensatz {position}: „{field}“ entspricht nicht der Spezifikation.',
     problemDuplicateId: 'Datensatz {position}: Die ID {id} wird bereits vom Datensatz an Position {first} verwendet.',
+    problemTooLong: 'Datensatz an Position {position}: Das Feld „{field}“ hat {length} Zeichen, mehr als die Grenze von {limit}.',
     snapshot: {
       notLoaded: 'Das gespeicherte Verzeichnis konnte nicht geladen werden; es wird erneut heruntergeladen.',
       notSaved: 'Das Verzeichnis konnte auf diesem Arbeitsplatz nicht gespeichert werden; die Suche verwendet es, und beim nächsten Start wird es erneut heruntergeladen.',

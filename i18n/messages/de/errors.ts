@@ -120,6 +120,9 @@ const errors: Messages['errors'] = {
   badgePrinterMissing: 'Der Ausweisdrucker "{printer}" ist an diesem Arbeitsplatz nicht installiert. Installiert: {installed}. Wenden Sie sich an die Administration.',
   badgePrinterMissingNone: 'Der Ausweisdrucker "{printer}" ist an diesem Arbeitsplatz nicht installiert. Es ist kein Drucker installiert. Wenden Sie sich an die Administration.',
   badgePrinterRefused: 'Der Drucker "{printer}" hat den Ausweis nicht angenommen ({why}). Prüfen Sie, ob er eingeschaltet ist und Karten und Farbband hat, und versuchen Sie es erneut.',
+  badgeCardholderUnknown: 'Dieser Ausweisinhaber ist nicht im Verzeichnis dieses Arbeitsplatzes: Suchen Sie erneut, öffnen Sie den Datensatz und drucken Sie dann den Ausweis.',
+  badgePhotoTooManyPixels: 'Das Bild hat {width}×{height} Pixel; ein Ausweisfoto darf höchstens {limit} Pixel pro Seite haben. Wählen Sie ein kleineres Bild.',
+  badgeRenderTimeout: 'Die Ausweisseite brauchte länger als {seconds} s zum Aufbau, daher wurde nichts gedruckt. Bitten Sie einen Administrator, die Ausweisvorlage zu prüfen („--admin check“).',
   action: {
     editBadgeTemplate: 'Ausweisvorlage bearbeiten',
     exportOperatorLog: 'Bedienerprotokoll exportieren',

@@ -38,6 +38,7 @@ export default {
     setAside: '{count} record the service sent was set aside | {count} records the service sent were set aside',
     problemInvalid: 'Record {position}: “{field}” does not fit the specification.',
     problemDuplicateId: 'Record {position}: the id {id} is already used by the record at position {first}.',
+    problemTooLong: 'Record at position {position}: field “{field}” is {length} characters, over the limit {limit}.',
     snapshot: {
       notLoaded: 'The saved directory could not be loaded; it will be downloaded again.',
       notSaved: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.',

@@ -40,6 +40,7 @@ const cardholders: Messages['cardholders'] = {
     setAside: '{count} registro enviado por el servicio se ha apartado | {count} registros enviados por el servicio se han apartado',
     problemInvalid: 'Registro {position}: «{field}» no se ajusta a la especificación.',
     problemDuplicateId: 'Registro {position}: el id {id} ya lo usa el registro de la posición {first}.',
+    problemTooLong: 'Registro en la posición {position}: el campo «{field}» tiene {length} caracteres, por encima del límite de {limit}.',
     snapshot: {
       notLoaded: 'No se pudo cargar el directorio guardado; se volverá a descargar.',
       notSaved: 'No se pudo guardar el directorio en este puesto; la búsqueda lo usa, y se volverá a descargar en el próximo inicio.',

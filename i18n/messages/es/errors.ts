@@ -120,6 +120,9 @@ const errors: Messages['errors'] = {
   badgePrinterMissing: 'La impresora de tarjetas "{printer}" no está instalada en este puesto. Instaladas: {installed}. Consulte a un administrador.',
   badgePrinterMissingNone: 'La impresora de tarjetas "{printer}" no está instalada en este puesto. No hay ninguna impresora instalada. Consulte a un administrador.',
   badgePrinterRefused: 'La impresora "{printer}" no aceptó la tarjeta ({why}). Compruebe que está encendida y tiene tarjetas y cinta, y vuelva a intentarlo.',
+  badgeCardholderUnknown: 'Este titular no está en el directorio de este puesto: vuelva a buscarlo, abra su ficha y luego imprima la tarjeta.',
+  badgePhotoTooManyPixels: 'La imagen mide {width}×{height} píxeles; una foto de tarjeta tiene como máximo {limit} píxeles por lado. Elija una imagen más pequeña.',
+  badgeRenderTimeout: 'La página de la tarjeta tardó más de {seconds} s en componerse, así que no se imprimió nada. Pida a un administrador que revise la plantilla de la tarjeta («--admin check»).',
   action: {
     editBadgeTemplate: 'Editar una plantilla de tarjeta',
     exportOperatorLog: 'Exportar el registro de operadores',

@@ -40,6 +40,7 @@ const cardholders: Messages['cardholders'] = {
     setAside: '{count} fiche envoyée par le service a été mise de côté | {count} fiches envoyées par le service ont été mises de côté',
     problemInvalid: 'Fiche {position} : « {field} » n’est pas conforme à la spécification.',
     problemDuplicateId: 'Fiche {position} : l’identifiant {id} est déjà utilisé par la fiche en position {first}.',
+    problemTooLong: 'Fiche en position {position} : le champ « {field} » fait {length} caractères, au-delà de la limite de {limit}.',
     snapshot: {
       notLoaded: 'L’annuaire enregistré n’a pas pu être chargé ; il sera de nouveau téléchargé.',
       notSaved: 'L’annuaire n’a pas pu être enregistré sur ce poste ; la recherche l’utilise, et il sera de nouveau téléchargé au prochain démarrage.',

@@ -120,6 +120,9 @@ const errors: Messages['errors'] = {
   badgePrinterMissing: 'L’imprimante de badges "{printer}" n’est pas installée sur ce poste. Installées : {installed}. Adressez-vous à un administrateur.',
   badgePrinterMissingNone: 'L’imprimante de badges "{printer}" n’est pas installée sur ce poste. Aucune imprimante n’est installée. Adressez-vous à un administrateur.',
   badgePrinterRefused: 'L’imprimante "{printer}" n’a pas accepté le badge ({why}). Vérifiez qu’elle est allumée et qu’elle a des cartes et un ruban, puis réessayez.',
+  badgeCardholderUnknown: 'Ce titulaire n’est pas dans l’annuaire de ce poste : recherchez-le de nouveau, ouvrez sa fiche, puis imprimez le badge.',
+  badgePhotoTooManyPixels: 'L’image fait {width}×{height} pixels ; une photo de badge fait au plus {limit} pixels de côté. Choisissez une image plus petite.',
+  badgeRenderTimeout: 'La page du badge a mis plus de {seconds} s à se mettre en page : rien n’a été imprimé. Demandez à un administrateur de vérifier le modèle de badge (« --admin check »).',
   action: {
     editBadgeTemplate: 'Modifier un modèle de badge',
     exportOperatorLog: 'Exporter le journal des opérateurs',

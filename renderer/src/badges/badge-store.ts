@@ -1,7 +1,8 @@
 /**
  * Badge store: the badge the officer is about to print — the cardholder, main's true-size preview
  * (front and back), a photo file chosen for a reprint with no photo at hand, the reprint reason,
- * and what the print did (printed, saved as PDF, or why not). The preview and the print carry the
+ * and what the print did (printed, saved as PDF, or why not). Main is asked by the cardholder's id
+ * only: it reads who is on the card from its own directory (the names kept here title the dialog). The preview and the print carry the
  * language shown (the badge's words and date are in it); a language switch lays it out again. Talks to main only through
  * renderer/src/api; the dialog renders it.
  */
@@ -60,7 +61,7 @@ export const useBadgeStore = defineStore('badges', () => {
     const mine = ++token;
     loading.value = true;
     error.value = null;
-    const answer = await kiosk.previewBadge({ cardholder: person, locale: currentLocale(), ...(photo ? { photo: photo.bytes, photoType: photo.type } : {}) });
+    const answer = await kiosk.previewBadge({ cardholderId: person.id, locale: currentLocale(), ...(photo ? { photo: photo.bytes, photoType: photo.type } : {}) });
     if (mine !== token) return;
     loading.value = false;
     if (answer.ok) preview.value = answer.value;

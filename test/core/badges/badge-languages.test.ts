@@ -18,7 +18,7 @@ import { loadTemplates } from '../../../electron/core/badges/template-library';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { FONTS, PERSON, SITE, fakePort, templatesCopy, writeTemplate } from './support';
+import { FONTS, JPEG, PERSON, SITE, badgeDirectory, fakePort, templatesCopy, writeTemplate } from './support';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 const ISSUED = new Date(2026, 10, 25, 10, 30); // 25 November 2026, the workstation's time zone
@@ -37,12 +37,14 @@ function capability(templatesDir: string) {
     database: KioskDatabase.memory(),
     log: createLogger(memorySink().sink),
     workstation: 'desk-1',
+    cardholder: people.read,
     now: () => ISSUED,
   });
   return { badges, port };
 }
 
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+/** Main's directory: who a badge is for, by id (each test files whom it shows). */
+const people = badgeDirectory();
 const VISITOR = { ...PERSON, card_Holder_Type_ID: 3 };
 const lines = (preview: BadgePreview, side: number, id: string): string => (preview.sides[side]?.boxes.find((b) => b.id === id)?.lines ?? []).join(' ');
 
@@ -55,7 +57,7 @@ async function wordsIn(text: unknown, locale: BadgeLocale | undefined): Promise<
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-badge-words-'));
   writeTemplate(dir, 'words.json', oneText(text));
   const { badges } = capability(dir);
-  const preview = await badges.handlers.previewBadge({ cardholder: PERSON, photo: JPEG, photoType: 'image/jpeg', ...(locale ? { locale } : {}) });
+  const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON), photo: JPEG, photoType: 'image/jpeg', ...(locale ? { locale } : {}) });
   return lines(preview, 0, 'words');
 }
 
@@ -63,7 +65,7 @@ describe('badges in the language of the screen', () => {
   it('a template with four languages printed in German: the German words and the German date, on the card and in the page printed', async () => {
     const { badges, port } = capability(templatesCopy());
     badges.rememberPhoto(VISITOR.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: VISITOR, locale: 'de' });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(VISITOR), locale: 'de' });
     expect(lines(preview, 0, 'issued')).toBe('Ausgestellt 25.11.2026');
     expect(lines(preview, 0, 'employee-id')).toBe(`Pers.-Nr. ${PERSON.employee_ID}`);
     expect(lines(preview, 1, 'notice')).toContain('Eigentum des Standorts');
@@ -78,7 +80,7 @@ describe('badges in the language of the screen', () => {
   it('each language its own words and its own date; English as en-GB (day first), no language as YYYY-MM-DD (as before)', async () => {
     const { badges } = capability(templatesCopy());
     badges.rememberPhoto(VISITOR.id, JPEG, 'image/jpeg');
-    const issued = async (locale?: BadgeLocale): Promise<string> => lines(await badges.handlers.previewBadge({ cardholder: VISITOR, ...(locale ? { locale } : {}) }), 0, 'issued');
+    const issued = async (locale?: BadgeLocale): Promise<string> => lines(await badges.handlers.previewBadge({ cardholderId: people.put(VISITOR), ...(locale ? { locale } : {}) }), 0, 'issued');
     expect(await issued('en')).toBe('Issued 25/11/2026');
     expect(await issued('fr')).toBe('Délivré le 25/11/2026');
     expect(await issued('es')).toBe('Emitido 25/11/2026');
@@ -97,7 +99,7 @@ describe('badges in the language of the screen', () => {
   it('Print pressed in another language than the preview prints in the language shown when Print was pressed', async () => {
     const { badges, port } = capability(templatesCopy());
     badges.rememberPhoto(VISITOR.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: VISITOR, locale: 'en' });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(VISITOR), locale: 'en' });
     expect(lines(preview, 0, 'issued')).toBe('Issued 25/11/2026');
     await badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer', locale: 'de' });
     expect(port.printed[0]?.job.html).toContain('Ausgestellt 25.11.2026');

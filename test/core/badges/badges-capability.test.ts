@@ -13,11 +13,12 @@ import { createBadgesCapability } from '../../../electron/core/badges/badges-cap
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { BadgeCardholder } from '../../../electron/contract/ipc';
-import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, type FakePort } from './support';
+import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, badgeDirectory, JPEG, type FakePort } from './support';
 import { person } from '../../support/cardholders';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+/** Main's directory: who a badge is for, by id (each test files whom it shows). */
+const people = badgeDirectory();
 
 function capability(options: { printer?: string | null; port?: FakePort; templatesDir?: string | null } = {}) {
   const port = options.port ?? fakePort();
@@ -33,6 +34,7 @@ function capability(options: { printer?: string | null; port?: FakePort; templat
     database: KioskDatabase.memory(),
     log: createLogger(memorySink().sink),
     workstation: 'desk-1',
+    cardholder: people.read,
     now: () => new Date('2026-11-25T09:30:00.000Z'),
   });
   return { badges, port, dataDir };
@@ -55,7 +57,7 @@ describe('badge layout', () => {
     expect(LONG_SURNAME).toHaveLength(60);
     const { badges } = capability();
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: { ...PERSON, last_Name: LONG_SURNAME } });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, last_Name: LONG_SURNAME }) });
     const last = preview.sides[0]?.boxes.find((b) => b.id === 'last-name');
     expect(last?.lines).toHaveLength(2);
     expect((last?.fontSize ?? 99) < 14).toBe(true);
@@ -65,7 +67,7 @@ describe('badge layout', () => {
 
   it('refuses, naming the field, a name that cannot fit even in two lines of the smallest type (nothing is cut)', async () => {
     const { badges } = capability();
-    const error = await failure(badges.handlers.previewBadge({ cardholder: { ...PERSON, last_Name: 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft' } }));
+    const error = await failure(badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, last_Name: 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft' }) }));
     expect(error.code).toBe('rejected');
     expect(error.message).toContain('The last name "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft" is too long for this card');
   });
@@ -74,7 +76,7 @@ describe('badge layout', () => {
     const { badges } = capability();
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
     const visitor: BadgeCardholder = { ...PERSON, card_Holder_Type_ID: 3 };
-    const preview = await badges.handlers.previewBadge({ cardholder: visitor });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(visitor) });
     expect(preview.templateId).toBe('visitor-landscape');
     expect(preview.sides.map((s) => [s.side, s.widthMm, s.heightMm])).toEqual([
       ['front', 85.6, 53.98],
@@ -92,11 +94,11 @@ describe('badge layout', () => {
 
   it('a cardholder with no photo at hand needs one (taken again or chosen as a file) before printing', async () => {
     const { badges, port } = capability();
-    const preview = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     expect(preview.needsPhoto).toBe(true);
     expect((await failure(badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer' }))).message).toContain('take a new photo or choose an image file');
     expect(port.printed).toHaveLength(0);
-    const chosen = await badges.handlers.previewBadge({ cardholder: PERSON, photo: JPEG, photoType: 'image/jpeg' });
+    const chosen = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON), photo: JPEG, photoType: 'image/jpeg' });
     expect([chosen.photo, chosen.needsPhoto]).toEqual(['file', false]);
   });
 });
@@ -105,7 +107,7 @@ describe('badge printing', () => {
   it('prints on the configured printer, with the card size and one page per side, and logs it once accepted', async () => {
     const { badges, port } = capability();
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: { ...PERSON, card_Holder_Type_ID: 3 } });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, card_Holder_Type_ID: 3 }) });
     const result = await badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer' });
     expect(port.printed).toHaveLength(1);
     expect(port.printed[0]?.deviceName).toBe('Card Printer');
@@ -118,9 +120,9 @@ describe('badge printing', () => {
   it('a reprint asks why: refused without a reason, logged with it', async () => {
     const { badges, port } = capability();
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const first = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const first = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     await badges.handlers.printBadge({ previewId: first.previewId, destination: 'printer' });
-    const again = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const again = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     expect(again.printedBefore).toBe(1);
     const refused = await failure(badges.handlers.printBadge({ previewId: again.previewId, destination: 'printer' }));
     expect([refused.code, refused.field, refused.message]).toEqual(['rejected', 'reason', 'A badge was already printed for this person: choose why it is printed again.']);
@@ -135,7 +137,7 @@ describe('badge printing', () => {
   it('no printer configured: a clear message, Save as PDF still works, the failure is logged', async () => {
     const { badges, port } = capability({ printer: null });
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     const error = await failure(badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer' }));
     expect([error.code, error.message]).toEqual(['config', 'No badge printer is set up on this workstation: an administrator sets badges.printer. You can save the badge as a PDF instead.']);
     expect(port.printed).toHaveLength(0);
@@ -150,7 +152,7 @@ describe('badge printing', () => {
   it('a printer that is not installed: the message names it and lists those installed; nothing is printed', async () => {
     const { badges, port } = capability({ printer: 'Zebra ZC300', port: fakePort(['Office laser']) });
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     const error = await failure(badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer' }));
     expect(error.message).toBe('The badge printer "Zebra ZC300" is not installed on this workstation. Installed: Office laser. Ask an administrator.');
     expect(port.printed).toHaveLength(0);
@@ -162,12 +164,12 @@ describe('badge printing', () => {
     port.refuse = 'Print job failed';
     const { badges } = capability({ port });
     badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
-    const preview = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     const error = await failure(badges.handlers.printBadge({ previewId: preview.previewId, destination: 'printer' }));
     expect(error.message).toContain('The printer "Card Printer" did not take the badge (Print job failed)');
     expect((await badges.handlers.listBadgeLog(undefined))[0]).toMatchObject({ outcome: 'failed', detail: 'refused: Print job failed' });
     port.refuse = null;
-    const next = await badges.handlers.previewBadge({ cardholder: PERSON });
+    const next = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     expect(next.printedBefore).toBe(0);
     expect((await badges.handlers.printBadge({ previewId: next.previewId, destination: 'printer' })).entry.outcome).toBe('printed');
   });
@@ -183,15 +185,15 @@ describe('badge photo cache (off by default)', () => {
     const cache = new BadgePhotoCache(dataDir, key, 30 * 86_400_000, () => now);
     const database = KioskDatabase.memory();
     const photo = new Uint8Array(Buffer.from('JFIF-like photo bytes of Zoë Dupont'));
-    const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
+    const first = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache, cardholder: people.read });
     first.rememberPhoto(PERSON.id, photo, 'image/jpeg');
     // Written in the background: waited for as it lands (no fixed sleep; issue 29 saw one fail under load).
     await vi.waitFor(() => expect(existsSync(cache.dir) ? readdirSync(cache.dir) : []).toEqual([`photo-${PERSON.id}.bin`]), { timeout: 10_000 });
     const files = readdirSync(cache.dir);
     expect(readFileSync(join(cache.dir, files[0] ?? '')).includes(Buffer.from('Zoë Dupont'))).toBe(false);
     // A restart: a new capability, nothing in memory; the cache has the photo.
-    const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache });
-    const preview = await second.handlers.previewBadge({ cardholder: PERSON });
+    const second = createBadgesCapability({ templatesDir: EXAMPLES, fontDir: FONTS, printerName: 'Card Printer', port: fakePort(), pickPdfFile: async () => null, site: () => SITE, dataDir, database, log: createLogger(memorySink().sink), workstation: 'desk-1', photoCache: cache, cardholder: people.read });
+    const preview = await second.handlers.previewBadge({ cardholderId: people.put(PERSON) });
     expect([preview.photo, preview.needsPhoto]).toEqual(['cache', false]);
     // Past the retention: gone.
     now += 31 * 86_400_000;
@@ -217,8 +219,8 @@ describe('the photo just uploaded', () => {
     });
     const written = await upload({ id: -3, photo: JPEG, contentType: 'image/jpeg', overriddenHints: [] });
     expect([sent, written.record.id]).toEqual([[-3], 1003]);
-    for (const id of [-3, 1003]) expect((await badges.handlers.previewBadge({ cardholder: { ...PERSON, id } })).photo, String(id)).toBe('session');
-    expect((await badges.handlers.previewBadge({ cardholder: { ...PERSON, id: 1004 } })).photo).not.toBe('session');
+    for (const id of [-3, 1003]) expect((await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, id }) })).photo, String(id)).toBe('session');
+    expect((await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, id: 1004 }) })).photo).not.toBe('session');
   });
 
   it('a refused upload keeps nothing', async () => {
@@ -227,6 +229,6 @@ describe('the photo just uploaded', () => {
       throw new Error('refused');
     });
     await expect(upload({ id: PERSON.id, photo: JPEG, contentType: 'image/jpeg', overriddenHints: [] })).rejects.toThrow('refused');
-    expect((await badges.handlers.previewBadge({ cardholder: PERSON })).photo).not.toBe('session');
+    expect((await badges.handlers.previewBadge({ cardholderId: people.put(PERSON) })).photo).not.toBe('session');
   });
 });

@@ -21,7 +21,10 @@ import { builtInTemplates, visitorTypes } from '../../../electron/core/badges/bu
 import { readFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
-import { FONTS, LONG_SURNAME, PERSON, SITE, fakePort, templatesCopy } from './support';
+import { FONTS, LONG_SURNAME, PERSON, SITE, badgeDirectory, fakePort, templatesCopy } from './support';
+
+/** Main's directory: who a badge is for, by id (each test files whom it shows). */
+const people = badgeDirectory();
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 const fonts = () => ({ regular: readFontMetrics(readFileSync(join(FONTS, 'DejaVuSans.ttf'))), bold: readFontMetrics(readFileSync(join(FONTS, 'DejaVuSans-Bold.ttf'))) });
@@ -39,6 +42,7 @@ function capability(templatesDir: string | null, site: SiteNames = SITE) {
     database: KioskDatabase.memory(),
     log: createLogger(memorySink().sink),
     workstation: 'desk-1',
+    cardholder: people.read,
     now: () => new Date('2026-11-25T09:30:00.000Z'),
   });
   badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
@@ -63,10 +67,10 @@ describe('built-in badge templates', () => {
 
   it('no templates folder: an employee gets the built-in portrait card, a visitor the landscape card with a back, and the setup says built in', async () => {
     const badges = capability(null);
-    const employee = await badges.handlers.previewBadge({ cardholder: { ...PERSON, last_Name: LONG_SURNAME } });
+    const employee = await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, last_Name: LONG_SURNAME }) });
     expect([employee.templateId, employee.orientation, employee.sides.length]).toEqual(['built-in-employee', 'portrait', 1]);
     expect(employee.sides[0]?.boxes.find((b) => b.id === 'last-name')?.lines?.join('')).toBe(LONG_SURNAME);
-    const visitor = await badges.handlers.previewBadge({ cardholder: { ...PERSON, card_Holder_Type_ID: 3 } });
+    const visitor = await badges.handlers.previewBadge({ cardholderId: people.put({ ...PERSON, id: PERSON.id + 1, card_Holder_Type_ID: 3 }) });
     expect([visitor.templateId, visitor.orientation, visitor.sides.length]).toEqual(['built-in-visitor', 'landscape', 2]);
     const printed = await badges.handlers.printBadge({ previewId: employee.previewId, destination: 'printer' });
     expect(printed.entry).toMatchObject({ outcome: 'printed', template: 'built-in-employee' });
@@ -80,9 +84,9 @@ describe('built-in badge templates', () => {
 
   it('a folder without a template still prints the built-in card; a folder with templates replaces the built-in ones', async () => {
     const empty = capability(mkdtempSync(join(tmpdir(), 'kiosk-badges-empty-')));
-    expect((await empty.handlers.previewBadge({ cardholder: PERSON })).templateId).toBe('built-in-employee');
+    expect((await empty.handlers.previewBadge({ cardholderId: people.put(PERSON) })).templateId).toBe('built-in-employee');
     const provisioned = capability(templatesCopy());
-    expect((await provisioned.handlers.previewBadge({ cardholder: PERSON })).templateId).toBe('employee-portrait');
+    expect((await provisioned.handlers.previewBadge({ cardholderId: people.put(PERSON) })).templateId).toBe('employee-portrait');
     const setup = await provisioned.handlers.getBadgeSetup(undefined);
     expect(setup.builtIn).toBe(false);
     expect(setup.templates.some((t) => t.id.startsWith('built-in'))).toBe(false);
@@ -104,7 +108,7 @@ describe('built-in badge templates', () => {
     const badges = capability(null, firstDay);
     const expected: Record<BadgeLocale, [string, string]> = { en: ['Type 1', 'Tenant 0, Tenant 2'], de: ['Typ 1', 'Mieter 0, Mieter 2'], fr: ['Type 1', 'Locataire 0, Locataire 2'], es: ['Tipo 1', 'Inquilino 0, Inquilino 2'] } as Record<BadgeLocale, [string, string]>;
     for (const [locale, [type, tenants]] of Object.entries(expected) as Array<[BadgeLocale, [string, string]]>) {
-      const preview = await badges.handlers.previewBadge({ cardholder: PERSON, locale });
+      const preview = await badges.handlers.previewBadge({ cardholderId: people.put(PERSON), locale });
       const text = (id: string): string => (preview.sides[0]?.boxes.find((b) => b.id === id)?.lines ?? []).join(' ');
       expect([locale, text('type'), text('tenant')]).toEqual([locale, type, tenants]);
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadgeCardholder, SiteNames } from '../../../electron/contract/ipc';
 import type { BadgePrinterPort, BadgePrintJob } from '../../../electron/core/badges/badge-printer-port';
+import type { BadgePersonReader } from '../../../electron/core/badges/badge-person';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const EXAMPLES = join(ROOT, 'examples', 'provisioning', 'badges');
@@ -21,6 +22,25 @@ export const SITE: SiteNames = {
 };
 
 export const PERSON: BadgeCardholder = { id: 41, first_Name: 'Zoë', middle_Name: '', last_Name: 'Dupont', displayName: '', employee_ID: '9123456', card_Holder_Type_ID: 1, tenant: [0, 2] };
+/** A JPEG as far as the photo check reads one: its start, a 16 × 16 frame header, its end (no picture data: the layout only embeds it). */
+export const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9]);
+
+/** Main's directory as the badge capability reads it (by id): `put` files a cardholder and answers their id. */
+export interface BadgeDirectory {
+  read: BadgePersonReader;
+  put(person: BadgeCardholder): number;
+}
+export function badgeDirectory(...people: BadgeCardholder[]): BadgeDirectory {
+  const held = new Map(people.map((p) => [p.id, p]));
+  return {
+    read: async (id) => held.get(id) ?? null,
+    put(person) {
+      held.set(person.id, person);
+      return person.id;
+    },
+  };
+}
+
 /** 60 characters, double-barrelled, accented. */
 export const LONG_SURNAME = 'Álvarez-Fernández de la Peña-Ñúñez Sánchez-Villalobos Ortegà';
 

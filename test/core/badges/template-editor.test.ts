@@ -34,6 +34,7 @@ function editor() {
     database: KioskDatabase.memory(),
     log,
     workstation: 'desk-1',
+    cardholder: async () => null,
   });
   return { dir, lines: memory.lines, handlers: createBadgeEditor(badges, log) };
 }

@@ -61,7 +61,8 @@ describe('badge dialog', () => {
   it('shows the card at true size with its fitted lines, Print focused; Enter (submit) prints and says the printer accepted it', async () => {
     const { previewBadge, printBadge } = withBadgeApi(PREVIEW);
     const view = await openDialog();
-    expect(previewBadge).toHaveBeenCalledWith({ cardholder: expect.objectContaining({ id: 1, last_Name: 'Dupont', employee_ID: '9123' }), locale: 'en' });
+    // Only the id goes to main: it reads who is on the badge (issue 32).
+    expect(previewBadge).toHaveBeenCalledWith({ cardholderId: 1, locale: 'en' });
     const card = view.get('[data-testid="badge-side"] .card').element as HTMLElement;
     expect([card.style.width, card.style.height]).toEqual(['53.98mm', '85.6mm']);
     expect(view.findAll('[data-element="last-name"] .line').map((l) => l.text())).toEqual(['Álvarez-Fernández de la Peña-', 'Ñúñez Sánchez-Villalobos Ortegà']);
@@ -94,7 +95,7 @@ describe('badge dialog', () => {
     expect(view.get('[data-testid="badge-needs-photo"]').text()).toContain('Take a new photo, or choose an image file');
     expect(view.get('[data-testid="badge-print"]').attributes('disabled')).toBeDefined();
     await useBadgeStore().usePhotoFile(new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
-    expect(previewBadge).toHaveBeenLastCalledWith({ cardholder: expect.objectContaining({ id: 1 }), locale: 'en', photo: new Uint8Array([0xff, 0xd8, 0xff]), photoType: 'image/jpeg' });
+    expect(previewBadge).toHaveBeenLastCalledWith({ cardholderId: 1, locale: 'en', photo: new Uint8Array([0xff, 0xd8, 0xff]), photoType: 'image/jpeg' });
     await useBadgeStore().usePhotoFile(new Uint8Array([1]), 'image/gif');
     await flushPromises();
     expect(view.get('[data-testid="badge-error"]').text()).toBe('Choose a JPEG or PNG image.');

@@ -46,20 +46,29 @@ describe('the directory update in the language shown', () => {
       ...DIRECTORY_READY,
       lastSync: {
         ...lastSync,
-        rejected: 2,
+        rejected: 3,
         problems: [
           { position: 5, id: 41, field: 'tenant', problem: 'invalid' },
           { position: 10, id: 7, field: 'id', problem: 'duplicateId', firstPosition: 3 },
+          { position: 12, id: 9, field: 'last_Name', problem: 'tooLong', length: 1_048_576, limit: 1_000 },
         ],
       },
     });
     await flushPromises();
     const items = () => view.findAll('[data-testid="directory-set-aside"] li').map((li) => li.text());
-    expect(view.get('[data-testid="directory-set-aside"] summary').text()).toBe('2 records the service sent were set aside');
-    expect(items()).toEqual(['Record 5: “tenant” does not fit the specification.', 'Record 10: the id 7 is already used by the record at position 3.']);
+    expect(view.get('[data-testid="directory-set-aside"] summary').text()).toBe('3 records the service sent were set aside');
+    expect(items()).toEqual([
+      'Record 5: “tenant” does not fit the specification.',
+      'Record 10: the id 7 is already used by the record at position 3.',
+      'Record at position 12: field “last_Name” is 1,048,576 characters, over the limit 1,000.',
+    ]);
     await show('de');
-    expect(view.get('[data-testid="directory-set-aside"] summary').text()).toBe('2 vom Dienst gesendete Datensätze wurden zurückgestellt');
-    expect(items()).toEqual(['Datensatz 5: „tenant“ entspricht nicht der Spezifikation.', 'Datensatz 10: Die ID 7 wird bereits vom Datensatz an Position 3 verwendet.']);
+    expect(view.get('[data-testid="directory-set-aside"] summary').text()).toBe('3 vom Dienst gesendete Datensätze wurden zurückgestellt');
+    expect(items()).toEqual([
+      'Datensatz 5: „tenant“ entspricht nicht der Spezifikation.',
+      'Datensatz 10: Die ID 7 wird bereits vom Datensatz an Position 3 verwendet.',
+      'Datensatz an Position 12: Das Feld „last_Name“ hat 1.048.576 Zeichen, mehr als die Grenze von 1.000.',
+    ]);
   });
 
   it('says why the saved directory is not used, from its code: English as main says it, German after a switch', async () => {

@@ -87,3 +87,26 @@ export function checkPhoto(bytes: Uint8Array, declared: 'image/jpeg' | 'image/pn
   }
   return { ok: true };
 }
+
+/** A badge photo's longest side in pixels: a photo box is a few centimetres, and a bigger image only costs memory when the page decodes it. */
+export const BADGE_PHOTO_MAX_SIDE = 4096;
+
+/**
+ * An image file the officer chose for a badge (a reprint with no photo at hand), checked as an
+ * upload is: its bytes are the type it claims (JPEG or PNG, whichever the kiosk uploads), under
+ * the photo byte limit, a complete image whose size can be read, and not larger than
+ * BADGE_PHOTO_MAX_SIDE on a side. Its pixel size need not be the upload's: it is only printed.
+ */
+export function checkBadgePhoto(bytes: Uint8Array, declared: 'image/jpeg' | 'image/png', maxBytes: number): PhotoVerdict {
+  const kind = declared === 'image/png' ? 'PNG' : 'JPEG';
+  const matches = declared === 'image/png' ? isPng(bytes) : isJpeg(bytes);
+  if (!matches) return { ok: false, ...keyedError('photoNotKind', { kind }), detail: `badge photo: bytes do not start like ${kind}` };
+  const tooLarge = photoOverLimit(bytes.byteLength, maxBytes);
+  if (tooLarge) return { ok: false, ...tooLarge, detail: `badge photo: ${tooLarge.detail}` };
+  const size = declared === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!size || size.width === 0 || size.height === 0) return { ok: false, ...keyedError('photoIncomplete', { kind }), detail: 'badge photo: no image size found' };
+  if (size.width > BADGE_PHOTO_MAX_SIDE || size.height > BADGE_PHOTO_MAX_SIDE) {
+    return { ok: false, ...keyedError('badgePhotoTooManyPixels', { width: size.width, height: size.height, limit: BADGE_PHOTO_MAX_SIDE }), detail: `badge photo: ${size.width}x${size.height} pixels` };
+  }
+  return { ok: true };
+}

@@ -2,7 +2,9 @@
  * Checks the cardholder list the service answered, record by record, with the same tolerance as
  * the rest of the client (CardHolderSchema: the spec's types, null-only fields open, unknown fields
  * kept): a malformed record is set aside and reported by its position and field, the others stay
- * usable; a second record with an id already seen is set aside too. A fast hand-written check runs
+ * usable; a second record with an id already seen is set aside too, and so is one whose text
+ * field is longer than any sane value (FIELD_CHARS_LIMIT: no person's name is a megabyte, and the
+ * directory must not spend minutes on one). A fast hand-written check runs
  * first (the schema costs more than parsing the JSON itself at 500,000 records) and the schema is
  * asked only about records that fail it, for its message. Pure: no I/O.
  */
@@ -16,10 +18,16 @@ export interface RecordProblem {
   /** The record's id when it has a usable one. */
   id: number | null;
   field: string;
-  /** `invalid`: the record does not fit the specification; `duplicateId`: its id is the one of an earlier record. */
-  problem: 'invalid' | 'duplicateId';
+  /**
+   * `invalid`: the record does not fit the specification; `duplicateId`: its id is the one of an
+   * earlier record; `tooLong`: the field holds more characters than FIELD_CHARS_LIMIT.
+   */
+  problem: 'invalid' | 'duplicateId' | 'tooLong';
   /** duplicateId: the position (0-based) of the record that has the id first. */
   firstIndex?: number;
+  /** tooLong: the field's length in characters, and the limit. */
+  length?: number;
+  limit?: number;
   /** What is wrong, in the schema's English, for the log (the screen words `problem`). */
   message: string;
 }
@@ -35,6 +43,12 @@ export interface CheckedList {
 
 /** Problems kept with their detail; beyond this only the count grows. */
 export const MAX_PROBLEMS = 50;
+
+/**
+ * The longest text field a record may hold and stay in the directory: ten times the longest the
+ * service takes for a name (cardholder-fields.ts: 100), four times its longest field (e-mail, 254).
+ */
+export const FIELD_CHARS_LIMIT = 1_000;
 
 const DATETIME = z.core.regexes.datetime({ offset: true, precision: null, local: false });
 const TEXT_FIELDS = [
@@ -71,6 +85,26 @@ function wellFormed(value: unknown): value is CardHolder {
   if (record.birthday === undefined) record.birthday = null;
   if (record.card_Holder_ID === undefined) record.card_Holder_ID = null;
   return true;
+}
+
+/** The text fields in the order their length is checked: the composed names (made of the others) last. */
+const LENGTH_ORDER = [...TEXT_FIELDS.filter((field) => field !== 'displayName' && field !== 'name'), 'displayName', 'name'] as const;
+
+/** The first text field of a well-formed record longer than FIELD_CHARS_LIMIT, as a problem; null when none is. */
+function tooLong(record: CardHolder, index: number): RecordProblem | null {
+  for (const field of LENGTH_ORDER) {
+    const length = record[field].length;
+    if (length > FIELD_CHARS_LIMIT) {
+      return { index, id: record.id, field, problem: 'tooLong', length, limit: FIELD_CHARS_LIMIT, message: `field ${field} is ${length.toLocaleString('en')} characters, over the limit ${FIELD_CHARS_LIMIT.toLocaleString('en')}` };
+    }
+  }
+  return null;
+}
+
+/** A problem in English for the log: "record at position 3: field last_Name is 1,048,576 characters, over the limit 1,000". */
+export function describeProblem(problem: RecordProblem): string {
+  const where = `record at position ${(problem.index + 1).toLocaleString('en')}`;
+  return problem.problem === 'tooLong' ? `${where}: ${problem.message}` : `${where}: ${problem.field}: ${problem.message}`;
 }
 
 function problemOf(value: unknown, index: number): RecordProblem {
@@ -110,6 +144,11 @@ export function checkCardholderList(body: unknown): CheckedList | null {
     const item = items[index];
     if (!wellFormed(item)) {
       note(problemOf(item, index));
+      continue;
+    }
+    const oversize = tooLong(item, index);
+    if (oversize) {
+      note(oversize);
       continue;
     }
     if (seen === null && item.id <= lastId) {

@@ -238,35 +238,26 @@ export class DirectoryEngine {
   search(query: string, offset: number, limit: number, names: LookupNames = { tenants: [], cardholderTypes: [] }): LookupPage {
     const index = this.index;
     if (!index) return { total: 0, offset: 0, records: [], suggestions: [] };
-    const page = index.search(query, offset, limit);
+    // Names, and what the person is (company, type, city, e-mail domain): one index, names first.
+    const page = index.search(query, offset, limit, names);
     if (query.trim() === '') return { ...page, suggestions: [] };
-    if (page.total > 0) return { ...this.exactFirst(index, query, page, offset, limit), suggestions: [] };
-    // The names find nobody: what the person is (company, type, city, e-mail), then the nearest names.
-    const extras = this.lookupExtras(index);
-    const byValues = extras.searchByValues(query, names, index.overlayRecords());
-    if (byValues.length > 0) {
-      const start = Math.max(0, Math.min(offset, byValues.length));
-      return { total: byValues.length, offset: start, records: byValues.slice(start, start + limit), suggestions: [] };
-    }
-    return { ...page, suggestions: extras.suggest(query) };
+    if (page.total > 0) return { ...this.exactFirst(index, query, page, offset, limit, names), suggestions: [] };
+    return { ...page, suggestions: this.lookupExtras(index).suggest(query) };
   }
 
   /** Puts the records whose full name is exactly what was typed first (they are among the best-ranked already). */
-  private exactFirst(index: CardholderIndex, query: string, page: SearchPage, offset: number, limit: number): SearchPage {
+  private exactFirst(index: CardholderIndex, query: string, page: SearchPage, offset: number, limit: number, names: LookupNames): SearchPage {
     if (query.trim().split(/\s+/).length < 2) return page;
-    const top = index.search(query, 0, Math.min(page.total, offset + limit + EXACT_WINDOW));
+    const top = index.search(query, 0, Math.min(page.total, offset + limit + EXACT_WINDOW), names);
     const exact = top.records.filter((record) => isExactFullName(record, query));
     if (exact.length === 0 || top.records.slice(0, exact.length).every((record) => exact.includes(record))) return page;
     const ordered = [...exact, ...top.records.filter((record) => !exact.includes(record))];
     return { total: page.total, offset: page.offset, records: ordered.slice(page.offset, page.offset + limit) };
   }
 
-  /** Built once per generation (the records changed on this workstation since are read at each search). */
+  /** Built once per generation, when a search first finds nobody. */
   private lookupExtras(index: CardholderIndex): LookupExtras {
-    if (!this.extras || this.extras.index !== index) {
-      const changed = new Set(index.overlayRecords().map((record) => record.id));
-      this.extras = { index, value: new LookupExtras(index.search('', 0, index.size).records.filter((record) => !changed.has(record.id))) };
-    }
+    if (!this.extras || this.extras.index !== index) this.extras = { index, value: new LookupExtras((visit) => index.forEachRecord(visit)) };
     return this.extras.value;
   }
 

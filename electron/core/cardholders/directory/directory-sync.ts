@@ -14,7 +14,7 @@ import type { PushBus } from '../../ipc/push-bus';
 import type { Logger } from '../../log/logger';
 import type { AccessService } from '../../service/access-service';
 import type { CardholderDirectory } from './cardholder-directory';
-import type { RecordProblem } from '../checks/record-check';
+import { describeProblem, type RecordProblem } from '../checks/record-check';
 
 export interface DirectorySyncOptions {
   service: Pick<AccessService, 'downloadCardHolders'>;
@@ -215,7 +215,7 @@ export class DirectorySync {
         problems: counts.problems.map(toView),
       };
       if (counts.rejected > 0) {
-        log.warn('directory', `set aside ${counts.rejected} malformed cardholder records; first: ${counts.problems.slice(0, 3).map((p) => `#${p.index + 1} ${p.field}: ${p.message}`).join('; ')}`);
+        log.warn('directory', `set aside ${counts.rejected} malformed cardholder records; first: ${counts.problems.slice(0, 3).map(describeProblem).join('; ')}`);
       }
       log.info('directory', `synced ${counts.total} cardholders (+${counts.added} ~${counts.changed} -${counts.removed})`);
       this.update({ status: 'ready', records: (await directory.stats()).records, syncedAt: directory.snapshot?.syncedAt ?? report.at, syncing: null, lastSync: report, lastFailure: null, held: null, snapshotProblem: null, snapshotIssue: null });
@@ -256,6 +256,7 @@ export class DirectorySync {
 
 function toView(problem: RecordProblem): DirectoryRecordProblem {
   const view: DirectoryRecordProblem = { position: problem.index + 1, id: problem.id, field: problem.field, problem: problem.problem };
+  if (problem.length !== undefined && problem.limit !== undefined) return { ...view, length: problem.length, limit: problem.limit };
   return problem.firstIndex === undefined ? view : { ...view, firstPosition: problem.firstIndex + 1 };
 }
 

@@ -5,12 +5,15 @@
  * the next lookup after a change — ranked by the same matcher (segment-matcher.ts) and merged by
  * score, then name order (name-order.ts: last name, first name, id). A changed record's version
  * of the sync is marked dead. So a record answers the same whether it came with the sync or
- * later. Nothing here does I/O or knows about workers; it is plain data and loops.
+ * later. A search may be given the site's names of tenants and cardholder types (LookupNames), so
+ * that a typed company or type finds the people who carry it. Nothing here does I/O or knows about
+ * workers; it is plain data and loops.
  */
 import type { CardHolder } from '../../service/access-service';
 import { IndexSegment } from './index-segment';
-import { compactKey, FoldCache, foldText, parseQuery, type ParsedQuery, type QueryToken } from './search-text';
-import { duplicatesIn, MAX_QUERY_TOKENS, rankSegment, type DuplicateReason, type Ranked } from './segment-matcher';
+import type { LookupNames } from './lookup-extras';
+import { compactKey, FoldCache, foldText, parseQuery, wordTokens, type ParsedQuery, type QueryToken } from './search-text';
+import { duplicatesIn, MAX_QUERY_TOKENS, namedValues, rankSegment, type DuplicateReason, type NamedWords, type Ranked } from './segment-matcher';
 
 export { MATCH, MAX_QUERY_TOKENS } from './segment-matcher';
 
@@ -41,6 +44,8 @@ export class CardholderIndex {
   private readonly singleCharacter = new Map<string, Ranked>();
   /** The merged ranking of the last query: ≥ 0 a position of `base`, < 0 position -(ref + 1) of `overlay`. */
   private cachedQuery: { query: string; ranked: Int32Array; overlay: IndexSegment } | null = null;
+  /** The site's names the rankings above were made with (a change of catalogue drops them), with their words. */
+  private names: { key: string; tenants: NamedWords[]; cardholderTypes: NamedWords[] } = { key: '', tenants: [], cardholderTypes: [] };
 
   /** Builds the index over records already checked (ids unique). `onProgress` gets records done. */
   static build(records: CardHolder[], onProgress?: (done: number) => void): CardholderIndex {
@@ -72,6 +77,16 @@ export class CardholderIndex {
     return out.sort((a, b) => a.id - b.id);
   }
 
+  /** What the tables of the build hold, counted (IndexSegment.entries). */
+  entries(): ReturnType<IndexSegment['entries']> {
+    return this.base.entries();
+  }
+
+  /** Calls `visit` with every record now (built ones not replaced, then those changed since). */
+  forEachRecord(visit: (record: CardHolder) => void): void {
+    this.eachLive(visit);
+  }
+
   /** Every tenant number on a record now, ascending. */
   tenantIds(): number[] {
     const seen = new Set<number>();
@@ -101,8 +116,11 @@ export class CardholderIndex {
   /**
    * One page of the ranked result of a query. An empty query lists everyone in name order.
    * The full ranking of the last query is kept, so the next pages cost only their records.
+   * `names`: the site's tenants and cardholder types, found by their names (kept for the searches
+   * that give none).
    */
-  search(query: string, offset: number, limit: number): SearchPage {
+  search(query: string, offset: number, limit: number, names?: LookupNames): SearchPage {
+    this.useNames(names);
     if (!this.cachedQuery || this.cachedQuery.query !== query) {
       const overlay = this.overlay();
       this.cachedQuery = { query, ranked: this.rank(query, overlay), overlay };
@@ -157,10 +175,11 @@ export class CardholderIndex {
     }
     // One typed character matches a large share of everyone: its ranking is kept until a change.
     const memoKey = tokens.length === 1 && parsed.emails.length === 0 && (tokens[0] as QueryToken).text.length === 1 ? (tokens[0] as QueryToken).text : null;
-    const built = (memoKey !== null ? this.singleCharacter.get(memoKey) : undefined) ?? rankSegment(this.base, tokens, parsed.emails, this.dead);
+    const named = tokens.map((token) => namedValues(token, this.names));
+    const built = (memoKey !== null ? this.singleCharacter.get(memoKey) : undefined) ?? rankSegment(this.base, tokens, parsed.emails, this.dead, named);
     if (memoKey !== null) this.singleCharacter.set(memoKey, built);
     if (overlay.length === 0) return built.ranked;
-    const added = rankSegment(overlay, tokens, parsed.emails, null);
+    const added = rankSegment(overlay, tokens, parsed.emails, null, named);
     return this.merge(built.ranked, built.scores, overlay, added.ranked, added.scores);
   }
 
@@ -185,6 +204,25 @@ export class CardholderIndex {
   }
 
   // ───────────────────────── state ─────────────────────────
+
+  /** Takes the site's names for the searches from now on; rankings made with others are dropped. */
+  private useNames(names: LookupNames | undefined): void {
+    if (names === undefined) return;
+    const tenants = names?.tenants ?? [];
+    const types = names?.cardholderTypes ?? [];
+    if (tenants.length === 0 && types.length === 0 && this.names.key === '') return;
+    const key = JSON.stringify([tenants, types]);
+    if (key === this.names.key) return;
+    const withWords = (list: LookupNames['tenants']): NamedWords[] =>
+      list.map((item) => {
+        const words: string[] = [];
+        wordTokens(item.name, words);
+        return { id: item.id, words };
+      });
+    this.names = { key, tenants: withWords(tenants), cardholderTypes: withWords(types) };
+    this.cachedQuery = null;
+    this.singleCharacter.clear();
+  }
 
   /** The segment of the records changed since the build, rebuilt after a change. */
   private overlay(): IndexSegment {

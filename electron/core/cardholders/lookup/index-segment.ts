@@ -1,7 +1,7 @@
 /**
  * IndexSegment: the lookup tables over one set of cardholders, built at once — the records in name
- * order, the term dictionaries of name words and secondary words with their posting lists, the
- * employee IDs, e-mail addresses, phone digits, the distinct words with their one-deletion
+ * order, the term dictionaries of name words, secondary words and value words (city, e-mail
+ * domain, tenant and type keys: record-keys.ts) with their posting lists, the employee IDs, e-mail addresses, phone digits, the distinct words with their one-deletion
  * variants (typo tolerance) and the positions by id. The index holds one segment for the sync and
  * one, rebuilt when needed, for the records changed after it; segment-matcher.ts ranks either.
  */
@@ -10,7 +10,7 @@ import { EmployeeIdCollector, EmployeeIdTable } from './employee-id-table';
 import { compareNames, idsAscending, sortByName } from './name-order';
 import { PHONE_MIN, PhoneGrams } from './phone-grams';
 import { emitKeys, type KeySink, type WordCache } from './record-keys';
-import { emailLocalPart, wordTokens, type FoldCache } from './search-text';
+import { emailLocalPart, WORD_CHARS, wordTokens, type FoldCache } from './search-text';
 import { TermCollector, TermTable } from './term-table';
 import type { WordMatches } from './word-matches';
 
@@ -24,6 +24,8 @@ export class IndexSegment {
   readonly firstKey: string[];
   readonly primary: TermTable;
   readonly secondary: TermTable;
+  /** What a person is: city and e-mail-domain words, tenant and type keys (record-keys.ts). */
+  readonly values: TermTable;
   readonly employee: EmployeeIdTable;
   /** Folded e-mail address per position ('' when none). */
   readonly emailKey: string[];
@@ -58,6 +60,7 @@ export class IndexSegment {
     this.emailKey = new Array<string>(n);
     const primary = new TermCollector();
     const secondary = new TermCollector();
+    const values = new TermCollector();
     const employee = new EmployeeIdCollector(n);
     const phoneDigits: string[] = [];
     const phoneDoc: number[] = [];
@@ -65,6 +68,7 @@ export class IndexSegment {
     const sink: KeySink = {
       primary: (word) => primary.add(word, pos),
       secondary: (word) => secondary.add(word, pos),
+      value: (word) => values.add(word, pos),
       employee: (id) => employee.add(id, pos),
       email: (folded) => {
         this.emailKey[pos] = folded;
@@ -87,6 +91,7 @@ export class IndexSegment {
     }
     this.primary = new TermTable(primary);
     this.secondary = new TermTable(secondary);
+    this.values = new TermTable(values);
     this.employee = new EmployeeIdTable(employee);
     this.words = [...new Set([...this.primary.terms, ...this.secondary.terms])].sort();
     this.wordRanks = new Int32Array(this.words.length * 2);
@@ -113,6 +118,27 @@ export class IndexSegment {
 
   get length(): number {
     return this.records.length;
+  }
+
+  /**
+   * What the tables hold, counted: terms and postings of the three dictionaries, distinct words, and
+   * the one-deletion variants with their characters (the part that grows with a word's length).
+   */
+  entries(): { terms: number; postings: number; words: number; variants: number; variantChars: number } {
+    let variants = 0;
+    let variantChars = 0;
+    for (const [variant, list] of this.deletions) {
+      variants += list.length;
+      variantChars += variant.length;
+    }
+    const tables = [this.primary, this.secondary, this.values];
+    return {
+      terms: tables.reduce((sum, t) => sum + t.terms.length, 0),
+      postings: tables.reduce((sum, t) => sum + t.postings.length, 0),
+      words: this.words.length,
+      variants,
+      variantChars,
+    };
   }
 
   /** The position of the record at rank `i` of the id order. */
@@ -164,7 +190,7 @@ export class IndexSegment {
     wordTokens(emailLocalPart(email), words, false);
     let best = -1;
     for (const word of words) {
-      const rank = this.secondary.rank(word);
+      const rank = this.secondary.rank(word.slice(0, WORD_CHARS));
       if (rank < 0) return;
       if (best < 0 || this.secondary.size(rank) < this.secondary.size(best)) best = rank;
     }

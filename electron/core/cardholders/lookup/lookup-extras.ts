@@ -1,17 +1,15 @@
 /**
- * What the lookup adds around the name index (cardholder-index.ts), kept apart from it:
+ * What the lookup adds around the index (cardholder-index.ts), kept apart from it:
  * - an exact full-name match first ("Liam Smith" puts "Smith, Liam" above "Smith, Liam Joseph");
- * - a search by what a person is rather than who: tenant (company) and cardholder type by the
- *   site's names, city, and any part of an e-mail address ("Northwind", "Visitor", "Springfield",
- *   "nunez@", "fabrikam"), used when the names find nobody, every typed word matching a name word
- *   or one of those values;
  * - the nearest names when nothing is found ("Lewandosky" → "Lewandowski"), two slips allowed.
- * Plain data and loops over the records in name order; built lazily, once per change.
+ * The search by what a person is (company, type, city, e-mail domain) is the index's own
+ * (record-keys.ts, segment-matcher.ts); `LookupNames` are the site's names it is given.
+ * Plain data and loops; built lazily, once per generation.
  */
 import type { NamedId } from '../../../contract/ipc';
 import type { CardHolder } from '../../service/access-service';
 import type { SearchPage } from './cardholder-index';
-import { foldText, wordTokens } from './search-text';
+import { foldText, WORD_CHARS, wordTokens } from './search-text';
 
 /** The site's names the lookup can search by (tenants and cardholder types). */
 export interface LookupNames {
@@ -24,25 +22,8 @@ export interface LookupPage extends SearchPage {
   suggestions: string[];
 }
 
-/** A typed word shorter than this is not looked for inside e-mail addresses. */
-const EMAIL_FRAGMENT_MIN = 3;
-const NO_WORDS: string[] = [];
 const MAX_SUGGESTIONS = 3;
 const MAX_DISTANCE = 2;
-
-interface Entry {
-  record: CardHolder;
-  /** Folded name words (first, middle, last); arrays shared by records with the same names. */
-  first: string[];
-  middle: string[];
-  last: string[];
-  /** Folded city words (shared likewise). */
-  city: string[];
-  /** Words of the e-mail address's domain ("fabrikam", "example"; shared likewise). */
-  domain: string[];
-  /** The folded e-mail address. */
-  email: string;
-}
 
 /** Words of a folded text, as the lookup compares them. */
 function words(text: string): string[] {
@@ -75,102 +56,30 @@ export function editDistance(a: string, b: string, cap: number): number {
 }
 
 /**
- * The records of one generation of the index, read once (names and cities repeat: their words are
- * computed once per distinct text and shared). Records changed on this workstation since (the
- * index's overlay, a few) are read at each search instead of rebuilding all of it.
+ * The distinct name words of one generation of the index and how they are written, read once
+ * (names repeat: each distinct pair of names is read once), for the nearest names.
  */
 export class LookupExtras {
-  private readonly entries: Entry[];
-  private readonly words = new Map<string, string[]>();
   /** Distinct name words → how they are written (for suggestions). */
   private readonly spelled = new Map<string, string>();
 
-  /** `records` in the lookup's name order. */
-  constructor(records: readonly CardHolder[]) {
-    this.entries = records.map((record) => this.entryOf(record));
-  }
-
-  private wordsOf(text: string): string[] {
-    let list = this.words.get(text);
-    if (list === undefined) {
-      list = words(text);
-      this.words.set(text, list);
-    }
-    return list;
-  }
-
-  private entryOf(record: CardHolder): Entry {
-    const first = this.wordsOf(record.first_Name);
-    const last = this.wordsOf(record.last_Name);
-    if (!this.words.has(`\u0000${record.first_Name}\u0000${record.last_Name}`)) {
-      this.words.set(`\u0000${record.first_Name}\u0000${record.last_Name}`, []);
-      for (const part of [record.first_Name, record.last_Name]) {
-        for (const written of part.trim().split(/\s+/)) {
-          const key = foldText(written).replace(/[^a-z0-9]/g, '');
-          if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
-        }
+  /** `each` visits the records of the generation. */
+  constructor(each: (visit: (record: CardHolder) => void) => void) {
+    // Each distinct name is read once (no string is made per record: names repeat, and their hashes are kept).
+    const seen = new Set<string>();
+    const read = (name: string): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      for (const written of name.trim().split(/\s+/)) {
+        if (written.length > WORD_CHARS) continue;
+        const key = foldText(written).replace(/[^a-z0-9]/g, '');
+        if (key.length >= 3 && !this.spelled.has(key)) this.spelled.set(key, written);
       }
-    }
-    const email = record.email === '' ? '' : foldText(record.email.trim());
-    const at = email.lastIndexOf('@');
-    return { record, first, middle: this.wordsOf(record.middle_Name), last, city: this.wordsOf(record.city), domain: at < 0 ? NO_WORDS : this.wordsOf(email.slice(at + 1)), email };
-  }
-
-  /**
-   * Records whose typed words each match a name word (its beginning), the city (a word's
-   * beginning), a tenant's or the cardholder type's name (a word's beginning), or a part of the
-   * e-mail address — in name order. `changed`: the records changed since this was built (they
-   * replace the ones with their ids).
-   */
-  searchByValues(query: string, names: LookupNames, changed: readonly CardHolder[] = []): CardHolder[] {
-    // "Type 3", "Tenant 2": a type or tenant by the number the screens show where the catalogue names none.
-    const byNumber: Array<(entry: Entry) => boolean> = [];
-    const rest = foldText(query.trim()).replace(/\b(type|tenant)\s+(\d{1,10})\b/g, (_match, kind: string, digits: string) => {
-      const id = Number(digits);
-      byNumber.push(kind === 'type' ? (entry) => entry.record.card_Holder_Type_ID === id : (entry) => entry.record.tenant.includes(id));
-      return ' ';
+    };
+    each((record) => {
+      read(record.first_Name);
+      read(record.last_Name);
     });
-    const typed = rest.split(/\s+/).filter((word) => word !== '');
-    if (typed.length === 0 && byNumber.length === 0) return [];
-    const tenantWords = names.tenants.map((t) => ({ id: t.id, words: words(t.name) }));
-    const typeWords = names.cardholderTypes.map((t) => ({ id: t.id, words: words(t.name) }));
-    const conditions = typed.map((raw) => {
-      const parts = words(raw);
-      const startsAny = (list: readonly string[]): boolean => parts.length > 0 && parts.every((part) => list.some((word) => word.startsWith(part)));
-      // Records share their word arrays: each distinct array is judged once per search.
-      const judged = new Map<readonly string[], boolean>();
-      const starts = (list: readonly string[]): boolean => {
-        let verdict = judged.get(list);
-        if (verdict === undefined) {
-          verdict = list.length > 0 && startsAny(list);
-          judged.set(list, verdict);
-        }
-        return verdict;
-      };
-      const tenants = new Set(tenantWords.filter((t) => startsAny(t.words)).map((t) => t.id));
-      const types = new Set(typeWords.filter((t) => startsAny(t.words)).map((t) => t.id));
-      // A word with "@" or "." is looked for inside the addresses ("nunez@", "n.nunez"); a plain
-      // word at the start of a word of the domain ("fabrikam"): the local part's words are the index's.
-      const fragment = raw.length >= EMAIL_FRAGMENT_MIN && /[@.]/.test(raw) ? raw : null;
-      return (entry: Entry): boolean =>
-        starts(entry.first) ||
-        starts(entry.last) ||
-        starts(entry.middle) ||
-        starts(entry.city) ||
-        starts(entry.domain) ||
-        (fragment !== null && entry.email !== '' && entry.email.includes(fragment)) ||
-        (tenants.size > 0 && entry.record.tenant.some((t) => tenants.has(t))) ||
-        (types.size > 0 && types.has(entry.record.card_Holder_Type_ID));
-    });
-    conditions.push(...byNumber);
-    const matches = (entry: Entry): boolean => conditions.every((condition) => condition(entry));
-    const replaced = new Set(changed.map((record) => record.id));
-    const found: CardHolder[] = [];
-    for (const entry of this.entries) if (!replaced.has(entry.record.id) && matches(entry)) found.push(entry.record);
-    const local = changed.map((record) => this.entryOf(record)).filter(matches);
-    if (local.length === 0) return found;
-    const key = (r: CardHolder): string => `${foldText(r.last_Name.trim())}\u0000${foldText(r.first_Name.trim())}`;
-    return [...found, ...local.map((entry) => entry.record)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
   }
 
   /** Names within two slips of each typed word ("Lewandosky" → "Lewandowski"), nearest first. */

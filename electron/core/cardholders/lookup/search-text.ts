@@ -20,6 +20,15 @@ const PLAIN = /^[a-z0-9 .@_+-]*$/;
 const APOSTROPHES = /['’‘`´ʼ]/g;
 
 /**
+ * What one field contributes to the index, at most: the first WORD_CHARS characters of a word (a
+ * typed word is cut the same way, so it still meets it) and WORDS_PER_FIELD words. So a record
+ * costs the index a bounded amount whatever its fields hold (a word of a megabyte would otherwise
+ * give a megabyte of one-deletion variants of a megabyte each).
+ */
+export const WORD_CHARS = 64;
+export const WORDS_PER_FIELD = 32;
+
+/**
  * Lower case, accents removed, ø/æ/ß… spelt out, compatibility forms read as their letters
  * ("ｅｖｉｌ" → evil), bidirectional controls and invisible characters (zero-width space, joiners,
  * soft hyphen…) gone, and Cyrillic or Greek look-alikes mixed into a Latin word read as Latin
@@ -61,6 +70,14 @@ export function wordTokens(text: string, out: string[], joined = true): void {
   }
 }
 
+/** wordTokens within the index's bounds: at most WORDS_PER_FIELD words, each cut to WORD_CHARS characters. */
+export function indexedWords(text: string, out: string[], joined = true): void {
+  const from = out.length;
+  wordTokens(text, out, joined);
+  if (out.length - from > WORDS_PER_FIELD) out.length = from + WORDS_PER_FIELD;
+  for (let i = from; i < out.length; i++) if ((out[i] as string).length > WORD_CHARS) out[i] = (out[i] as string).slice(0, WORD_CHARS);
+}
+
 /** The local part of an e-mail address ("marie.dupont" of "Marie.Dupont@x.example"). */
 export function emailLocalPart(email: string): string {
   const at = email.lastIndexOf('@');
@@ -75,6 +92,8 @@ export interface QueryToken {
   numeric: boolean;
   /** A whole query that looks like an employee ID, without its punctuation ("E-1234" → "e1234"): matched against employee IDs only. */
   employeeId?: true;
+  /** "Type 3", "Tenant 2": a cardholder type or a tenant by the number the screens show where the catalogue names none. */
+  valueId?: { kind: 'type' | 'tenant'; id: number };
 }
 
 export interface ParsedQuery {
@@ -110,18 +129,22 @@ export function parseQuery(query: string): ParsedQuery {
   return queryWords(trimmed);
 }
 
-/** The words of a query (see parseQuery). */
+/** The words of a query (see parseQuery); "type 3" and "tenant 2" are one token each. */
 function queryWords(trimmed: string): ParsedQuery {
   const tokens: QueryToken[] = [];
   const emails: string[] = [];
-  for (const word of foldText(trimmed).split(/\s+/)) {
+  const rest = foldText(trimmed).replace(/\b(type|tenant)\s+(\d{1,10})\b/g, (whole: string, kind: 'type' | 'tenant', digits: string) => {
+    tokens.push({ text: whole.replace(/\s+/g, ' '), numeric: false, valueId: { kind, id: Number(digits) } });
+    return ' ';
+  });
+  for (const word of rest.split(/\s+/)) {
     if (word === '') continue;
     if (word.includes('@')) {
       emails.push(word);
       continue;
     }
     for (const text of word.replace(APOSTROPHES, '').split(/[^a-z0-9]+/)) {
-      if (text !== '') tokens.push({ text, numeric: /^\d+$/.test(text) });
+      if (text !== '') tokens.push({ text: text.length > WORD_CHARS ? text.slice(0, WORD_CHARS) : text, numeric: /^\d+$/.test(text) });
     }
   }
   return { tokens, emails };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardholderList, MAX_PROBLEMS } from '../../../../electron/core/cardholders/checks/record-check';
+import { checkCardholderList, describeProblem, FIELD_CHARS_LIMIT, MAX_PROBLEMS } from '../../../../electron/core/cardholders/checks/record-check';
 import { CardHolderSchema } from '../../../../electron/core/service/service-schemas';
 import { person } from '../../../support/cardholders';
 
@@ -31,6 +31,16 @@ describe('checkCardholderList', () => {
       [4, null, '(record)'],
     ]);
     expect(checked?.problems[1]?.message).toMatch(/text/);
+  });
+
+  it('sets aside a record with a 1 MB name word, named by its position and field, and keeps the others', () => {
+    const huge = person({ id: 2, first_Name: 'Ada', last_Name: 'L'.repeat(1 << 20) });
+    const checked = checkCardholderList([person({ id: 1, first_Name: 'A', last_Name: 'B' }), huge, person({ id: 3, first_Name: 'C', last_Name: 'D', city: 'x'.repeat(FIELD_CHARS_LIMIT) })]);
+    expect(checked?.records.map((r) => r.id)).toEqual([1, 3]);
+    expect(checked?.problems).toEqual([
+      { index: 1, id: 2, field: 'last_Name', problem: 'tooLong', length: 1_048_576, limit: 1_000, message: 'field last_Name is 1,048,576 characters, over the limit 1,000' },
+    ]);
+    expect(describeProblem(checked?.problems[0] as NonNullable<typeof checked>['problems'][number])).toBe('record at position 2: field last_Name is 1,048,576 characters, over the limit 1,000');
   });
 
   it('keeps the first of two records with the same id and reports the second', () => {

@@ -221,6 +221,16 @@ describe('directory sync against the simulator', () => {
     expect(report.problems[0]).not.toHaveProperty('message');
   });
 
+  it('sets aside a record whose field is far too long, and names its position and field on screen and in the log', async () => {
+    const { handlers, lines } = await started();
+    await controls.answerMutatedList([{ index: 6, set: { last_Name: 'W'.repeat(5_000) } }]);
+    const report = await handlers.syncDirectory({});
+    expect(report).toMatchObject({ outcome: 'updated', rejected: 1, total: COUNT - 1 });
+    if (report.outcome !== 'updated') throw new Error('expected a report');
+    expect(report.problems).toEqual([{ position: 7, id: expect.any(Number), field: 'last_Name', problem: 'tooLong', length: 5_000, limit: 1_000 }]);
+    expect(lines.join('\n')).toContain('record at position 7: field last_Name is 5,000 characters, over the limit 1,000');
+  });
+
   it('holds back an empty list until the officer confirms it', async () => {
     const { handlers } = await started();
     await controls.answerEmptyList();

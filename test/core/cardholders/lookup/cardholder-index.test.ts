@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardholderIndex } from '../../../../electron/core/cardholders/lookup/cardholder-index';
+import { WORD_CHARS, WORDS_PER_FIELD } from '../../../../electron/core/cardholders/lookup/search-text';
 import type { CardHolder } from '../../../../electron/core/service/access-service';
 import { person } from '../../../support/cardholders';
 
@@ -280,5 +281,79 @@ describe('CardholderIndex employee IDs typed as they are written', () => {
     expect(ids(own.findDuplicates({ first_Name: 'мария', last_Name: 'ИВАНОВА' }))).toEqual([[8, ['name']]]);
     expect(ids(own.findDuplicates({ first_Name: 'Σοφια', last_Name: 'Παπαδοπουλου' }))).toEqual([[9, ['name']]]);
     expect(own.findDuplicates({ first_Name: 'Maria', last_Name: 'Ivanova' })).toEqual([]);
+  });
+});
+
+describe('CardholderIndex: what a person is, in the same index as names', () => {
+  const SITE = {
+    tenants: [{ id: 0, name: 'Building (shared)' }, { id: 1, name: 'Northwind Traders' }, { id: 3, name: 'Fabrikam Logistics' }],
+    cardholderTypes: [{ id: 1, name: 'Employee' }, { id: 3, name: 'Visitor' }],
+  };
+  const index = CardholderIndex.build([
+    person({ id: 1, first_Name: 'Liam', last_Name: 'Smith', city: 'Springfield', tenant: [0, 1], card_Holder_Type_ID: 1, email: 'liam.smith@northwind.example' }),
+    person({ id: 2, first_Name: 'Ana', last_Name: 'Paris', city: 'Lyon', tenant: [0], card_Holder_Type_ID: 3, email: 'ana.paris@fabrikam.example' }),
+    person({ id: 3, first_Name: 'Inés', last_Name: 'Muñoz', city: 'Paris', tenant: [0, 3], card_Holder_Type_ID: 3, email: 'ines.nunez@contoso.example' }),
+    person({ id: 4, first_Name: 'Marie', last_Name: 'Dupont', city: 'A Coruña', tenant: [0], card_Holder_Type_ID: 1, email: '' }),
+    person({ id: 5, first_Name: 'Paul', last_Name: 'Parisot', city: 'Paris', tenant: [0, 1], card_Holder_Type_ID: 1, email: 'p@mail.example.org' }),
+  ]);
+  const ids = (query: string, names = SITE): number[] => index.search(query, 0, 50, names).records.map((r) => r.id);
+
+  it('finds people by city, by the e-mail domain, by company and by type (by the site\'s names)', () => {
+    expect(ids('springfield')).toEqual([1]);
+    expect(ids('Spring')).toEqual([1]);
+    expect(ids('a coruna')).toEqual([4]);
+    expect(ids('fabrikam')).toEqual([3, 2]); // the tenant Fabrikam Logistics (3), the domain fabrikam.example (2)
+    expect(ids('northwind traders')).toEqual([5, 1]);
+    expect(ids('visitor')).toEqual([3, 2]);
+    expect(ids('smith springfield')).toEqual([1]);
+    expect(ids('mail.example.org')).toEqual([5]);
+    expect(ids('nunez@')).toEqual([3]);
+    expect(ids('@contoso')).toEqual([3]);
+    expect(ids('type 3')).toEqual([3, 2]);
+    expect(ids('tenant 1')).toEqual([5, 1]);
+  });
+
+  it('ranks a name match before a city match: "paris" lists Ana Paris and Paul Parisot before those who live in Paris', () => {
+    expect(ids('paris')).toEqual([2, 5, 3]);
+    expect(ids('pari')).toEqual([2, 5, 3]);
+    expect(ids('pa')).toEqual([2, 5]); // two letters: the beginning of a name, not yet of a city
+  });
+
+  it('without the site\'s names, a company or type is found by its number only', () => {
+    const none = { tenants: [], cardholderTypes: [] };
+    expect(ids('visitor', none)).toEqual([]);
+    expect(ids('type 3', none)).toEqual([3, 2]);
+  });
+
+  it('finds a record changed since the build by what it is now', () => {
+    const changing = CardholderIndex.build([person({ id: 7, first_Name: 'Ada', last_Name: 'Byron', city: 'Leeds' }), person({ id: 8, first_Name: 'Bo', last_Name: 'Ek', city: 'Oslo' })]);
+    changing.upsert(person({ id: 7, first_Name: 'Ada', last_Name: 'Byron', city: 'Oslo' }));
+    expect(changing.search('oslo', 0, 50).records.map((r) => r.id)).toEqual([7, 8]);
+    expect(changing.search('leeds', 0, 50).total).toBe(0);
+  });
+});
+
+describe('CardholderIndex: what one field contributes is bounded', () => {
+  const withWord = (length: number): CardHolder => person({ id: 1, first_Name: 'Ada', last_Name: `${'q'.repeat(length - 1)}z` });
+
+  it('indexes a 1 MB name word with the same entries as a 100 kB one: the work does not grow with the word', () => {
+    // Before the bound, the one-deletion variants of a word of n characters were n strings of n - 1 characters (n² work).
+    const tenfold = CardholderIndex.build([withWord(1 << 20)]).entries();
+    const once = CardholderIndex.build([withWord(100_000)]).entries();
+    expect(tenfold).toEqual(once);
+    // Each one-deletion variant is at most WORD_CHARS long, and there are at most WORD_CHARS + 1 per word.
+    expect(tenfold.variantChars).toBeLessThanOrEqual(3 * (WORD_CHARS + 1) * WORD_CHARS);
+  });
+
+  it('indexes at most WORDS_PER_FIELD words of a field', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => `w${i}`).join(' ');
+    const entries = CardholderIndex.build([person({ id: 1, first_Name: 'Ada', last_Name: many })]).entries();
+    expect(entries.words).toBeLessThanOrEqual(WORDS_PER_FIELD + 1);
+  });
+
+  it('still finds the person by the beginning of the long word, typed even longer than what is indexed', () => {
+    const index = CardholderIndex.build([withWord(1 << 20), person({ id: 2, first_Name: 'Bo', last_Name: 'Quist' })]);
+    expect(index.search('q'.repeat(100), 0, 10).records.map((r) => r.id)).toEqual([1]);
+    expect(index.search('ada qqqq', 0, 10).records.map((r) => r.id)).toEqual([1]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactKey, foldText, parseQuery, phoneDigits, withinOneEdit, wordTokens } from '../../../../electron/core/cardholders/lookup/search-text';
+import { compactKey, foldText, parseQuery, phoneDigits, withinOneEdit, WORD_CHARS, wordTokens } from '../../../../electron/core/cardholders/lookup/search-text';
 
 const words = (text: string, joined = true): string[] => {
   const out: string[] = [];
@@ -74,7 +74,9 @@ describe('parseQuery', () => {
 
   it('gives nothing for blank input and caps very long input', () => {
     expect(parseQuery('   ')).toEqual({ tokens: [], emails: [] });
-    expect(parseQuery('a'.repeat(10_000)).tokens[0]?.text.length).toBe(200);
+    // The query is read up to 200 characters; a word as far as the index keeps one (WORD_CHARS).
+    expect(parseQuery('a'.repeat(10_000)).tokens[0]?.text.length).toBe(WORD_CHARS);
+    expect(parseQuery(`${'a'.repeat(150)} b`).tokens.map((t) => t.text)).toEqual(['a'.repeat(WORD_CHARS), 'b']);
   });
 });
 
