@@ -12,35 +12,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { englishBadgeProblem, type BadgeLocale, type BadgePreview } from '../../../electron/contract/ipc';
-import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { loadBadgeFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { loadTemplates } from '../../../electron/core/badges/template-library';
 import { chooseVault } from '../../../electron/core/credentials/choose-vault';
-import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { FONTS, JPEG, PERSON, SITE, badgeDirectory, fakePort, templatesCopy, writeTemplate } from './support';
-import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
+import { FONTS, JPEG, PERSON, badgeDirectory, templatesCopy, writeTemplate, badgesWith } from './support';
 
 const ISSUED = new Date(2026, 10, 25, 10, 30); // 25 November 2026, the workstation's time zone
 
 function capability(templatesDir: string) {
-  const port = fakePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-lang-'));
-  const badges = createBadgesCapability({
-    templatesDir,
-    fontDir: FONTS,
-    printerName: 'Card Printer',
-    port,
-    pickPdfFile: async (name) => join(dataDir, name),
-    site: () => SITE,
-    dataDir,
-    database: KioskDatabase.memory(),
-    log: createLogger(memorySink().sink),
-    workstation: 'desk-1',
-    cardholder: people.read,
-    now: () => ISSUED,
-  });
-  return { badges, port };
+  return badgesWith({ templatesDir, cardholder: people.read, now: () => ISSUED });
 }
 
 /** Main's directory: who a badge is for, by id (each test files whom it shows). */

@@ -7,36 +7,18 @@
  * a page that does not lay out in time is a clear, typed refusal.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { operations, type BadgeCardholder } from '../../../electron/contract/ipc';
-import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { badgePersonReader } from '../../../electron/core/badges/badge-person';
 import { BadgeRenderTimeout, withRenderDeadline } from '../../../electron/core/badges/badge-printer-port';
-import { KioskFailure } from '../../../electron/core/ipc/failure';
-import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 import { person } from '../../support/cardholders';
-import { EXAMPLES, FONTS, JPEG, PERSON, SITE, badgeDirectory, fakePort, type FakePort } from './support';
+import { JPEG, PERSON, badgeDirectory, fakePort, type FakePort, badgesWith, failure } from './support';
 
 const OTHER: BadgeCardholder = { id: 42, first_Name: 'Ada', middle_Name: '', last_Name: 'Lovelace', displayName: '', employee_ID: '5550042', card_Holder_Type_ID: 1, tenant: [0] };
 
 function capability(options: { port?: FakePort; people?: BadgeCardholder[]; sameCardholder?: (id: number) => number[]; photoMaxBytes?: number } = {}) {
-  const port = options.port ?? fakePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-sec-'));
   const people = badgeDirectory(...(options.people ?? [PERSON, OTHER]));
-  const badges = createBadgesCapability({
-    templatesDir: EXAMPLES,
-    fontDir: FONTS,
-    printerName: 'Card Printer',
-    port,
-    pickPdfFile: async (name) => join(dataDir, name),
-    site: () => SITE,
-    dataDir,
-    database: KioskDatabase.memory(),
-    log: createLogger(memorySink().sink),
-    workstation: 'desk-1',
+  const { badges, port } = badgesWith({
+    ...(options.port ? { port: options.port } : {}),
     cardholder: people.read,
     ...(options.sameCardholder ? { sameCardholder: options.sameCardholder } : {}),
     ...(options.photoMaxBytes ? { photoMaxBytes: options.photoMaxBytes } : {}),
@@ -45,15 +27,6 @@ function capability(options: { port?: FakePort; people?: BadgeCardholder[]; same
   return { badges, port, people };
 }
 
-async function failure(promise: Promise<unknown>): Promise<KioskFailure['error']> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof KioskFailure) return thrown.error;
-    throw thrown;
-  }
-  throw new Error('expected a failure');
-}
 
 const linesOf = (preview: { sides: Array<{ boxes: Array<{ id: string; lines?: string[] }> }> }, id: string): string => (preview.sides[0]?.boxes.find((b) => b.id === id)?.lines ?? []).join(' ');
 

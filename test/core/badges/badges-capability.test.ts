@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { KioskFailure } from '../../../electron/core/ipc/failure';
 import type { BadgeCardholder } from '../../../electron/contract/ipc';
-import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, badgeDirectory, JPEG, type FakePort } from './support';
+import { EXAMPLES, FONTS, LONG_SURNAME, PERSON, SITE, fakePort, badgeDirectory, JPEG, type FakePort , badgesWith, failure } from './support';
 import { person } from '../../support/cardholders';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
@@ -21,33 +20,13 @@ import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 const people = badgeDirectory();
 
 function capability(options: { printer?: string | null; port?: FakePort; templatesDir?: string | null } = {}) {
-  const port = options.port ?? fakePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-cap-'));
-  const badges = createBadgesCapability({
-    templatesDir: options.templatesDir === undefined ? EXAMPLES : options.templatesDir,
-    fontDir: FONTS,
-    printerName: options.printer === undefined ? 'Card Printer' : options.printer,
-    port,
-    pickPdfFile: async (name) => join(dataDir, name),
-    site: () => SITE,
-    dataDir,
-    database: KioskDatabase.memory(),
-    log: createLogger(memorySink().sink),
-    workstation: 'desk-1',
+  return badgesWith({
+    ...(options.templatesDir === undefined ? {} : { templatesDir: options.templatesDir }),
+    ...(options.printer === undefined ? {} : { printerName: options.printer }),
+    ...(options.port ? { port: options.port } : {}),
     cardholder: people.read,
     now: () => new Date('2026-11-25T09:30:00.000Z'),
   });
-  return { badges, port, dataDir };
-}
-
-async function failure(promise: Promise<unknown>): Promise<KioskFailure['error']> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof KioskFailure) return thrown.error;
-    throw thrown;
-  }
-  throw new Error('expected a failure');
 }
 
 const textOf = (lines: string[] | undefined): string => (lines ?? []).join(' ');

@@ -14,14 +14,12 @@ import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadgeLocale, SiteNames } from '../../../electron/contract/ipc';
-import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { createBadgeEditor } from '../../../electron/core/badges/template-editor';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { builtInTemplates, visitorTypes } from '../../../electron/core/badges/built-in-templates';
 import { readFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
-import { FONTS, LONG_SURNAME, PERSON, SITE, badgeDirectory, fakePort, templatesCopy } from './support';
+import { FONTS, LONG_SURNAME, PERSON, SITE, badgeDirectory, templatesCopy, badgesWith } from './support';
 
 /** Main's directory: who a badge is for, by id (each test files whom it shows). */
 const people = badgeDirectory();
@@ -30,21 +28,7 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x
 const fonts = () => ({ regular: readFontMetrics(readFileSync(join(FONTS, 'DejaVuSans.ttf'))), bold: readFontMetrics(readFileSync(join(FONTS, 'DejaVuSans-Bold.ttf'))) });
 
 function capability(templatesDir: string | null, site: SiteNames = SITE) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-badge-builtin-'));
-  const badges = createBadgesCapability({
-    templatesDir,
-    fontDir: FONTS,
-    printerName: 'Card Printer',
-    port: fakePort(),
-    pickPdfFile: async (name) => join(dataDir, name),
-    site: () => site,
-    dataDir,
-    database: KioskDatabase.memory(),
-    log: createLogger(memorySink().sink),
-    workstation: 'desk-1',
-    cardholder: people.read,
-    now: () => new Date('2026-11-25T09:30:00.000Z'),
-  });
+  const { badges } = badgesWith({ templatesDir, site: () => site, cardholder: people.read, now: () => new Date('2026-11-25T09:30:00.000Z') });
   badges.rememberPhoto(PERSON.id, JPEG, 'image/jpeg');
   return badges;
 }

@@ -1,14 +1,19 @@
-/** Shared pieces of the badge tests: a site, a cardholder, a broken-template folder, a fake printer port. */
+/** Shared pieces of the badge tests: a site, a cardholder, a broken-template folder, a fake printer port, the capability with test defaults. */
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadgeCardholder, SiteNames } from '../../../electron/contract/ipc';
 import type { BadgePrinterPort, BadgePrintJob } from '../../../electron/core/badges/badge-printer-port';
 import type { BadgePersonReader } from '../../../electron/core/badges/badge-person';
+import { createBadgesCapability, type BadgesOptions } from '../../../electron/core/badges/badges-capability';
+import { KioskFailure } from '../../../electron/core/ipc/failure';
+import { createLogger, memorySink } from '../../../electron/core/log/logger';
+import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const EXAMPLES = join(ROOT, 'examples', 'provisioning', 'badges');
-export { BADGE_FONTS as FONTS } from '../../support/badge-fonts';
+import { BADGE_FONTS } from '../../support/badge-fonts';
+export { BADGE_FONTS as FONTS };
 
 export const SITE: SiteNames = {
   tenants: [{ id: 0, name: 'Building (shared)' }, { id: 2, name: 'Contoso' }],
@@ -74,4 +79,38 @@ export function fakePort(printers: string[] = ['Card Printer']): FakePort {
     toPdf: async () => new TextEncoder().encode('%PDF-1.7 fake'),
   };
   return port;
+}
+
+/**
+ * The badge capability as the tests use it: the example templates, the shipped fonts, a fake
+ * port, a fresh data folder and an in-memory database; `options` replace any of these.
+ */
+export function badgesWith(options: Partial<Omit<BadgesOptions, 'port'>> & Pick<BadgesOptions, 'cardholder'> & { port?: FakePort }): { badges: ReturnType<typeof createBadgesCapability>; port: FakePort; dataDir: string } {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiosk-badges-test-'));
+  const port = options.port ?? fakePort();
+  const badges = createBadgesCapability({
+    templatesDir: EXAMPLES,
+    fontDir: BADGE_FONTS,
+    printerName: 'Card Printer',
+    pickPdfFile: async (name) => join(dataDir, name),
+    site: () => SITE,
+    database: KioskDatabase.memory(),
+    log: createLogger(memorySink().sink),
+    workstation: 'desk-1',
+    ...options,
+    port,
+    dataDir,
+  });
+  return { badges, port, dataDir };
+}
+
+/** The typed error a call failed with (the test fails when it did not fail). */
+export async function failure(promise: Promise<unknown>): Promise<KioskFailure['error']> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof KioskFailure) return thrown.error;
+    throw thrown;
+  }
+  throw new Error('expected a failure');
 }
