@@ -213,3 +213,17 @@ test('a burst of 100 creates, updates and photos typed through the UI, with the 
     expect(records[0], person.last).toMatchObject({ first_Name: person.first, last_Name: person.last, city: `${person.city} (changed)`, photo_Exists: i % 2 === 0 });
   }
 });
+
+test('the photo step of a person created offline says so until the create is sent, then that it was sent', async ({ page }) => {
+  const person = { first: 'Aoife', last: `Banner${unique()}`, employee: `B${unique()}`, city: 'Cork' };
+  await openFrontDesk(page);
+  await service.stop();
+  await enrol(page, person);
+  const banner = page.getByTestId('photo-for-provisional');
+  await expect(banner).toContainText(`Aoife ${person.last} will be created when it is back`);
+  await service.start();
+  await expect(outboxStatus(page)).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
+  await expect(banner).toContainText(`Sent: the service now has Aoife ${person.last}.`);
+  await expect(banner).not.toContainText('will be created');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

@@ -88,6 +88,7 @@ const enrolment: Messages['enrolment'] = {
     title: 'Ausweisfoto von {name}',
     back: 'Zurück zum Datensatz',
     provisional: 'Auf diesem Arbeitsplatz gespeichert: Der Dienst war nicht erreichbar, daher wird {name} angelegt, sobald er wieder erreichbar ist. Nehmen Sie das Foto jetzt auf; es wird direkt danach gesendet.',
+    provisionalSent: 'Gesendet: Der Dienst hat {name} jetzt angelegt. Nehmen Sie das Foto jetzt auf; es wird an den neuen Datensatz gesendet.',
     queued: 'Das Foto ist auf diesem Arbeitsplatz gespeichert und wird gesendet, sobald der Dienst es annimmt.',
     uploaded: 'Das Foto wurde gespeichert: Der Datensatz zeigt jetzt „Foto vorhanden“.',
     alt: 'Soeben gesendetes Ausweisfoto von {name}',

@@ -87,6 +87,7 @@ export default {
     title: 'ID photo of {name}',
     back: 'Back to the record',
     provisional: 'Saved on this workstation: the service could not be reached, so {name} will be created when it is back. Take the photo now; it is sent right after.',
+    provisionalSent: 'Sent: the service now has {name}. Take the photo now; it is sent to the new record.',
     queued: 'The photo is saved on this workstation and will be sent as soon as the service takes it.',
     uploaded: 'The photo was saved: the record now shows a photo on file.',
     alt: 'ID photo just sent for {name}',

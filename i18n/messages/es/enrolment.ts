@@ -88,6 +88,7 @@ const enrolment: Messages['enrolment'] = {
     title: 'Foto de identificación de {name}',
     back: 'Volver a la ficha',
     provisional: 'Guardado en este puesto: no se pudo contactar con el servicio, así que {name} se creará cuando vuelva. Tome la foto ahora; se enviará justo después.',
+    provisionalSent: 'Enviado: el servicio ya ha creado a {name}. Tome la foto ahora; se enviará al nuevo registro.',
     queued: 'La foto está guardada en este puesto y se enviará en cuanto el servicio la acepte.',
     uploaded: 'La foto se guardó: la ficha indica ahora que tiene foto.',
     alt: 'Foto de identificación recién enviada de {name}',

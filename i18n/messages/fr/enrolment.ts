@@ -88,6 +88,7 @@ const enrolment: Messages['enrolment'] = {
     title: 'Photo d’identité de {name}',
     back: 'Retour à la fiche',
     provisional: 'Enregistré sur ce poste : le service était injoignable, {name} sera donc créé à son retour. Prenez la photo maintenant ; elle sera envoyée juste après.',
+    provisionalSent: 'Envoyé : le service a maintenant créé {name}. Prenez la photo maintenant ; elle sera envoyée au nouveau dossier.',
     queued: 'La photo est enregistrée sur ce poste et sera envoyée dès que le service pourra la recevoir.',
     uploaded: 'La photo a été enregistrée : la fiche indique maintenant une photo enregistrée.',
     alt: 'Photo d’identité qui vient d’être envoyée pour {name}',
