@@ -27,6 +27,8 @@ describe('FeedRow', () => {
     expect(view.classes()).toEqual(expect.arrayContaining(['feed-row', 'alarm', 'alarm-critical', 'ack-none']));
     expect(view.find('[data-testid="alarm-marker"]').text()).toBe('Critical alarm');
     expect(view.find('[data-testid="row-count"]').text()).toContain('×2');
+    // A text longer than the row's two lines ends in "…": the whole text is its tooltip.
+    expect(view.find('.text').attributes('title')).toBe('Door forced open');
     expect(view.find('[data-testid="row-ack"]').attributes('aria-label')).toBe('Acknowledge 2 alarms: Door forced open, Door 3');
     expect(view.findAll('[tabindex="0"]').map((w) => w.attributes('data-control'))).toEqual(['select']);
     await view.find('[data-testid="row-select"]').setValue(true);
