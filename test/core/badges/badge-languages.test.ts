@@ -7,16 +7,13 @@
  * the problems main sends ({ key, params }) and in `--admin check`.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { englishBadgeProblem, type BadgeLocale, type BadgePreview } from '../../../electron/contract/ipc';
 import { loadBadgeFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { loadTemplates } from '../../../electron/core/badges/template-library';
-import { chooseVault } from '../../../electron/core/credentials/choose-vault';
-import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { FONTS, JPEG, PERSON, badgeDirectory, templatesCopy, writeTemplate, badgesWith } from './support';
+import { FONTS, JPEG, PERSON, badgeDirectory, templatesCopy, writeTemplate, badgesWith, adminCheck } from './support';
 
 const ISSUED = new Date(2026, 10, 25, 10, 30); // 25 November 2026, the workstation's time zone
 
@@ -107,12 +104,7 @@ describe('badges in the language of the screen', () => {
   it('--admin check names the language whose words do not fit', async () => {
     const dir = templatesCopy();
     writeTemplate(dir, 'words.json', { ...oneText({ en: 'Site property', fr: 'Cette carte reste la propriété exclusive du site et doit être rendue' }, 'text', { width: 30, height: 4 }), default: false, cardholderTypes: [9] });
-    let out = '';
-    const stdout = new Writable({ write: (chunk, _encoding, done) => ((out += String(chunk)), done()) });
-    const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-    const system = join(home, 'config.json');
-    writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir, printer: 'Card Printer' } }));
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: FONTS });
+    const { code, out } = await adminCheck({ badges: { templatesDir: dir, printer: 'Card Printer' } });
     expect(code).toBe(1);
     expect(out).toContain(`badge template ${join(dir, 'words.json')}: front element "words": the fr words "Cette carte reste la propriété exclusive du site et doit être rendue" do not fit 30 × 4 mm`);
   });

@@ -7,10 +7,7 @@
  * have no file); a folder with a template replaces them all.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
-import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { chooseVault } from '../../../electron/core/credentials/choose-vault';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BadgeLocale, SiteNames } from '../../../electron/contract/ipc';
@@ -19,7 +16,7 @@ import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { builtInTemplates, visitorTypes } from '../../../electron/core/badges/built-in-templates';
 import { readFontMetrics } from '../../../electron/core/badges/font-metrics';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { FONTS, LONG_SURNAME, PERSON, SITE, badgeDirectory, templatesCopy, badgesWith } from './support';
+import { FONTS, LONG_SURNAME, PERSON, SITE, badgeDirectory, templatesCopy, badgesWith, adminCheck } from './support';
 
 /** Main's directory: who a badge is for, by id (each test files whom it shows). */
 const people = badgeDirectory();
@@ -77,12 +74,7 @@ describe('built-in badge templates', () => {
   });
 
   it('--admin check says the built-in templates are in use when none is provisioned, and passes', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-    const system = join(home, 'config.json');
-    writeFileSync(system, JSON.stringify({}));
-    let out = '';
-    const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: FONTS });
+    const { code, out } = await adminCheck({});
     expect(out).toContain('Badge templates:  built in: an employee card and a visitor card (badges.templatesDir is not set); provisioned templates replace them');
     expect(code).toBe(0);
   });

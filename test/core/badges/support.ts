@@ -9,6 +9,9 @@ import { createBadgesCapability, type BadgesOptions } from '../../../electron/co
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
+import { Writable } from 'node:stream';
+import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
+import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const EXAMPLES = join(ROOT, 'examples', 'provisioning', 'badges');
@@ -113,4 +116,15 @@ export async function failure(promise: Promise<unknown>): Promise<KioskFailure['
     throw thrown;
   }
   throw new Error('expected a failure');
+}
+
+/** `--admin check` with this system configuration (in a fresh folder): its exit code and what it printed. */
+export async function adminCheck(config: unknown): Promise<{ code: number; out: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
+  const system = join(home, 'config.json');
+  writeFileSync(system, JSON.stringify(config));
+  let out = '';
+  const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
+  const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
+  return { code, out };
 }

@@ -4,19 +4,15 @@
  * same file, `--admin check` accepts it, the previous version is kept as .bak, and the save is logged.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { englishBadgeProblem, type BadgeTemplateDocument } from '../../../electron/contract/ipc';
 import { createBadgesCapability } from '../../../electron/core/badges/badges-capability';
 import { createBadgeEditor } from '../../../electron/core/badges/template-editor';
-import { chooseVault } from '../../../electron/core/credentials/choose-vault';
 import { KioskFailure } from '../../../electron/core/ipc/failure';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { FONTS, SITE, fakePort, templatesCopy } from './support';
-import { BADGE_FONTS } from '../../support/badge-fonts';
+import { FONTS, SITE, fakePort, templatesCopy, adminCheck } from './support';
 import { KioskDatabase } from '../../../electron/core/storage/kiosk-database';
 
 function editor() {
@@ -39,14 +35,8 @@ function editor() {
   return { dir, lines: memory.lines, handlers: createBadgeEditor(badges, log) };
 }
 
-async function adminCheck(dir: string): Promise<{ code: number; out: string }> {
-  const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-  const system = join(home, 'config.json');
-  writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir } }));
-  let out = '';
-  const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-  const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
-  return { code, out };
+function adminCheckOf(dir: string): Promise<{ code: number; out: string }> {
+  return adminCheck({ badges: { templatesDir: dir } });
 }
 
 const element = (template: BadgeTemplateDocument, id: string) => {
@@ -114,7 +104,7 @@ describe('the badge layout editor (main)', () => {
     expect(element((await handlers.getBadgeTemplateSource({ templateId: 'employee-portrait' })).template, 'photo').x).toBe(14.5);
     expect(lines.join('\n')).toContain('template employee-portrait.json saved from the layout editor (previous version: employee-portrait.json.bak)');
 
-    const check = await adminCheck(dir);
+    const check = await adminCheckOf(dir);
     expect(check.out).toContain('(2 found, 2 usable)');
     expect(check.code).toBe(0);
   });

@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { englishBadgeProblem } from '../../../electron/contract/ipc';
 import { loadTemplates } from '../../../electron/core/badges/template-library';
 import { contentRefusal, MAX_SVG_USE_COPIES } from '../../../electron/core/badges/template-image-file';
-import { chooseVault } from '../../../electron/core/credentials/choose-vault';
-import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { BADGE_FONTS } from '../../support/badge-fonts';
-import { templatesCopy, writeTemplate } from './support';
+import { templatesCopy, writeTemplate, adminCheck } from './support';
 
 const PNG_START = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -102,12 +98,7 @@ describe('the images beside a badge template', () => {
     writeFileSync(join(dir, 'bomb.svg'), doublingSvg(30));
     writeTemplate(dir, 'linked.json', withImage('passwd.png'));
     writeTemplate(dir, 'bomb.json', { ...withImage('bomb.svg'), cardholderTypes: [8] });
-    const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-    const system = join(home, 'config.json');
-    writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir } }));
-    let out = '';
-    const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
+    const { code, out } = await adminCheck({ badges: { templatesDir: dir } });
     expect(code).toBe(1);
     expect(out).toContain(`badge template ${join(dir, 'linked.json')}: front element "logo": "passwd.png" is a link`);
     expect(out).toContain(`badge template ${join(dir, 'bomb.json')}: front element "logo": the SVG image "bomb.svg" repeats its shapes too often through its "use" elements`);

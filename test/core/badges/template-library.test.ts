@@ -4,16 +4,10 @@
  * cannot hold its value); `--admin check` lists those problems and exits 1.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { loadTemplates, templateFor } from '../../../electron/core/badges/template-library';
 import { englishBadgeProblem } from '../../../electron/contract/ipc';
-import { runCheckCommand } from '../../../electron/core/provisioning/check-command';
-import { chooseVault } from '../../../electron/core/credentials/choose-vault';
-import { EXAMPLES, templatesCopy, writeTemplate } from './support';
-import { BADGE_FONTS } from '../../support/badge-fonts';
+import { EXAMPLES, templatesCopy, writeTemplate, adminCheck } from './support';
 
 const BROKEN = {
   name: 'Broken',
@@ -69,12 +63,7 @@ describe('badge templates', () => {
   it('--admin check lists every template problem with its file and exits 1', async () => {
     const dir = templatesCopy();
     writeTemplate(dir, 'broken.json', { ...BROKEN, front: { elements: BROKEN.front.elements.slice(1) } });
-    const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-    const system = join(home, 'config.json');
-    writeFileSync(system, JSON.stringify({ badges: { templatesDir: dir, printer: 'Card Printer' } }));
-    let out = '';
-    const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
+    const { code, out } = await adminCheck({ badges: { templatesDir: dir, printer: 'Card Printer' } });
     expect(code).toBe(1);
     expect(out).toContain(`Badge templates:  ${dir} (3 found, 2 usable)`);
     expect(out).toContain(`badge template ${join(dir, 'broken.json')}: front element "logo": the image "missing-logo.png" is not beside the template`);
@@ -84,12 +73,7 @@ describe('badge templates', () => {
   });
 
   it('--admin check passes with the example templates', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'kiosk-check-'));
-    const system = join(home, 'config.json');
-    writeFileSync(system, JSON.stringify({ badges: { templatesDir: EXAMPLES } }));
-    let out = '';
-    const stdout = new Writable({ write: (chunk, _enc, done) => ((out += String(chunk)), done()) });
-    const code = await runCheckCommand({ load: { systemFile: system, userFile: null, env: {}, argv: [], platform: 'linux' }, stdout, vaultFor: () => chooseVault(null, { dir: home }), badgeFontDir: BADGE_FONTS });
+    const { code, out } = await adminCheck({ badges: { templatesDir: EXAMPLES } });
     expect(out).toContain('(2 found, 2 usable)');
     expect(code).toBe(0);
   });
