@@ -22,6 +22,7 @@ import config from '../../playwright.config';
 import { accessibilityViolations, expect, launchPreview, test } from './fixtures';
 import { fakeCameraWithFace } from '../support/fake-camera';
 import { StoppableService } from './outbox-service';
+import { enrolWithPhoto, type EnrolledPerson } from './support/enrol-with-photo';
 
 const configArgs = config.use?.launchOptions?.args ?? [];
 const video = fakeCameraWithFace();
@@ -97,24 +98,11 @@ async function shot(page: Page, name: string, size: { width: number; height: num
   if (before) await page.setViewportSize(before);
 }
 
-async function enrolWithPhoto(page: Page, person: { first: string; last: string; employee: string; type: number; tenant?: number }): Promise<void> {
+async function openAndEnrol(page: Page, person: EnrolledPerson): Promise<void> {
   if (!kiosk) throw new Error('no kiosk');
   await page.goto(kiosk.url);
   await expect(page.getByTestId('directory-count')).toBeVisible();
-  await page.getByTestId('new-cardholder').click();
-  await page.getByTestId('enrol-first_Name').fill(person.first);
-  await page.getByTestId('enrol-last_Name').fill(person.last);
-  await page.getByTestId('enrol-sex-f').check();
-  await page.getByTestId('enrol-employee_ID').fill(person.employee);
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption(String(person.type));
-  if (person.tenant !== undefined) await page.getByTestId(`enrol-tenant-${person.tenant}`).check();
-  await page.getByTestId('enrolment-submit').click();
-  await expect(page.getByTestId('photo-step')).toBeVisible();
-  await expect(page.getByTestId('take-photo')).toBeEnabled({ timeout: 20_000 });
-  await page.getByTestId('take-photo').click();
-  await expect(page.getByTestId('photo-capture')).toHaveAttribute('data-stage', 'review');
-  await page.getByTestId('use-photo').click();
-  await expect(page.getByTestId('photo-uploaded').or(page.getByTestId('photo-queued'))).toBeVisible();
+  await enrolWithPhoto(page, person);
 }
 
 async function printFromDialog(page: Page, sentWords: string): Promise<string> {
@@ -131,7 +119,7 @@ test('de, first day, no templates, no catalogue: the built-in employee card prin
   kiosk = await launchPreview({ config: { argv: [`--service-url=${service.url}`, '--retries=0', ...PRINTER_ARGS], env: { KIOSK_LOCALE: 'de' } } });
   await page.setViewportSize({ width: 1024, height: 768 });
   const employee = `9${unique()}`;
-  await enrolWithPhoto(page, { first: 'Inés', last: LONG_SURNAME, employee, type: 1, tenant: 0 });
+  await openAndEnrol(page, { first: 'Inés', last: LONG_SURNAME, employee, type: 1, tenant: 0 });
   await page.getByTestId('photo-print-badge').click();
   const preview = page.getByTestId('badge-preview');
   await expect(preview).toBeVisible();
@@ -197,7 +185,7 @@ test('first day, no templates: a visitor gets the built-in landscape card with a
   // The catalogue names type 3 "Visitor": the built-in visitor card is for it.
   kiosk = await launchPreview({ config: { argv: [...service.kioskArgs(), ...PRINTER_ARGS] } });
   const employee = `7${unique()}`;
-  await enrolWithPhoto(page, { first: 'Siobhán', last: `Ó Murchú-${employee}`, employee, type: 3 });
+  await openAndEnrol(page, { first: 'Siobhán', last: `Ó Murchú-${employee}`, employee, type: 3 });
   await page.getByTestId('photo-print-badge').click();
   await expect(page.getByTestId('badge-side')).toHaveCount(2);
   await expect(page.getByTestId('badge-meta')).toContainText('Visitor (built in)');

@@ -21,6 +21,7 @@ import config from '../../playwright.config';
 import { accessibilityViolations, expect, launchPreview, test } from './fixtures';
 import { fakeCameraWithFace } from '../support/fake-camera';
 import { StoppableService } from './outbox-service';
+import { enrolWithPhoto } from './support/enrol-with-photo';
 import { cpSync, writeFileSync } from 'node:fs';
 import { setAdminPin } from '../../electron/core/admin-lock/admin-lock';
 import { credentialDir } from '../../electron/core/credentials/choose-vault';
@@ -55,23 +56,10 @@ const TYPE_ID = { Employee: 1, Visitor: 3 } as const;
 
 const unique = (): string => String(Date.now()).slice(-5) + String(Math.floor(Math.random() * 90 + 10));
 
-async function enrolWithPhoto(page: Page, person: { first: string; last: string; employee: string; type: 'Employee' | 'Visitor' }): Promise<void> {
+async function openAndEnrol(page: Page, person: { first: string; last: string; employee: string; type: 'Employee' | 'Visitor' }): Promise<void> {
   await page.goto(kiosk.url);
   await expect(page.getByTestId('directory-count')).toContainText('cardholders in the directory');
-  await page.getByTestId('new-cardholder').click();
-  await page.getByTestId('enrol-first_Name').fill(person.first);
-  await page.getByTestId('enrol-last_Name').fill(person.last);
-  await page.getByTestId('enrol-sex-f').check();
-  await page.getByTestId('enrol-employee_ID').fill(person.employee);
-  // The choice by its number: the option's label also says how many cardholders have it.
-  await page.getByTestId('enrol-card_Holder_Type_ID').selectOption(String(TYPE_ID[person.type]));
-  await page.getByTestId('enrolment-submit').click();
-  await expect(page.getByTestId('photo-step')).toBeVisible();
-  await expect(page.getByTestId('take-photo')).toBeEnabled({ timeout: 20_000 });
-  await page.getByTestId('take-photo').click();
-  await expect(page.getByTestId('photo-capture')).toHaveAttribute('data-stage', 'review');
-  await page.getByTestId('use-photo').click();
-  await expect(page.getByTestId('photo-uploaded').or(page.getByTestId('photo-queued'))).toBeVisible();
+  await enrolWithPhoto(page, { ...person, type: TYPE_ID[person.type] });
 }
 
 /** The PDFs the harness's printer wrote, oldest first. */
@@ -180,7 +168,7 @@ const squash = (text: string): string => text.normalize('NFC').replace(/[\s\-‐
 test('an employee enrolled with the real-face camera gets a portrait badge: ID-1 page, names as text, barcode reads the employee ID, the photo is the uploaded one', async ({ page }) => {
   const id = unique();
   const person = { first: 'Zoë', last: `Dupont-${id}`, employee: `9${id}`, type: 'Employee' as const };
-  await enrolWithPhoto(page, person);
+  await openAndEnrol(page, person);
   await page.getByTestId('photo-print-badge').click();
   await expect(page.getByTestId('badge-dialog')).toBeVisible();
   await expect(page.getByTestId('badge-side')).toHaveCount(1);
@@ -225,7 +213,7 @@ test('an employee enrolled with the real-face camera gets a portrait badge: ID-1
 test('a page script cannot put made-up words on a badge or skip the reprint reason: only the id is taken, main reads the person and counts their prints (issue 32)', async ({ page }) => {
   const id = unique();
   const person = { first: 'Zoë', last: `Dupont-${id}`, employee: `9${id}`, type: 'Employee' as const };
-  await enrolWithPhoto(page, person);
+  await openAndEnrol(page, person);
   await page.getByTestId('photo-print-badge').click();
   const first = await printFromDialog(page);
   await page.getByTestId('badge-close').click();
@@ -256,7 +244,7 @@ test('a page script cannot put made-up words on a badge or skip the reprint reas
 test('a visitor gets the landscape badge with a back: two ID-1 pages, the QR code and the Code 128 read the employee ID, the photo matches', async ({ page }) => {
   const id = unique();
   const person = { first: 'Siobhán', last: `Ó Murchú-${id}`, employee: `7${id}`, type: 'Visitor' as const };
-  await enrolWithPhoto(page, person);
+  await openAndEnrol(page, person);
   await page.getByTestId('photo-print-badge').click();
   await expect(page.getByTestId('badge-side')).toHaveCount(2);
   const pdf = await printFromDialog(page);
@@ -276,7 +264,7 @@ test('a visitor gets the landscape badge with a back: two ID-1 pages, the QR cod
 test('a 60-character accented double-barrelled surname fits the portrait card: smaller type on two lines, every word inside its box', async ({ page }) => {
   expect(LONG_SURNAME).toHaveLength(60);
   const id = unique();
-  await enrolWithPhoto(page, { first: 'Inés', last: LONG_SURNAME, employee: `6${id}`, type: 'Employee' });
+  await openAndEnrol(page, { first: 'Inés', last: LONG_SURNAME, employee: `6${id}`, type: 'Employee' });
   await page.getByTestId('photo-print-badge').click();
   await expect(page.getByTestId('badge-side').locator('[data-element="last-name"] .line')).toHaveCount(2);
   const pdf = await printFromDialog(page);
@@ -305,7 +293,7 @@ test('while the service is down, a person enrolled offline (waiting in the outbo
   await service.stop();
   const id = unique();
   const person = { first: 'Aoife', last: `Offline-${id}`, employee: `5${id}`, type: 'Visitor' as const };
-  await enrolWithPhoto(page, person);
+  await openAndEnrol(page, person);
   await expect(page.getByTestId('photo-queued')).toBeVisible();
   await page.getByTestId('photo-print-badge').click();
   const pdf = await printFromDialog(page);
