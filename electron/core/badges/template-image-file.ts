@@ -10,6 +10,7 @@
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
+import { isJpeg, isPng } from '../cardholders/checks/photo-check';
 
 export const MAX_TEMPLATE_IMAGE_BYTES = 4 * 1024 * 1024;
 /** Copies of shapes an SVG may draw through <use> (a logo needs a handful). */
@@ -39,7 +40,6 @@ export type ImageRefusal =
 
 export type ImageRead = { ok: true; dataUrl: string } | { ok: false; refusal: ImageRefusal };
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const kb = (bytes: number): number => Math.ceil(bytes / 1024);
 const tooLarge = (size: number): ImageRefusal => ({ reason: 'tooLarge', size: kb(size), limit: kb(MAX_TEMPLATE_IMAGE_BYTES) });
 
@@ -83,8 +83,8 @@ export async function readTemplateImage(dir: string, name: string): Promise<Imag
 
 /** Null when the bytes are the kind named; the refusal otherwise. */
 export function contentRefusal(bytes: Uint8Array, kind: ImageKind): ImageRefusal | null {
-  if (kind === 'PNG') return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b) ? null : { reason: 'notImage', kind };
-  if (kind === 'JPEG') return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff ? null : { reason: 'notImage', kind };
+  if (kind === 'PNG') return isPng(bytes) ? null : { reason: 'notImage', kind };
+  if (kind === 'JPEG') return isJpeg(bytes) ? null : { reason: 'notImage', kind };
   return svgRefusal(bytes);
 }
 
