@@ -145,6 +145,33 @@ export interface DirectoryState {
   intervalSeconds: number;
   /** Cardholders created on the service from this workstation since the kiosk started (in `records` at once). */
   enrolledHere?: number;
+  /**
+   * Where the directory comes from when a site store is configured (siteStore.url): the site's
+   * shared copy in that store, or the service itself. Absent: no site store (this kiosk downloads
+   * from the service, as a lone kiosk does).
+   */
+  origin?: DirectoryOrigin;
+}
+
+/**
+ * The site copy of the directory, as this desk holds it, for the front desk's line ("500,000
+ * cardholders · site copy, revision 1,204, checked against the service 4 min ago").
+ */
+export interface DirectoryOrigin {
+  /**
+   * 'site': the records come from the site copy in the site store (one desk downloads for all);
+   * 'service': this kiosk downloads from the service itself, because the store has been away
+   * longer than siteStore.directoryFallbackMinutes (or holds no copy and cannot get one).
+   */
+  source: 'site' | 'service';
+  /** The site copy's revision this desk's lookup holds (null: none yet). */
+  revision: number | null;
+  /** When the site copy was last compared with the service, by whichever desk downloaded (ISO 8601; null: never). */
+  checkedAt: string | null;
+  /** This desk is the one downloading for the site now. */
+  downloading: boolean;
+  /** Since when the site store cannot be reached (ISO 8601; null: it can). */
+  storeLostSince: string | null;
 }
 
 /** A record of the directory that looks like the person about to be enrolled. */
