@@ -12,6 +12,8 @@
 export const SITE_STORE_SCHEMA = 'kiosk_desk';
 /** The LISTEN/NOTIFY channel: the payload is the new action's seq. */
 export const SITE_STORE_CHANNEL = 'kiosk_desk';
+/** The directory's doorbell: the payload is the new revision. */
+export const SITE_DIRECTORY_CHANNEL = 'kiosk_desk_directory';
 /** The role kiosks log in with (SITE_STORE_ROLE_SQL). */
 export const SITE_STORE_ROLE = 'kiosk_desk_user';
 
@@ -22,6 +24,13 @@ export const SITE_STORE_ROLE = 'kiosk_desk_user';
  */
 export const MIGRATION_LOCK_KEY = 7_305_210_001;
 export const APPEND_LOCK_KEY = 7_305_210_002;
+/**
+ * The site's directory (version 2): writing a revision (pg_advisory_xact_lock: revisions are
+ * numbered in commit order) and leading (pg_try_advisory_lock, held by the session of the one
+ * kiosk that downloads for the site; it goes with that kiosk's connection).
+ */
+export const DIRECTORY_WRITE_LOCK_KEY = 7_305_210_003;
+export const DIRECTORY_LEAD_LOCK_KEY = 7_305_210_004;
 
 /** Default claim lease when an action's body carries no leaseSeconds. */
 export const DEFAULT_LEASE_SECONDS = 300;
@@ -44,6 +53,16 @@ export const SITE_STORE_FUNCTIONS = [
   'kiosk_desk.heartbeat(text, text, timestamptz)',
   'kiosk_desk.schema_info()',
   'kiosk_desk.site_operators()',
+  'kiosk_desk.directory_status(bigint)',
+  'kiosk_desk.directory_begin(text, bigint)',
+  'kiosk_desk.directory_put(bigint, bigint, jsonb)',
+  'kiosk_desk.directory_drop(bigint, bigint, bigint[])',
+  'kiosk_desk.directory_commit(bigint, timestamptz)',
+  'kiosk_desk.directory_checked(text, timestamptz)',
+  'kiosk_desk.directory_changes(bigint, bigint, bigint, integer)',
+  'kiosk_desk.directory_copy(bigint, integer)',
+  'kiosk_desk.directory_marks(bigint, integer)',
+  'kiosk_desk.directory_write(text, jsonb)',
 ] as const;
 
 const VERSION_1 = /* sql */ `
@@ -287,8 +306,246 @@ AS $fn$
 $fn$;
 `;
 
+/**
+ * Version 2: the site's copy of the cardholder directory (issue 34). One row per cardholder: the
+ * record as the service answered it (jsonb; never a photo: the service's list holds none), a mark
+ * (a hash of the whole record, made by the kiosk), the revision that last wrote it, and a
+ * tombstone when the service no longer lists it. A revision is one transaction under
+ * DIRECTORY_WRITE_LOCK_KEY: readers see all of it or none, in commit order. The head row says the
+ * newest revision and when a desk last compared the copy with the service.
+ */
+const VERSION_2 = /* sql */ `
+CREATE TABLE kiosk_desk.directory_head (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  revision bigint NOT NULL DEFAULT 0,
+  checked_at timestamptz NULL,
+  checked_by text NULL,
+  records integer NOT NULL DEFAULT 0
+);
+INSERT INTO kiosk_desk.directory_head DEFAULT VALUES;
+
+-- Each revision: who wrote it (kind sync: the desk downloading for the site; desk: one record a
+-- service confirmed at a desk), what it changed. complete: committed with directory_commit.
+CREATE TABLE kiosk_desk.directory_revisions (
+  revision bigint PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('sync', 'desk')),
+  desk text NOT NULL CHECK (length(desk) BETWEEN 1 AND 200),
+  basis bigint NOT NULL DEFAULT 0,
+  written_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  checked_at timestamptz NULL,
+  added integer NOT NULL DEFAULT 0,
+  changed integer NOT NULL DEFAULT 0,
+  removed integer NOT NULL DEFAULT 0,
+  kept integer NOT NULL DEFAULT 0,
+  records integer NOT NULL DEFAULT 0,
+  complete boolean NOT NULL DEFAULT false
+);
+
+CREATE TABLE kiosk_desk.directory_records (
+  id bigint PRIMARY KEY,
+  record jsonb NULL CHECK (record IS NULL OR jsonb_typeof(record) = 'object'),
+  mark text NOT NULL CHECK (length(mark) BETWEEN 1 AND 100),
+  updated_at timestamptz NULL,
+  revision bigint NOT NULL,
+  removed boolean NOT NULL DEFAULT false,
+  CHECK (removed = (record IS NULL))
+);
+CREATE INDEX directory_records_revision ON kiosk_desk.directory_records (revision, id);
+REVOKE ALL ON kiosk_desk.directory_head, kiosk_desk.directory_revisions, kiosk_desk.directory_records FROM PUBLIC;
+
+-- The head, and how many records changed after a revision (a desk that far behind loads the copy whole).
+CREATE FUNCTION kiosk_desk.directory_status(p_after bigint)
+RETURNS TABLE (revision bigint, checked_at timestamptz, checked_by text, records integer, changed_since bigint)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  SELECT h.revision, h.checked_at, h.checked_by, h.records,
+         (SELECT count(*) FROM kiosk_desk.directory_records r WHERE r.revision > COALESCE(p_after, 0))
+    FROM kiosk_desk.directory_head h;
+$fn$;
+
+-- Starts a sync revision in the caller's transaction (the write lock is held until it commits).
+-- p_basis: the revision the download began at (records written after it by a desk are kept).
+CREATE FUNCTION kiosk_desk.directory_begin(p_desk text, p_basis bigint)
+RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE v_rev bigint;
+BEGIN
+  IF p_desk IS NULL THEN RAISE EXCEPTION 'a revision needs the desk that writes it' USING ERRCODE = '22023'; END IF;
+  PERFORM pg_advisory_xact_lock(${DIRECTORY_WRITE_LOCK_KEY});
+  SELECT h.revision + 1 INTO v_rev FROM kiosk_desk.directory_head h FOR UPDATE;
+  INSERT INTO kiosk_desk.directory_revisions (revision, kind, desk, basis) VALUES (v_rev, 'sync', p_desk, COALESCE(p_basis, 0));
+  UPDATE kiosk_desk.directory_head SET revision = v_rev;
+  RETURN v_rev;
+END
+$fn$;
+
+-- The revision begun in this transaction (not yet complete), or an error.
+CREATE FUNCTION kiosk_desk.directory_open_revision(p_rev bigint)
+RETURNS kiosk_desk.directory_revisions
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE r kiosk_desk.directory_revisions;
+BEGIN
+  SELECT * INTO r FROM kiosk_desk.directory_revisions WHERE revision = p_rev AND NOT complete AND kind = 'sync';
+  IF NOT FOUND THEN RAISE EXCEPTION 'revision % is not being written', p_rev USING ERRCODE = '22023'; END IF;
+  RETURN r;
+END
+$fn$;
+
+-- Adds or changes records in the revision being written: p_records is a JSON array of
+-- { id, record, mark, updated }. A record a desk wrote after the download began (revision >
+-- basis) with a later 'updated' is kept. Returns how many were written.
+CREATE FUNCTION kiosk_desk.directory_put(p_rev bigint, p_basis bigint, p_records jsonb)
+RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE
+  r kiosk_desk.directory_revisions := kiosk_desk.directory_open_revision(p_rev);
+  v_added integer;
+  v_changed integer;
+  v_total integer;
+BEGIN
+  IF jsonb_typeof(p_records) <> 'array' THEN RAISE EXCEPTION 'the records are a JSON array' USING ERRCODE = '22023'; END IF;
+  WITH incoming AS (
+    SELECT (e->>'id')::bigint AS id, e->'record' AS record, e->>'mark' AS mark, (e->>'updated')::timestamptz AS updated_at
+      FROM jsonb_array_elements(p_records) e
+  ), written AS (
+    INSERT INTO kiosk_desk.directory_records AS d (id, record, mark, updated_at, revision, removed)
+      SELECT i.id, i.record, i.mark, i.updated_at, p_rev, false FROM incoming i
+      ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, mark = EXCLUDED.mark, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision, removed = false
+        WHERE NOT (d.revision > COALESCE(p_basis, 0) AND d.updated_at IS NOT NULL AND (EXCLUDED.updated_at IS NULL OR d.updated_at > EXCLUDED.updated_at))
+          AND (d.removed OR d.mark <> EXCLUDED.mark)
+      RETURNING (xmax = 0) AS inserted
+  )
+  SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted), (SELECT count(*) FROM incoming) INTO v_added, v_changed, v_total FROM written;
+  UPDATE kiosk_desk.directory_revisions SET added = added + v_added, changed = changed + v_changed, kept = kept + (v_total - v_added - v_changed) WHERE revision = p_rev;
+  RETURN v_added + v_changed;
+END
+$fn$;
+
+-- Marks records the service no longer lists as removed, in the revision being written; one a desk
+-- wrote after the download began is kept. Returns how many were removed.
+CREATE FUNCTION kiosk_desk.directory_drop(p_rev bigint, p_basis bigint, p_ids bigint[])
+RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE
+  r kiosk_desk.directory_revisions := kiosk_desk.directory_open_revision(p_rev);
+  v_removed integer;
+BEGIN
+  UPDATE kiosk_desk.directory_records d SET record = NULL, removed = true, mark = 'removed', revision = p_rev
+    WHERE d.id = ANY (p_ids) AND NOT d.removed AND d.revision <= COALESCE(p_basis, 0);
+  GET DIAGNOSTICS v_removed = ROW_COUNT;
+  UPDATE kiosk_desk.directory_revisions SET removed = removed + v_removed, kept = kept + (cardinality(p_ids) - v_removed) WHERE revision = p_rev;
+  RETURN v_removed;
+END
+$fn$;
+
+-- Completes the revision being written (it becomes visible when the caller commits); p_checked_at:
+-- when the download it compares began. Returns the revision's row.
+CREATE FUNCTION kiosk_desk.directory_commit(p_rev bigint, p_checked_at timestamptz)
+RETURNS kiosk_desk.directory_revisions
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE
+  r kiosk_desk.directory_revisions := kiosk_desk.directory_open_revision(p_rev);
+  v_records integer;
+BEGIN
+  SELECT count(*) INTO v_records FROM kiosk_desk.directory_records WHERE NOT removed;
+  UPDATE kiosk_desk.directory_revisions SET complete = true, checked_at = p_checked_at, records = v_records, written_at = clock_timestamp()
+    WHERE revision = p_rev RETURNING * INTO r;
+  UPDATE kiosk_desk.directory_head SET checked_at = GREATEST(COALESCE(checked_at, p_checked_at), p_checked_at), checked_by = r.desk, records = v_records;
+  PERFORM pg_notify('${SITE_DIRECTORY_CHANNEL}', p_rev::text);
+  RETURN r;
+END
+$fn$;
+
+-- A desk compared the copy with the service and found nothing to change.
+CREATE FUNCTION kiosk_desk.directory_checked(p_desk text, p_checked_at timestamptz)
+RETURNS timestamptz
+LANGUAGE sql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  UPDATE kiosk_desk.directory_head SET checked_at = GREATEST(COALESCE(checked_at, p_checked_at), p_checked_at), checked_by = p_desk RETURNING checked_at;
+$fn$;
+
+-- Records written after a revision (the newest state of each; removed: a tombstone), ordered by
+-- revision then id, from after (p_after, p_after_id) (no id: after the whole revision p_after), up
+-- to p_upto.
+CREATE FUNCTION kiosk_desk.directory_changes(p_after bigint, p_after_id bigint, p_upto bigint, p_max integer)
+RETURNS TABLE (id bigint, record jsonb, mark text, revision bigint, removed boolean)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  SELECT d.id, d.record, d.mark, d.revision, d.removed FROM kiosk_desk.directory_records d
+    WHERE (d.revision, d.id) > (COALESCE(p_after, 0), COALESCE(p_after_id, 9223372036854775807)) AND d.revision <= p_upto
+    ORDER BY d.revision, d.id LIMIT LEAST(GREATEST(COALESCE(p_max, 1000), 1), 50000);
+$fn$;
+
+-- The copy, live records only, ordered by id, from after p_after_id (read in one REPEATABLE READ
+-- transaction with directory_status for one revision's whole copy).
+CREATE FUNCTION kiosk_desk.directory_copy(p_after_id bigint, p_max integer)
+RETURNS TABLE (id bigint, record jsonb)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  SELECT d.id, d.record FROM kiosk_desk.directory_records d
+    WHERE d.id > COALESCE(p_after_id, -9223372036854775808) AND NOT d.removed
+    ORDER BY d.id LIMIT LEAST(GREATEST(COALESCE(p_max, 1000), 1), 50000);
+$fn$;
+
+-- Ids and marks of the live records (the downloading desk's comparison), ordered by id.
+CREATE FUNCTION kiosk_desk.directory_marks(p_after_id bigint, p_max integer)
+RETURNS TABLE (id bigint, mark text)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+  SELECT d.id, d.mark FROM kiosk_desk.directory_records d
+    WHERE d.id > COALESCE(p_after_id, -9223372036854775808) AND NOT d.removed
+    ORDER BY d.id LIMIT LEAST(GREATEST(COALESCE(p_max, 1000), 1), 200000);
+$fn$;
+
+-- One record the service confirmed at a desk (created, changed, photographed): its own revision,
+-- at once; nothing when the copy holds the same record (same mark) or a later one. p_entry:
+-- { id, record, mark, updated }. Returns the new revision, or null when nothing was written.
+CREATE FUNCTION kiosk_desk.directory_write(p_desk text, p_entry jsonb)
+RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
+AS $fn$
+DECLARE
+  v_id bigint := (p_entry->>'id')::bigint;
+  v_mark text := p_entry->>'mark';
+  v_updated timestamptz := (p_entry->>'updated')::timestamptz;
+  held kiosk_desk.directory_records;
+  v_existed boolean;
+  v_rev bigint;
+  v_records integer;
+BEGIN
+  IF p_desk IS NULL OR v_id IS NULL OR v_id < 0 OR v_mark IS NULL OR jsonb_typeof(p_entry->'record') <> 'object' THEN
+    RAISE EXCEPTION 'a record needs its desk, id, mark and body' USING ERRCODE = '22023';
+  END IF;
+  PERFORM pg_advisory_xact_lock(${DIRECTORY_WRITE_LOCK_KEY});
+  SELECT * INTO held FROM kiosk_desk.directory_records WHERE id = v_id;
+  v_existed := FOUND AND NOT held.removed;
+  IF v_existed AND (held.mark = v_mark OR (held.updated_at IS NOT NULL AND v_updated IS NOT NULL AND held.updated_at > v_updated)) THEN
+    RETURN NULL;
+  END IF;
+  SELECT h.revision + 1 INTO v_rev FROM kiosk_desk.directory_head h FOR UPDATE;
+  INSERT INTO kiosk_desk.directory_records (id, record, mark, updated_at, revision, removed)
+    VALUES (v_id, p_entry->'record', v_mark, v_updated, v_rev, false)
+    ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, mark = EXCLUDED.mark, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision, removed = false;
+  SELECT count(*) INTO v_records FROM kiosk_desk.directory_records WHERE NOT removed;
+  INSERT INTO kiosk_desk.directory_revisions (revision, kind, desk, added, changed, records, complete)
+    VALUES (v_rev, 'desk', p_desk, CASE WHEN v_existed THEN 0 ELSE 1 END, CASE WHEN v_existed THEN 1 ELSE 0 END, v_records, true);
+  UPDATE kiosk_desk.directory_head SET revision = v_rev, records = v_records;
+  PERFORM pg_notify('${SITE_DIRECTORY_CHANNEL}', v_rev::text);
+  RETURN v_rev;
+END
+$fn$;
+`;
+
 /** Every migration, oldest first. A kiosk refuses a store whose version is higher than the last here. */
-export const SITE_STORE_MIGRATIONS: readonly SiteStoreMigration[] = [{ version: 1, title: 'the action log, the alarms, the desks and their functions', sql: VERSION_1 }];
+export const SITE_STORE_MIGRATIONS: readonly SiteStoreMigration[] = [
+  { version: 1, title: 'the action log, the alarms, the desks and their functions', sql: VERSION_1 },
+  { version: 2, title: "the site's copy of the cardholder directory, its revisions and functions", sql: VERSION_2 },
+];
 
 /** The schema version this kiosk knows. */
 export const SITE_STORE_VERSION = SITE_STORE_MIGRATIONS[SITE_STORE_MIGRATIONS.length - 1]?.version ?? 0;

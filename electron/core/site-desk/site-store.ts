@@ -91,7 +91,7 @@ export function parseStoreUrl(url: string): StoreTarget {
 }
 
 /** The driver's configuration: TLS required and verified unless the store is on this computer. */
-function clientConfig(target: StoreTarget, password: string | null, options: { connectTimeoutMs: number; queryTimeoutMs: number; ca?: string }): pg.ClientConfig {
+export function clientConfig(target: StoreTarget, password: string | null, options: { connectTimeoutMs: number; queryTimeoutMs: number; ca?: string }): pg.ClientConfig {
   const ssl: ConnectionOptions | false = target.loopback ? false : { rejectUnauthorized: true, servername: /^[\d.:]+$/.test(target.host) ? undefined : target.host, ...(options.ca ? { ca: options.ca } : {}) };
   return {
     host: target.host,
@@ -243,7 +243,7 @@ async function migrate(client: pg.Client, target: StoreTarget): Promise<number> 
 }
 
 /** Brings the schema to this kiosk's version when the role may, else checks it; returns the store's identity. */
-async function prepareSchema(client: pg.Client, target: StoreTarget): Promise<SiteStoreInfo> {
+export async function prepareSchema(client: pg.Client, target: StoreTarget): Promise<SiteStoreInfo> {
   const state = await schemaState(client);
   if (state.version > SITE_STORE_VERSION) throw schemaNewer(target, state.version);
   let migrated = false;
