@@ -30,6 +30,8 @@ import { KioskFailure, toKioskError } from './ipc/failure';
 import type { PushBus } from './ipc/push-bus';
 import type { Logger } from './log/logger';
 import type { AccessService, CardHolder } from './service/access-service';
+import type { SiteDirectoryStore } from './site-directory/site-directory-port';
+import { SiteDirectorySync } from './site-directory/site-directory-sync';
 
 export const OUTBOX_FILE = 'outbox.journal';
 
@@ -79,12 +81,19 @@ export interface CardholdersCapabilityOptions {
   outboxRetry?: { baseMs: number; maxMs: number };
   /** Who is on shift (the operators capability): main stamps it on each entry of the enrolment log. */
   operatorName?: () => string | null;
+  /**
+   * The site's copy of the directory (siteStore.url, site-directory/): one desk downloads for the
+   * site, the others follow the store; absent, this kiosk downloads on its own as before.
+   */
+  siteDirectory?: { store: SiteDirectoryStore; desk: string; fallbackMs: number; pollMs?: number; wholeAfter?: number };
 }
 
 export interface CardholdersCapability {
   handlers: CardholderHandlers;
   directory: CardholderDirectory;
   sync: DirectorySync;
+  /** The site's copy of the directory (null without a site store). */
+  siteCopy: SiteDirectorySync | null;
   outbox: Outbox;
   enrolmentLog: EnrolmentLog;
   /** Loads the saved directory and outbox, and starts syncing and sending (does not wait for the service). */
@@ -106,7 +115,23 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     // The engine's phases (checking, indexing, saving) reach the front desk through the sync under way.
     onProgress: (phase, done, total) => sync.engineProgress(phase, done, total),
   });
-  const sync = new DirectorySync({ service: options.service, directory, push: options.push, log: options.log, intervalMs: options.syncIntervalMs });
+  const siteDirectory = options.siteDirectory;
+  const sync: DirectorySync = new DirectorySync({
+    service: options.service,
+    directory,
+    push: options.push,
+    log: options.log,
+    intervalMs: options.syncIntervalMs,
+    ...(siteDirectory ? { site: { downloading: (): Promise<void> => siteCopy!.hooks.downloading(), downloaded: (report): Promise<void> => siteCopy!.hooks.downloaded(report) } } : {}),
+  });
+  const siteCopy: SiteDirectorySync | null = siteDirectory
+    ? new SiteDirectorySync({ ...siteDirectory, directory, sync, dataDir: options.dataDir, log: options.log, intervalMs: options.syncIntervalMs })
+    : null;
+  /** Where records the service confirmed go: the lookup, then at once the site's copy (without waiting for it). */
+  const confirmed = async (records: CardHolder[]): Promise<void> => {
+    await directory.upsert(records);
+    if (siteCopy) void siteCopy.confirmed(records);
+  };
   const enrolmentLog = new EnrolmentLog({ database: options.database, dataDir: options.dataDir, log: options.log, key: options.dataKey, ...(options.operatorName ? { operator: options.operatorName } : {}) });
   /** The log of enrolment actions; a cardholder created on the service also counts in the directory's header at once. */
   const audit: Pick<EnrolmentLog, 'add'> = {
@@ -153,7 +178,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     directory: {
       setProvisional: (record) => directory.setProvisional(record),
       removeProvisional: (id) => directory.removeProvisional(id),
-      upsert: (records) => directory.upsert(records),
+      upsert: confirmed,
       findCreated,
     },
     audit,
@@ -161,7 +186,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     log: options.log,
     ...(options.outboxRetry ? { retryBaseMs: options.outboxRetry.baseMs, retryMaxMs: options.outboxRetry.maxMs } : {}),
   });
-  const writes = new CardholderWrites({ service: options.service, directory, audit, log: options.log });
+  const writes = new CardholderWrites({ service: options.service, directory: { upsert: confirmed, removeProvisional: (id) => directory.removeProvisional(id) }, audit, log: options.log });
   const enrolment = new Enrolment({ writes, directory, outbox, push: options.push, log: options.log, photo: options.photo });
 
   const site: LookupNames = options.site ?? { tenants: [], cardholderTypes: [] };
@@ -172,7 +197,10 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
 
   const handlers: CardholderHandlers = {
     getDirectoryState: () => sync.state(),
-    syncDirectory: (request) => sync.sync({ ...(request.taskId ? { taskId: request.taskId } : {}), acceptShrink: request.acceptShrink ?? false }),
+    syncDirectory: (request) => {
+      const asked = { ...(request.taskId ? { taskId: request.taskId } : {}), acceptShrink: request.acceptShrink ?? false };
+      return siteCopy ? siteCopy.syncNow(asked) : sync.sync(asked);
+    },
     searchCardholders: async ({ query, offset, limit }) => {
       const page = await directory.search(query, offset, limit, site);
       return { query, total: page.total, offset: page.offset, items: page.records.map(withPending), ...(page.suggestions.length > 0 ? { suggestions: page.suggestions } : {}) };
@@ -189,7 +217,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
       }
       try {
         const record = await options.service.getCardHolder(id);
-        await directory.upsert([record]);
+        await confirmed([record]);
         return { record: withQueuedChanges(record, queued), refreshed: true, warning: null, queued };
       } catch (thrown) {
         const error = toKioskError(thrown);
@@ -218,10 +246,12 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     handlers,
     directory,
     sync,
+    siteCopy,
     outbox,
     enrolmentLog,
     async start() {
       await sync.start();
+      await siteCopy?.start();
       await outbox.start();
       const keep = new Set(outbox.state().items.filter((item) => item.kind === 'create').map((item) => item.cardholderId));
       await directory.pruneProvisional(keep);
@@ -230,6 +260,7 @@ export function createCardholdersCapability(options: CardholdersCapabilityOption
     async stop() {
       unsubscribe?.();
       sync.stop();
+      await siteCopy?.stop();
       await outbox.stop();
       await sync.settle();
       await enrolmentLog.flush();

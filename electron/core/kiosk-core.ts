@@ -53,7 +53,7 @@ import { resolveLocale, type SystemLanguages } from './config/locale';
 import { ShownLanguage } from './language/shown-language';
 import type { Words } from './language/words';
 import { createDeskCapability, type DeskCapability } from './site-desk/desk-capability';
-import { openSiteStore } from './site-desk/open-site-store';
+import { openSiteDirectoryStore, openSiteStore } from './site-desk/open-site-store';
 
 export interface KioskCoreOptions {
   config: KioskConfig;
@@ -197,10 +197,11 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
     });
     const operatorName = (): string | null => operators.name();
     // The shared alarm desk (siteStore.url): what guards do, shared with the site's other desks.
+    const readSiteStorePassword = async (): Promise<string | null> => (await options.siteStoreVault?.read())?.reveal() ?? null;
     const desk = createDeskCapability({
       config: config.siteStore,
       operatorListDir: options.adminLockDir ?? credentialDir(options.dataDir),
-      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log, readPassword: async () => (await options.siteStoreVault?.read())?.reveal() ?? null }) : null,
+      store: config.siteStore.url ? await openSiteStore({ url: config.siteStore.url, log, readPassword: readSiteStorePassword }) : null,
       database: db,
       dataKey: options.dataKey,
       push,
@@ -279,6 +280,16 @@ export async function startKioskCore(options: KioskCoreOptions): Promise<KioskCo
       photo: { contentType: config.photo.contentType, width: config.photo.pixelSize.width, height: config.photo.pixelSize.height, maxBytes: config.photo.maxBytes },
       ...(options.directoryEngines ? { engines: options.directoryEngines } : {}),
       operatorName,
+      // The site's copy of the directory (siteStore.url): one desk downloads for the site.
+      ...(config.siteStore.url
+        ? {
+            siteDirectory: {
+              store: await openSiteDirectoryStore({ url: config.siteStore.url, log, readPassword: readSiteStorePassword }),
+              desk: desk.sync.desk,
+              fallbackMs: config.siteStore.directoryFallbackMinutes * 60_000,
+            },
+          }
+        : {}),
     });
     const operatorLog = createOperatorLogExport({
       log,

@@ -262,6 +262,12 @@ const SiteStoreSchema = z.strictObject({
   desk: z.string({ error: 'expected the name of this desk' }).trim().min(1, { error: 'expected a name, not an empty text' }).max(60, { error: 'expected at most 60 characters' }).nullable(),
   /** How long a claim ("I'm on it") lasts unless renewed (it is renewed while the guard is on shift and the alarm waits). */
   claimLeaseSeconds: count(30, 86_400, 'seconds a claim lasts unless renewed'),
+  /**
+   * How long the site store may stay away before this desk downloads the cardholder directory
+   * from the service itself (with a site store, one desk downloads for the site and the others
+   * read its copy); meanwhile the saved directory answers and says how old it is.
+   */
+  directoryFallbackMinutes: count(1, 10_080, 'minutes the site store may stay away before this desk downloads the directory itself'),
 });
 
 const DirectorySchema = z.strictObject({
@@ -412,5 +418,5 @@ export const DEFAULT_CONFIG: KioskConfigInput = {
   kiosk: { fullscreen: true, homeView: 'front-desk', theme: 'light', locale: 'auto', dataDir: null, startAtLogin: false },
   badges: { templatesDir: null, printer: null, previewPrinters: [], photoCache: { enabled: false, retentionDays: 30 } },
   retention: { ...DEFAULT_RETENTION_DAYS },
-  siteStore: { url: null, desk: null, claimLeaseSeconds: 300 },
+  siteStore: { url: null, desk: null, claimLeaseSeconds: 300, directoryFallbackMinutes: 30 },
 };

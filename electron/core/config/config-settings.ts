@@ -99,6 +99,7 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
   setting('siteStore.url', 'KIOSK_SITE_STORE_URL', 'site-store-url', 'nullableText'),
   setting('siteStore.desk', 'KIOSK_SITE_STORE_DESK', 'site-store-desk', 'nullableText'),
   setting('siteStore.claimLeaseSeconds', 'KIOSK_SITE_STORE_CLAIM_LEASE_SECONDS', 'site-store-claim-lease-seconds', 'integer'),
+  setting('siteStore.directoryFallbackMinutes', 'KIOSK_SITE_STORE_DIRECTORY_FALLBACK_MINUTES', 'site-store-directory-fallback-minutes', 'integer'),
 ];
 
 export function envLayer(env: Env, cwd: string): Layer {

@@ -131,6 +131,24 @@ export class CardholderDirectory {
     if (this.active) await this.active.upsert(records, false);
   }
 
+  /** Takes records out of the lookup (the site's copy removed them); the local changes file follows. */
+  async remove(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const id of ids) this.carried?.delete(id);
+    await this.withActive((engine) => engine.remove(ids), undefined);
+  }
+
+  /** The ids of the service's records the lookup holds (no provisional ones), ascending. */
+  async ids(): Promise<number[]> {
+    const basis = await this.withActive((engine) => engine.basis(), null);
+    return basis ? Array.from(basis.ids) : [];
+  }
+
+  /** How many records were changed here since the generation was built (its local changes). */
+  async changedCount(): Promise<number> {
+    return (await this.withActive((engine) => engine.changedIds(), [] as number[])).length;
+  }
+
   /** Puts a cardholder created offline in the lookup under its provisional id, in this and every later generation. */
   async setProvisional(record: CardHolder): Promise<void> {
     this.provisional.set(record.id, record);

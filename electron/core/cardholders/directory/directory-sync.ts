@@ -8,6 +8,7 @@
  * pushes it to the renderer; a failed sync always keeps the directory there was.
  */
 import { randomUUID } from 'node:crypto';
+import type { DirectoryOrigin } from '../../../contract/cardholders';
 import type { DirectoryRecordProblem, DirectoryState, DirectorySyncPhase, DirectorySyncReport, DirectorySyncResult, KioskError } from '../../../contract/ipc';
 import { KioskFailure, reworded, toKioskError } from '../../ipc/failure';
 import type { PushBus } from '../../ipc/push-bus';
@@ -26,6 +27,20 @@ export interface DirectorySyncOptions {
   now?: () => Date;
   /** Tests replace the timer of the automatic sync. */
   setTimer?: (run: () => void, ms: number) => { cancel(): void };
+  /**
+   * The site's copy of the directory (site-directory/site-directory-sync.ts): when given, this
+   * module neither syncs at start nor on its own schedule (the coordinator decides when this desk
+   * downloads), and tells it of each download from the service.
+   */
+  site?: DirectorySiteHooks;
+}
+
+/** What the site's coordinator hears of a download from the service. */
+export interface DirectorySiteHooks {
+  /** A download is about to begin. */
+  downloading(): Promise<void>;
+  /** The download ended with a new generation answering (updated) or the service's list unchanged; its failure is logged, never the sync's. */
+  downloaded(report: DirectorySyncReport): Promise<void>;
 }
 
 /** Progress pushes at most this often (the last one of a phase always goes). */
@@ -95,7 +110,8 @@ export class DirectorySync {
       this.options.log.error('directory', `the saved directory could not be loaded: ${error.detail ?? error.message}`);
       this.update({ status: 'empty', snapshotProblem: 'The saved directory could not be loaded; it will be downloaded again.', snapshotIssue: { code: 'notLoaded' } });
     }
-    void this.sync().catch(() => undefined);
+    // With a site copy, the coordinator decides whether this desk downloads at all.
+    if (!this.options.site) void this.sync().catch(() => undefined);
   }
 
   /**
@@ -150,7 +166,7 @@ export class DirectorySync {
   private schedule(): void {
     this.timer?.cancel();
     this.timer = null;
-    if (this.stopped || this.options.intervalMs <= 0) return;
+    if (this.stopped || this.options.intervalMs <= 0 || this.options.site) return;
     this.timer = this.setTimer(() => void this.sync().catch(() => undefined), this.options.intervalMs);
   }
 
@@ -173,6 +189,7 @@ export class DirectorySync {
     progress('downloading', 0, null, true);
     this.reporter = progress;
     try {
+      await this.options.site?.downloading();
       const validators = directory.ready ? directory.validators : { etag: null, lastModified: null };
       const download = await service.downloadCardHolders({
         ...validators,
@@ -183,6 +200,7 @@ export class DirectorySync {
         const report: DirectorySyncReport = { outcome: 'unchanged', at: this.now().toISOString(), total: stats.records, added: 0, changed: 0, removed: 0, rejected: 0, problems: [] };
         log.info('directory', 'the cardholder list has not changed since the last sync');
         this.update({ syncing: null, lastSync: report, lastFailure: null, held: null, syncedAt: report.at });
+        await this.toSite(report);
         return report;
       }
       const outcome = await directory.replace(
@@ -228,6 +246,7 @@ export class DirectorySync {
           this.update({ snapshotProblem: 'The directory could not be saved on this workstation; the lookup uses it, and it will be downloaded again at the next start.', snapshotIssue: { code: 'notSaved' } });
         },
       );
+      await this.toSite(report);
       return report;
     } catch (thrown) {
       const cause = toKioskError(thrown);
@@ -240,6 +259,32 @@ export class DirectorySync {
       this.lastPhase = null;
       finishTasks();
     }
+  }
+
+  /** Tells the site's coordinator of a download (its failure is the site copy's, not this sync's). */
+  private async toSite(report: DirectorySyncReport): Promise<void> {
+    try {
+      await this.options.site?.downloaded(report);
+    } catch (thrown) {
+      const error = toKioskError(thrown);
+      this.options.log.warn('directory', `the site's copy of the directory was not updated from this download: ${error.detail ?? error.message}`);
+    }
+  }
+
+  /** Where the directory comes from (the site's coordinator; absent without a site store). */
+  setOrigin(origin: DirectoryOrigin): void {
+    const was = this.current.origin;
+    if (was && JSON.stringify(was) === JSON.stringify(origin)) return;
+    this.update({ origin });
+  }
+
+  /** The lookup now holds the site copy (loaded whole or brought up to date from it): its records and when it was checked against the service. */
+  async noteSiteCopy(checkedAt: string | null): Promise<void> {
+    const records = (await this.options.directory.stats()).records;
+    const patch: Partial<DirectoryState> = { status: records > 0 || this.options.directory.ready ? 'ready' : this.current.status, records };
+    if (checkedAt) patch.syncedAt = checkedAt;
+    if (this.current.records === patch.records && this.current.status === patch.status && (!checkedAt || this.current.syncedAt === checkedAt)) return;
+    this.update(patch);
   }
 
   /** A cardholder was created from this workstation (and is in the lookup already): the count says so at once. */
