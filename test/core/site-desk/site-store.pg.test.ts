@@ -66,7 +66,7 @@ describe('the schema', () => {
     const again = await storeOn(db).connect();
     expect(again).toEqual({ ...info, migrated: false });
     const tables = await server.sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'kiosk_desk' ORDER BY 1", db);
-    expect(tables.map((t) => t.table_name)).toEqual(['actions', 'alarms', 'desks', 'meta', 'operators']);
+    expect(tables.map((t) => t.table_name)).toEqual(['actions', 'alarms', 'desks', 'directory_head', 'directory_records', 'directory_revisions', 'meta', 'operators']);
   });
 
   it('is migrated once when several desks start at the same time', async () => {
