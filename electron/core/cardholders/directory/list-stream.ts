@@ -73,64 +73,67 @@ export class ListStream {
     const starts: number[] = [];
     const ends: number[] = [];
     const n = buffer.length;
+    // One tight loop over the bytes, the state in locals (this is the per-byte cost of the sync).
+    const bytes: Uint8Array = buffer;
+    let { depth, inString, inItem, afterComma, itemStart, lastSolid, seenItem } = this;
+    let escaped = this.escaped;
+    let state: ListStream['state'] = 'items';
     while (i < n) {
-      if (this.inString) {
-        const quote = buffer.indexOf(QUOTE, i);
-        if (quote < 0) {
-          i = n;
-          break;
+      const c = bytes[i] as number;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          lastSolid = i;
         }
-        let slashes = 0;
-        for (let k = quote - 1; k >= 0 && buffer[k] === BACKSLASH; k--) slashes++;
-        i = quote + 1;
-        if (slashes % 2 === 0) {
-          this.inString = false;
-          this.lastSolid = quote;
-        }
+        i++;
         continue;
       }
-      const c = buffer[i] as number;
-      if (this.depth === 0 && (c === COMMA || c === CLOSE_BRACKET)) {
-        if (this.inItem) {
-          starts.push(this.itemStart);
-          ends.push(this.lastSolid + 1);
-          this.inItem = false;
-        } else if (this.afterComma || (c === COMMA && starts.length === 0 && !this.seenItem)) {
-          this.state = 'broken';
-          return null;
+      if (depth === 0 && (c === COMMA || c === CLOSE_BRACKET)) {
+        if (inItem) {
+          starts.push(itemStart);
+          ends.push(lastSolid + 1);
+          inItem = false;
+        } else if (afterComma || (c === COMMA && !seenItem)) {
+          state = 'broken';
+          break;
         }
-        this.afterComma = c === COMMA;
-        if (c === COMMA) this.seenItem = true;
+        afterComma = c === COMMA;
+        seenItem = true;
         i++;
         if (c === CLOSE_BRACKET) {
-          this.state = 'end';
-          this.checkEnd(buffer, i);
+          state = 'end';
           break;
         }
         continue;
       }
-      if (isSpace(c)) {
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
         i++;
         continue;
       }
-      if (!this.inItem) {
-        this.inItem = true;
-        this.afterComma = false;
-        this.seenItem = true;
-        this.itemStart = i;
+      if (!inItem) {
+        inItem = true;
+        afterComma = false;
+        seenItem = true;
+        itemStart = i;
       }
-      if (c === QUOTE) this.inString = true;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.depth++;
+      if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (this.depth === 0) {
-          this.state = 'broken';
-          return null;
+        if (depth === 0) {
+          state = 'broken';
+          break;
         }
-        this.depth--;
+        depth--;
       }
-      this.lastSolid = i;
+      lastSolid = i;
       i++;
     }
+    Object.assign(this, { depth, inString, inItem, afterComma, itemStart, lastSolid, seenItem, escaped });
+    this.state = state;
+    if (state === 'broken') return null;
+    if (state === 'end') this.checkEnd(buffer, i);
     if (this.state === 'items' && this.inItem) {
       this.carry = Buffer.from(buffer.subarray(this.itemStart));
       this.resume = n - this.itemStart;
@@ -150,6 +153,8 @@ export class ListStream {
 
   /** An item was read, or a comma (so "[" + "," is no list). */
   private seenItem = false;
+  /** The byte before was a backslash within a string. */
+  private escaped = false;
 
   private checkEnd(buffer: Buffer, from: number): void {
     for (let i = from; i < buffer.length; i++) {

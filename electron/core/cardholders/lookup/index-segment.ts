@@ -247,11 +247,20 @@ export class IndexSegment {
     // Phones in position order, their owners as positions.
     const positionOf = new Int32Array(n);
     for (let p = 0; p < n; p++) positionOf[order[p] as number] = p;
-    const phoneOrder = parts.phoneDoc.map((_, i) => i).sort((a, b) => (positionOf[parts.phoneDoc[a] as number] as number) - (positionOf[parts.phoneDoc[b] as number] as number));
-    this.phones = new PhoneGrams(
-      phoneOrder.map((i) => parts.phoneDigits[i] as string),
-      phoneOrder.map((i) => positionOf[parts.phoneDoc[i] as number] as number),
-    );
+    // (A record has one phone at most: entry by position, no sort.)
+    const phoneAt = new Int32Array(n).fill(-1);
+    parts.phoneDoc.forEach((doc, entry) => {
+      phoneAt[positionOf[doc] as number] = entry;
+    });
+    const phoneDigits: string[] = [];
+    const phoneOwners: number[] = [];
+    for (let p = 0; p < n; p++) {
+      const entry = phoneAt[p] as number;
+      if (entry < 0) continue;
+      phoneDigits.push(parts.phoneDigits[entry] as string);
+      phoneOwners.push(p);
+    }
+    this.phones = new PhoneGrams(phoneDigits, phoneOwners);
     // Positions in id order: the inverse of the name order when the input came in id order.
     this.byId = new Int32Array(n);
     this.sortedIds = new Float64Array(n);
