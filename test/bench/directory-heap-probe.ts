@@ -80,6 +80,30 @@ async function workerMemory(): Promise<WorkerMemory[]> {
   return out;
 }
 
+const QUERIES = ['smith', 'garc', 'müller j', 'lewandowski', 'marie dupont', 'jo', '4417', 'nguyen t'];
+
+/**
+ * Lookups one after another, 20 ms apart, as an officer types: for `ms`, or until `until` settles.
+ * Answers their latency (median, p95, count) through the directory's worker thread.
+ */
+async function lookups(capability: ReturnType<typeof createCardholdersCapability>, ms: number, until: Promise<unknown> | null): Promise<{ p50: number; p95: number; count: number }> {
+  let done = false;
+  void until?.finally(() => {
+    done = true;
+  });
+  const end = performance.now() + ms;
+  const times: number[] = [];
+  for (let i = 0; !done && performance.now() < end; i++) {
+    const t0 = performance.now();
+    await capability.directory.search(QUERIES[i % QUERIES.length] as string, 0, 50);
+    times.push(performance.now() - t0);
+    await sleep(20);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), count: times.length };
+}
+
 async function main(): Promise<void> {
   const url = process.argv[2];
   if (!url) throw new Error('usage: directory-heap-probe.ts <simulator url>');
@@ -106,10 +130,28 @@ async function main(): Promise<void> {
     await capability.directory.saved(); // the snapshot is saved in the background after the swap
     await sleep(1_000); // the empty first generation's thread (none here) and sockets settle
     const engineStats = await capability.directory.stats();
+    // As the kiosk runs: no collection forced anywhere.
+    const rssNoGc = process.memoryUsage().rss;
+    const quiet = await lookups(capability, 3_000, null);
+    // A re-sync (one record changed on the service: the whole list again) while lookups run, RSS sampled every 50 ms.
+    const touched = await fetch(`${url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 7, city: `Probe ${Date.now()}` }) });
+    if (!touched.ok) throw new Error(`the simulator refused the update: ${touched.status}`);
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 50);
+    const resync = capability.sync.sync().then(async (second) => {
+      if (second.outcome !== 'updated') throw new Error(`the re-sync did not update the directory: ${second.outcome}`);
+      await capability.directory.saved();
+    });
+    const during = await lookups(capability, Infinity, resync);
+    await resync;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const after = mainMemory();
     const workers = await workerMemory();
     const finalRss = process.memoryUsage().rss;
-    process.stdout.write(`${JSON.stringify({ records: engineStats.records, before, after, engineHeapUsed: engineStats.heapUsedBytes, workers, finalRss })}\n`);
+    process.stdout.write(`${JSON.stringify({ records: engineStats.records, before, after, engineHeapUsed: engineStats.heapUsedBytes, workers, finalRss, rssNoGc, peakRss, quiet, during })}\n`);
   } finally {
     await capability.stop();
     client.close();

@@ -82,9 +82,14 @@ function wellFormed(value: unknown): value is CardHolder {
   const tenant = record.tenant;
   if (!Array.isArray(tenant)) return false;
   for (const t of tenant) if (!Number.isSafeInteger(t)) return false;
+  fillNullFields(record as unknown as CardHolder);
+  return true;
+}
+
+/** Gives a record the null-only fields it lacks (as CardHolderSchema does). */
+export function fillNullFields(record: CardHolder): void {
   if (record.birthday === undefined) record.birthday = null;
   if (record.card_Holder_ID === undefined) record.card_Holder_ID = null;
-  return true;
 }
 
 /** The text fields in the order their length is checked: the composed names (made of the others) last. */
@@ -127,45 +132,72 @@ function problemOf(value: unknown, index: number): RecordProblem {
 export function checkCardholderList(body: unknown): CheckedList | null {
   const list = findEventList(body);
   if (!list) return null;
-  const items = list.items;
+  const checker = new ListChecker();
   const records: CardHolder[] = [];
-  const problems: RecordProblem[] = [];
-  let problemCount = 0;
+  for (const item of list.items) {
+    const record = checker.check(item);
+    if (record) records.push(record);
+  }
+  return { records, ...checker.result() };
+}
+
+/**
+ * The same check, one item at a time in list order (a list checked as it downloads): `check`
+ * answers the record when it is usable, null when it is set aside (its problem noted).
+ */
+export class ListChecker {
+  private readonly problems: RecordProblem[] = [];
+  private problemCount = 0;
+  private index = 0;
+  /** Usable records so far. */
+  usable = 0;
   // Ids seen, with the position of their record. While ids only grow (as a service usually lists
   // them) none can repeat, so the map is built only once they do not.
-  let seen: Map<number, number> | null = null;
-  let lastId = -Infinity;
-  const positions: number[] = [];
-  const note = (problem: RecordProblem): void => {
-    problemCount++;
-    if (problems.length < MAX_PROBLEMS) problems.push(problem);
-  };
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index];
+  private seen: Map<number, number> | null = null;
+  private lastId = -Infinity;
+  private ids: number[] = [];
+  private positions: number[] = [];
+
+  check(item: unknown): CardHolder | null {
+    const index = this.index++;
     if (!wellFormed(item)) {
-      note(problemOf(item, index));
-      continue;
+      this.note(problemOf(item, index));
+      return null;
     }
     const oversize = tooLong(item, index);
     if (oversize) {
-      note(oversize);
-      continue;
+      this.note(oversize);
+      return null;
     }
-    if (seen === null && item.id <= lastId) {
-      seen = new Map();
-      records.forEach((record, i) => seen?.set(record.id, positions[i] as number));
+    if (this.seen === null && item.id <= this.lastId) {
+      const seen = new Map<number, number>();
+      this.ids.forEach((id, i) => seen.set(id, this.positions[i] as number));
+      this.seen = seen;
+      this.ids = [];
+      this.positions = [];
     }
-    if (seen !== null) {
-      const first = seen.get(item.id);
+    if (this.seen !== null) {
+      const first = this.seen.get(item.id);
       if (first !== undefined) {
-        note({ index, id: item.id, field: 'id', problem: 'duplicateId', firstIndex: first, message: `the id ${item.id} is already used by the record at position ${first + 1}` });
-        continue;
+        this.note({ index, id: item.id, field: 'id', problem: 'duplicateId', firstIndex: first, message: `the id ${item.id} is already used by the record at position ${first + 1}` });
+        return null;
       }
-      seen.set(item.id, index);
+      this.seen.set(item.id, index);
+    } else {
+      this.ids.push(item.id);
+      this.positions.push(index);
     }
-    lastId = item.id;
-    positions.push(index);
-    records.push(item);
+    this.lastId = item.id;
+    this.usable++;
+    return item;
   }
-  return { records, problems, problemCount, received: items.length };
+
+  result(): Omit<CheckedList, 'records'> {
+    return { problems: this.problems, problemCount: this.problemCount, received: this.index };
+  }
+
+  private note(problem: RecordProblem): void {
+    this.problemCount++;
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(problem);
+  }
 }

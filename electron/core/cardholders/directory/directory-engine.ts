@@ -13,18 +13,13 @@ import type { CardHolder } from '../../service/access-service';
 import { CardholderIndex, type DuplicateMatch, type SearchPage } from '../lookup/cardholder-index';
 import { isSnapshotMeta, readSnapshotFile, removeSnapshotFiles, SnapshotUnusable, writeSnapshotFile, type SnapshotMeta } from './directory-snapshot';
 import { checkCardholderList, type RecordProblem } from '../checks/record-check';
+import { basisOf, fingerprint, ListIngest, type DirectoryBasis, type IngestEnd, type Said } from './list-ingest';
+import type { PackedRecords } from '../lookup/record-store';
 import { countDirectoryValues } from './directory-values';
 import { isExactFullName, LookupExtras, type LookupNames, type LookupPage } from '../lookup/lookup-extras';
-import { keyedError, type DirectoryState, type DirectoryValueCounts, type KioskError } from '../../../contract/ipc';
+import { keyedError, type DirectoryState, type DirectoryValueCounts } from '../../../contract/ipc';
 
-/** Why a list could not be used, worded by a key of the error table (`message`: its English, for the log). */
-type Said = Pick<KioskError, 'key' | 'params' | 'message'>;
-
-/** Ids (ascending) and a fingerprint per record: what the next generation compares itself with. */
-export interface DirectoryBasis {
-  ids: Float64Array;
-  prints: Float64Array;
-}
+export type { DirectoryBasis } from './list-ingest';
 
 export interface SyncCounts {
   /** Records now in the directory. */
@@ -77,27 +72,18 @@ const SHRINK_SHARE = 0.5;
 const SHRINK_MIN_RECORDS = 100;
 /** Records past the page looked at for an exact full-name match to put first. */
 const EXACT_WINDOW = 50;
-/** The received bytes are kept in blocks of this size (the snapshot's writes). */
-const BLOCK_BYTES = 1 << 20;
+/** The saved snapshot is read in pieces of this size (as a download would come). */
+const READ_PIECE_BYTES = 1 << 20;
 
 export class DirectoryEngine {
   private index: CardholderIndex | null = null;
   private meta: SnapshotMeta | null = null;
   /** What the service listed at the build (the records changed since are not in it). */
   private listed: DirectoryBasis | null = null;
-  /**
-   * The bytes received, kept for the snapshot (it stores the list as the service sent it), copied
-   * into blocks of a mebibyte: the download's small pieces are freed at once, and the blocks are
-   * the snapshot's writes.
-   */
-  private chunks: Buffer[] = [];
-  private block: Buffer | null = null;
-  private blockUsed = 0;
-  /** The text decoded so far: each chunk is decoded as it arrives, not all at once at the end. */
-  private decoder = new TextDecoder('utf-8');
-  private text: string[] = [];
-  /** The bytes of the last built list, until they are saved. */
-  private unsaved: Buffer[] | null = null;
+  /** The list under way: read as its bytes arrive (list-ingest.ts). */
+  private incoming: ListIngest | null = null;
+  /** The records of the last built list, until they are saved (the snapshot is written from them). */
+  private unsaved: PackedRecords | null = null;
   private writingChanges: Promise<void> = Promise.resolve();
   /** Changes since the build (local writes): the lazily built lookup extras and counts follow it. */
   private version = 0;
@@ -109,63 +95,47 @@ export class DirectoryEngine {
   // ───────────────────────── a new generation from the service ─────────────────────────
 
   receive(bytes: Uint8Array): void {
-    this.text.push(this.decoder.decode(bytes, { stream: true }));
-    let from = 0;
-    while (from < bytes.byteLength) {
-      if (!this.block) {
-        this.block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
-        this.blockUsed = 0;
-      }
-      const take = Math.min(bytes.byteLength - from, BLOCK_BYTES - this.blockUsed);
-      this.block.set(bytes.subarray(from, from + take), this.blockUsed);
-      this.blockUsed += take;
-      from += take;
-      if (this.blockUsed === BLOCK_BYTES) {
-        this.chunks.push(this.block);
-        this.block = null;
-      }
-    }
+    this.incoming ??= this.ingest();
+    this.incoming.push(bytes);
   }
 
   /**
-   * Parses, checks and indexes what was received. `previous` is the generation it would replace
-   * (null: none); `acceptShrink` takes an empty or much smaller list anyway.
+   * Finishes reading what was received (parsed, checked and indexed as it came). `previous` is the
+   * generation it would replace (null: none); `acceptShrink` takes an empty or much smaller list anyway.
    */
   build(download: { syncedAt: string; etag: string | null; lastModified: string | null }, previous: DirectoryBasis | null, acceptShrink: boolean): BuildOutcome {
-    if (this.block) this.chunks.push(this.block.subarray(0, this.blockUsed));
-    this.block = null;
-    const chunks = this.chunks;
-    this.chunks = [];
-    this.text.push(this.decoder.decode());
-    const text = this.text.join('');
-    this.text = [];
-    this.decoder = new TextDecoder('utf-8');
-    const parsed = parseText(text);
-    if (!parsed.ok) return { outcome: 'failed', reason: 'not-json', said: parsed.said, problems: [] };
+    const incoming = this.incoming ?? this.ingest();
+    this.incoming = null;
+    // Checked as it downloaded; what is left is the end of it, then the index's last steps.
     this.progress('checking', 0, null);
-    const checked = checkCardholderList(parsed.value);
-    if (!checked) return { outcome: 'failed', reason: 'no-list', said: keyedError('directoryNoList'), problems: [] };
-    if (checked.received > 0 && checked.records.length === 0) {
+    const ended: IngestEnd = incoming.end();
+    if (!ended.ok) return { outcome: 'failed', reason: ended.reason, said: ended.said, problems: [] };
+    if (ended.received > 0 && ended.usable === 0) {
       return {
         outcome: 'failed',
         reason: 'no-usable-record',
-        said: keyedError('directoryNoneReadable', { count: checked.received }),
-        problems: checked.problems,
+        said: keyedError('directoryNoneReadable', { count: ended.received }),
+        problems: ended.problems,
       };
     }
     const before = previous?.ids.length ?? 0;
-    const usable = checked.records.length;
+    const usable = ended.usable;
     if (!acceptShrink && before > 0 && (usable === 0 || (before >= SHRINK_MIN_RECORDS && usable < before * (1 - SHRINK_SHARE)))) {
-      return { outcome: 'held', previous: before, received: checked.received, usable };
+      return { outcome: 'held', previous: before, received: ended.received, usable };
     }
-    const total = checked.records.length;
+    const total = usable;
     this.progress('indexing', 0, total);
-    this.index = CardholderIndex.build(checked.records, (done) => this.progress('indexing', done, total));
-    this.listed = basisOf(checked.records);
+    const built = ended.finish((done) => this.progress('indexing', done, total));
+    this.index = built.index;
+    this.listed = built.basis;
     const diff = compare(previous, this.listed);
     this.meta = { syncedAt: download.syncedAt, etag: download.etag, lastModified: download.lastModified, service: this.options.service, records: total };
-    this.unsaved = chunks;
-    return { outcome: 'built', counts: { total, ...diff, rejected: checked.problemCount, problems: checked.problems } };
+    this.unsaved = built.store;
+    return { outcome: 'built', counts: { total, ...diff, rejected: ended.problemCount, problems: ended.problems } };
+  }
+
+  private ingest(): ListIngest {
+    return new ListIngest();
   }
 
   /** Saves the generation built last (the list's bytes and the local changes). */
@@ -173,7 +143,7 @@ export class DirectoryEngine {
     const body = this.unsaved;
     if (!body || !this.meta) return;
     this.progress('saving', 0, null);
-    await writeSnapshotFile(this.options.files.snapshot, this.meta, body, this.options.key);
+    await writeSnapshotFile(this.options.files.snapshot, this.meta, body.arrayPieces(), this.options.key);
     this.unsaved = null;
     await this.saveChanges();
   }
@@ -193,11 +163,14 @@ export class DirectoryEngine {
     if (stored.meta.service !== this.options.service) {
       return { outcome: 'unusable', message: `The saved directory came from another service (${stored.meta.service}); it is not used.`, issue: { code: 'otherService', service: String(stored.meta.service) } };
     }
-    const parsed = parseList(stored.body);
-    const checked = parsed.ok ? checkCardholderList(parsed.value) : null;
-    if (!checked) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.', issue: { code: 'damaged' } };
-    this.index = CardholderIndex.build(checked.records);
-    this.listed = basisOf(checked.records);
+    // Read as a download would be: the records kept packed, never an object each.
+    const reading = new ListIngest();
+    for (let at = 0; at < stored.body.length; at += READ_PIECE_BYTES) reading.push(stored.body.subarray(at, at + READ_PIECE_BYTES));
+    const ended = reading.end();
+    if (!ended.ok) return { outcome: 'unusable', message: 'The saved directory cannot be used: it is damaged.', issue: { code: 'damaged' } };
+    const built = ended.finish();
+    this.index = built.index;
+    this.listed = built.basis;
     this.meta = stored.meta;
     let changes = 0;
     let changesProblem: string | undefined;
@@ -257,7 +230,7 @@ export class DirectoryEngine {
 
   /** Built once per generation, when a search first finds nobody. */
   private lookupExtras(index: CardholderIndex): LookupExtras {
-    if (!this.extras || this.extras.index !== index) this.extras = { index, value: new LookupExtras((visit) => index.forEachRecord(visit)) };
+    if (!this.extras || this.extras.index !== index) this.extras = { index, value: new LookupExtras((visit) => index.forEachName(visit)) };
     return this.extras.value;
   }
 
@@ -265,7 +238,7 @@ export class DirectoryEngine {
   valueCounts(): DirectoryValueCounts {
     if (!this.index) return countDirectoryValues([]);
     if (!this.counts || this.counts.index !== this.index || this.counts.version !== this.version) {
-      this.counts = { index: this.index, version: this.version, value: countDirectoryValues(this.index.allRecords()) };
+      this.counts = { index: this.index, version: this.version, value: countDirectoryValues(this.index.allValues()) };
     }
     return this.counts.value;
   }
@@ -318,9 +291,26 @@ export class DirectoryEngine {
   /** What the next generation compares itself with. */
   basis(): DirectoryBasis | null {
     if (!this.listed || !this.index) return this.listed;
-    const changed = this.index.overlayRecords();
-    // Provisional records (created offline) are no part of what the service listed.
-    return changed.length === 0 ? this.listed : basisOf(this.index.allRecords().filter((record) => record.id >= 0));
+    const index = this.index;
+    const changed = index.overlayRecords();
+    if (changed.length === 0) return this.listed;
+    // The listed records still held as built, then those changed since; provisional records
+    // (created offline) are no part of what the service listed.
+    const overlay = new Map(changed.filter((record) => record.id >= 0).map((record) => [record.id, record]));
+    const ids: number[] = [];
+    const prints: number[] = [];
+    const { ids: listedIds, prints: listedPrints } = this.listed;
+    for (let i = 0; i < listedIds.length; i++) {
+      const id = listedIds[i] as number;
+      if (overlay.has(id) || !index.holdsBuilt(id)) continue;
+      ids.push(id);
+      prints.push(listedPrints[i] as number);
+    }
+    for (const record of overlay.values()) {
+      ids.push(record.id);
+      prints.push(fingerprint(record));
+    }
+    return basisOf(Float64Array.from(ids), Float64Array.from(prints));
   }
 
   /** Records, and the JavaScript heap of the thread the engine runs in. */
@@ -334,10 +324,7 @@ export class DirectoryEngine {
     this.meta = null;
     this.listed = null;
     this.unsaved = null;
-    this.chunks = [];
-    this.block = null;
-    this.text = [];
-    this.decoder = new TextDecoder('utf-8');
+    this.incoming = null;
     await this.writingChanges.catch(() => undefined);
     await removeSnapshotFiles(this.options.files.snapshot, this.options.files.changes);
   }
@@ -375,38 +362,6 @@ function parseText(received: string): { ok: true; value: unknown } | { ok: false
   } catch {
     return { ok: false, said: keyedError('directoryNotJson') };
   }
-}
-
-/** FNV-1a over what tells one version of a record from another. */
-function fingerprint(record: CardHolder): number {
-  let h = 0x811c9dc5;
-  const mix = (text: string): void => {
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
-    h ^= 0x1f;
-    h = Math.imul(h, 0x01000193);
-  };
-  mix(record.updated);
-  mix(record.last_Name);
-  mix(record.first_Name);
-  mix(record.employee_ID);
-  mix(record.photo_Exists ? '1' : '0');
-  return h >>> 0;
-}
-
-function basisOf(records: readonly CardHolder[]): DirectoryBasis {
-  let ascending = true;
-  for (let i = 1; i < records.length && ascending; i++) ascending = (records[i] as CardHolder).id > (records[i - 1] as CardHolder).id;
-  const ordered = ascending ? records : [...records].sort((a, b) => a.id - b.id);
-  const ids = new Float64Array(ordered.length);
-  const prints = new Float64Array(ordered.length);
-  ordered.forEach((record, i) => {
-    ids[i] = record.id;
-    prints[i] = fingerprint(record);
-  });
-  return { ids, prints };
 }
 
 /** Added, changed and removed records between two generations (a merge of their sorted ids). */

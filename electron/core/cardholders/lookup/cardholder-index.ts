@@ -10,7 +10,8 @@
  * workers; it is plain data and loops.
  */
 import type { CardHolder } from '../../service/access-service';
-import { IndexSegment } from './index-segment';
+import { IndexSegment, SegmentBuilder, type RecordValues } from './index-segment';
+import { HeldRecords, type RecordStore } from './record-store';
 import type { LookupNames } from './lookup-extras';
 import { compactKey, FoldCache, foldText, parseQuery, wordTokens, type ParsedQuery, type QueryToken } from './search-text';
 import { duplicatesIn, MAX_QUERY_TOKENS, namedValues, rankSegment, type DuplicateReason, type NamedWords, type Ranked } from './segment-matcher';
@@ -29,10 +30,7 @@ export interface DuplicateMatch {
 }
 
 export class CardholderIndex {
-  /** The records of the build. */
-  private readonly base: IndexSegment;
-  /** Positions of `base` whose record was changed or removed since. */
-  private readonly dead: Uint8Array;
+  // The records of the build (`base`), and the positions of `base` whose record was changed or removed since (`dead`): below.
   private deadCount = 0;
   /** Records changed since the build, by id (in the order first changed), and their segment. */
   private readonly changed = new Map<number, CardHolder>();
@@ -49,12 +47,35 @@ export class CardholderIndex {
 
   /** Builds the index over records already checked (ids unique). `onProgress` gets records done. */
   static build(records: CardHolder[], onProgress?: (done: number) => void): CardholderIndex {
-    return new CardholderIndex(records, onProgress);
+    const index = new CardholderIndex();
+    const builder = index.builder();
+    for (const record of records) builder.add(record);
+    return index.finish(builder, new HeldRecords(records), onProgress);
   }
 
-  private constructor(input: CardHolder[], onProgress?: (done: number) => void) {
-    this.base = new IndexSegment(input, this.folds, this.wordCache, onProgress);
-    this.dead = new Uint8Array(input.length);
+  /**
+   * An index built as records arrive: `add` each checked record (ids unique) to `builder`, keep
+   * its JSON in `store` in the same order, then `finish`.
+   */
+  static streamed(): { builder: SegmentBuilder; finish: (store: RecordStore, onProgress?: (done: number) => void) => CardholderIndex } {
+    const index = new CardholderIndex();
+    const builder = index.builder();
+    return { builder, finish: (store, onProgress) => index.finish(builder, store, onProgress) };
+  }
+
+  private base: IndexSegment = IndexSegment.of([], this.folds, this.wordCache);
+  private dead = new Uint8Array(0);
+
+  private constructor() {}
+
+  private builder(): SegmentBuilder {
+    return new SegmentBuilder(this.folds, this.wordCache);
+  }
+
+  private finish(builder: SegmentBuilder, store: RecordStore, onProgress?: (done: number) => void): CardholderIndex {
+    this.base = builder.finish(store, onProgress);
+    this.dead = new Uint8Array(this.base.length);
+    return this;
   }
 
   /** Records findable now (built ones not replaced, plus those changed since). */
@@ -67,7 +88,7 @@ export class CardholderIndex {
     const changed = this.changed.get(id);
     if (changed) return changed;
     const pos = this.base.positionOfId(id);
-    return pos >= 0 && this.dead[pos] === 0 ? (this.base.records[pos] as CardHolder) : null;
+    return pos >= 0 && this.dead[pos] === 0 ? this.base.record(pos) : null;
   }
 
   /** Every record now, in id order. */
@@ -87,13 +108,35 @@ export class CardholderIndex {
     this.eachLive(visit);
   }
 
+  /**
+   * Calls `visit` with the names of every record (the built records' distinct names, as one
+   * first name each, those of a record replaced since included; then the records changed since).
+   */
+  forEachName(visit: (names: { first_Name: string; last_Name: string }) => void): void {
+    for (const name of this.base.names) visit({ first_Name: name, last_Name: '' });
+    for (const record of this.changed.values()) visit(record);
+  }
+
   /** Every tenant number on a record now, ascending. */
   tenantIds(): number[] {
     const seen = new Set<number>();
-    this.eachLive((record) => {
+    this.eachLiveValues((record) => {
       for (const tenant of record.tenant) seen.add(tenant);
     });
     return [...seen].sort((a, b) => a - b);
+  }
+
+  /** The id, tenants and type of every record now (no record is read whole). */
+  allValues(): RecordValues[] {
+    const out: RecordValues[] = [];
+    this.eachLiveValues((record) => out.push(record));
+    return out;
+  }
+
+  /** Whether the built version of `id` is still the one findable (not changed or removed since). */
+  holdsBuilt(id: number): boolean {
+    const pos = this.base.positionOfId(id);
+    return pos >= 0 && this.dead[pos] === 0;
   }
 
   /** Adds or replaces one record (a create, an update, a re-read) without rebuilding. */
@@ -131,7 +174,7 @@ export class CardholderIndex {
     const records: CardHolder[] = [];
     for (let i = start; i < end; i++) {
       const ref = ranked[i] as number;
-      records.push((ref >= 0 ? this.base.records[ref] : overlay.records[-ref - 1]) as CardHolder);
+      records.push(ref >= 0 ? this.base.record(ref) : overlay.record(-ref - 1));
     }
     return { total: ranked.length, offset: start, records };
   }
@@ -226,14 +269,19 @@ export class CardholderIndex {
 
   /** The segment of the records changed since the build, rebuilt after a change. */
   private overlay(): IndexSegment {
-    this.changedSegment ??= new IndexSegment([...this.changed.values()], this.folds, this.wordCache);
+    this.changedSegment ??= IndexSegment.of([...this.changed.values()], this.folds, this.wordCache);
     return this.changedSegment;
+  }
+
+  private eachLiveValues(visit: (record: RecordValues) => void): void {
+    for (let pos = 0; pos < this.base.length; pos++) if (this.dead[pos] === 0) visit(this.base.valuesOf(pos));
+    for (const record of this.changed.values()) visit(record);
   }
 
   private eachLive(visit: (record: CardHolder) => void): void {
     for (let i = 0; i < this.base.length; i++) {
       const pos = this.base.positionAtIdRank(i);
-      if (this.dead[pos] === 0) visit(this.base.records[pos] as CardHolder);
+      if (this.dead[pos] === 0) visit(this.base.record(pos));
     }
     for (const record of this.changed.values()) visit(record);
   }

@@ -10,39 +10,49 @@ import { lowerBound, TermCollector, TermTable } from './term-table';
 const NUMERIC_ID = /^[1-9][0-9]{0,11}$/;
 const MAX_NUMERIC_ID_DIGITS = 12;
 
-/** Gathers the IDs of records read in position order, for an EmployeeIdTable. */
+/** Gathers the IDs of records read one after the other (`doc`: the record's number in reading order). */
 export class EmployeeIdCollector {
-  /** id · shift + position must stay exact in a double for 12-digit ids. */
-  readonly shift: number;
-  numeric: Float64Array;
+  numeric = new Float64Array(1024);
+  numericDoc = new Int32Array(1024);
   numericCount = 0;
   readonly other = new TermCollector();
 
-  constructor(records: number) {
-    this.shift = 2 ** Math.max(1, Math.ceil(Math.log2(records + 1)));
-    this.numeric = new Float64Array(Math.max(16, records));
-  }
-
-  add(id: string, pos: number): void {
-    if (!NUMERIC_ID.test(id)) return this.other.add(id, pos);
+  add(id: string, doc: number): void {
+    if (!NUMERIC_ID.test(id)) return this.other.add(id, doc);
     if (this.numericCount === this.numeric.length) {
       const grown = new Float64Array(this.numericCount * 2);
       grown.set(this.numeric);
       this.numeric = grown;
+      const docs = new Int32Array(this.numericCount * 2);
+      docs.set(this.numericDoc);
+      this.numericDoc = docs;
     }
-    this.numeric[this.numericCount++] = Number(id) * this.shift + pos;
+    this.numericDoc[this.numericCount] = doc;
+    this.numeric[this.numericCount++] = Number(id);
   }
 }
 
 export class EmployeeIdTable {
   private readonly keys: Float64Array;
+  /** id · shift + position must stay exact in a double for 12-digit ids. */
   private readonly shift: number;
   private readonly other: TermTable;
 
-  constructor(collected: EmployeeIdCollector) {
-    this.keys = collected.numeric.subarray(0, collected.numericCount).sort();
-    this.shift = collected.shift;
-    this.other = new TermTable(collected.other);
+  /** `records`: how many; `order` (optional): order[position] is the record's number in reading order. */
+  constructor(collected: EmployeeIdCollector, records: number, order?: Int32Array) {
+    this.shift = 2 ** Math.max(1, Math.ceil(Math.log2(records + 1)));
+    let positionOf: Int32Array | null = null;
+    if (order) {
+      positionOf = new Int32Array(order.length);
+      for (let p = 0; p < order.length; p++) positionOf[order[p] as number] = p;
+    }
+    const keys = new Float64Array(collected.numericCount);
+    for (let i = 0; i < keys.length; i++) {
+      const doc = collected.numericDoc[i] as number;
+      keys[i] = (collected.numeric[i] as number) * this.shift + (positionOf ? (positionOf[doc] as number) : doc);
+    }
+    this.keys = keys.sort();
+    this.other = new TermTable(collected.other, order);
   }
 
   /** Calls `mark` for every record whose employee ID starts with `text` (exact: it is the whole ID). */

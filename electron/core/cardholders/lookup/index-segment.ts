@@ -4,8 +4,13 @@
  * domain, tenant and type keys: record-keys.ts) with their posting lists, the employee IDs, e-mail addresses, phone digits, the distinct words with their one-deletion
  * variants (typo tolerance) and the positions by id. The index holds one segment for the sync and
  * one, rebuilt when needed, for the records changed after it; segment-matcher.ts ranks either.
+ * The records themselves stay in a RecordStore (packed JSON for the sync: record-store.ts); the
+ * segment keeps what ranking and the name order need in its own arrays, and makes a record object
+ * only when one is read. SegmentBuilder reads the records one at a time as they arrive (a list
+ * checked while it downloads), in any order; the positions in name order are settled at the end.
  */
 import type { CardHolder } from '../../service/access-service';
+import { HeldRecords, type RecordStore } from './record-store';
 import { EmployeeIdCollector, EmployeeIdTable } from './employee-id-table';
 import { compareNames, idsAscending, sortByName } from './name-order';
 import { PHONE_MIN, PhoneGrams } from './phone-grams';
@@ -17,9 +22,154 @@ import type { WordMatches } from './word-matches';
 /** Typed words this long or longer may hold one typo; one letter shorter, a letter missing from a name this long. */
 export const TYPO_MIN = 5;
 
+/** What one segment's tables are made of, read one record at a time in reading order. */
+export class SegmentBuilder {
+  private count = 0;
+  private ids = new Float64Array(1024);
+  private types = new Int32Array(1024);
+  private tenantSets = new Int32Array(1024);
+  private readonly tenantSetIds = new Map<string, number>();
+  private readonly tenantSetList: number[][] = [];
+  private readonly last: string[] = [];
+  private readonly first: string[] = [];
+  private readonly emails: string[] = [];
+  private readonly primary = new TermCollector();
+  private readonly secondary = new TermCollector();
+  private readonly values = new TermCollector();
+  private readonly employee = new EmployeeIdCollector();
+  private readonly phoneDigits: string[] = [];
+  private readonly phoneDoc: number[] = [];
+  /** Distinct first and last names as written (the nearest-name suggestions read them). */
+  private readonly names = new Set<string>();
+  private readonly sink: KeySink;
+
+  constructor(
+    private readonly folds: FoldCache,
+    private readonly words: WordCache,
+  ) {
+    this.sink = {
+      primary: (word) => this.primary.add(word, this.count),
+      secondary: (word) => this.secondary.add(word, this.count),
+      value: (word) => this.values.add(word, this.count),
+      employee: (id) => this.employee.add(id, this.count),
+      email: (folded) => {
+        this.emails[this.count] = folded;
+      },
+      phone: (digits) => {
+        if (digits.length < PHONE_MIN) return;
+        this.phoneDigits.push(digits);
+        this.phoneDoc.push(this.count);
+      },
+    };
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  /** Reads the next record (its number in the store is its number in reading order). */
+  add(record: CardHolder): void {
+    const i = this.count;
+    if (i === this.ids.length) this.grow();
+    this.ids[i] = record.id;
+    this.types[i] = record.card_Holder_Type_ID;
+    this.tenantSets[i] = this.tenantSet(record.tenant);
+    this.names.add(record.first_Name);
+    this.names.add(record.last_Name);
+    this.last.push(this.folds.fold(record.last_Name.trim()));
+    this.first.push(this.folds.fold(record.first_Name.trim()));
+    this.emails.push('');
+    emitKeys(record, this.sink, this.words);
+    this.count++;
+  }
+
+  /** The segment over what was read; `store.record(i)` is the i-th record read. */
+  finish(store: RecordStore, onProgress?: (done: number) => void): IndexSegment {
+    return new IndexSegment(this.parts(store), onProgress);
+  }
+
+  private parts(store: RecordStore): SegmentParts {
+    const n = this.count;
+    const ids = this.ids.subarray(0, n);
+    const ascending = idsAscending(ids);
+    const order = sortByName(ids, this.last, this.first, ascending);
+    return {
+      n,
+      order,
+      ascending,
+      ids,
+      types: this.types.subarray(0, n),
+      tenantSets: this.tenantSets.subarray(0, n),
+      tenantSetList: this.tenantSetList,
+      last: this.last,
+      first: this.first,
+      emails: this.emails,
+      primary: this.primary,
+      secondary: this.secondary,
+      values: this.values,
+      employee: this.employee,
+      phoneDigits: this.phoneDigits,
+      phoneDoc: this.phoneDoc,
+      names: this.names,
+      store,
+    };
+  }
+
+  private tenantSet(tenants: readonly number[]): number {
+    const key = tenants.join(',');
+    let id = this.tenantSetIds.get(key);
+    if (id === undefined) {
+      id = this.tenantSetList.length;
+      this.tenantSetIds.set(key, id);
+      this.tenantSetList.push([...tenants]);
+    }
+    return id;
+  }
+
+  private grow(): void {
+    const size = this.ids.length * 2;
+    const ids = new Float64Array(size);
+    ids.set(this.ids);
+    this.ids = ids;
+    const types = new Int32Array(size);
+    types.set(this.types);
+    this.types = types;
+    const sets = new Int32Array(size);
+    sets.set(this.tenantSets);
+    this.tenantSets = sets;
+  }
+}
+
+interface SegmentParts {
+  n: number;
+  /** order[position] = the record's number in reading order. */
+  order: Int32Array;
+  ascending: boolean;
+  ids: Float64Array;
+  types: Int32Array;
+  tenantSets: Int32Array;
+  tenantSetList: number[][];
+  last: string[];
+  first: string[];
+  emails: string[];
+  primary: TermCollector;
+  secondary: TermCollector;
+  values: TermCollector;
+  employee: EmployeeIdCollector;
+  phoneDigits: string[];
+  phoneDoc: number[];
+  names: Set<string>;
+  store: RecordStore;
+}
+
+/** What a segment tells of a record without reading it whole (the directory's value counts). */
+export interface RecordValues {
+  id: number;
+  tenant: number[];
+  card_Holder_Type_ID: number;
+}
+
 export class IndexSegment {
-  /** Records in name order (last, first, id). */
-  readonly records: CardHolder[];
   readonly lastKey: string[];
   readonly firstKey: string[];
   readonly primary: TermTable;
@@ -39,60 +189,51 @@ export class IndexSegment {
   /** Record positions sorted by id, and the ids in that order. */
   private readonly byId: Int32Array;
   private readonly sortedIds: Float64Array;
+  /** Per position: the record's number in the store, its id, type and tenant set. */
+  private readonly storeAt: Int32Array;
+  private readonly idAt: Float64Array;
+  private readonly typeAt: Int32Array;
+  private readonly tenantSetAt: Int32Array;
+  private readonly tenantSetList: number[][];
+  private readonly store: RecordStore;
+  /** Distinct first and last names as written, of every record built in. */
+  readonly names: ReadonlySet<string>;
   /** Scratch match lists of the matcher, one per query word, kept between queries. */
   readonly matches: WordMatches[] = [];
 
-  /** Builds the tables over records already checked (ids unique). `onProgress` gets records done. */
-  constructor(input: readonly CardHolder[], folds: FoldCache, words: WordCache, onProgress?: (done: number) => void) {
-    const n = input.length;
-    const last = new Array<string>(n);
-    const first = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
-      const record = input[i] as CardHolder;
-      last[i] = folds.fold(record.last_Name.trim());
-      first[i] = folds.fold(record.first_Name.trim());
-    }
-    const ascending = idsAscending(input);
-    const order = sortByName(input, last, first, ascending);
-    this.records = new Array<CardHolder>(n);
+  /** Builds the tables over records already checked (ids unique). */
+  static of(records: readonly CardHolder[], folds: FoldCache, words: WordCache, onProgress?: (done: number) => void): IndexSegment {
+    const builder = new SegmentBuilder(folds, words);
+    for (const record of records) builder.add(record);
+    return builder.finish(new HeldRecords(records), onProgress);
+  }
+
+  constructor(parts: SegmentParts, onProgress?: (done: number) => void) {
+    const { n, order } = parts;
+    this.store = parts.store;
+    this.names = parts.names;
+    this.tenantSetList = parts.tenantSetList;
     this.lastKey = new Array<string>(n);
     this.firstKey = new Array<string>(n);
     this.emailKey = new Array<string>(n);
-    const primary = new TermCollector();
-    const secondary = new TermCollector();
-    const values = new TermCollector();
-    const employee = new EmployeeIdCollector(n);
-    const phoneDigits: string[] = [];
-    const phoneDoc: number[] = [];
-    let pos = 0;
-    const sink: KeySink = {
-      primary: (word) => primary.add(word, pos),
-      secondary: (word) => secondary.add(word, pos),
-      value: (word) => values.add(word, pos),
-      employee: (id) => employee.add(id, pos),
-      email: (folded) => {
-        this.emailKey[pos] = folded;
-      },
-      phone: (digits) => {
-        if (digits.length < PHONE_MIN) return;
-        phoneDigits.push(digits);
-        phoneDoc.push(pos);
-      },
-    };
-    for (; pos < n; pos++) {
+    this.storeAt = order;
+    this.idAt = new Float64Array(n);
+    this.typeAt = new Int32Array(n);
+    this.tenantSetAt = new Int32Array(n);
+    for (let pos = 0; pos < n; pos++) {
       const from = order[pos] as number;
-      const record = input[from] as CardHolder;
-      this.records[pos] = record;
-      this.lastKey[pos] = last[from] as string;
-      this.firstKey[pos] = first[from] as string;
-      this.emailKey[pos] = '';
-      emitKeys(record, sink, words);
+      this.lastKey[pos] = parts.last[from] as string;
+      this.firstKey[pos] = parts.first[from] as string;
+      this.emailKey[pos] = parts.emails[from] as string;
+      this.idAt[pos] = parts.ids[from] as number;
+      this.typeAt[pos] = parts.types[from] as number;
+      this.tenantSetAt[pos] = parts.tenantSets[from] as number;
       if (onProgress && (pos + 1) % 50_000 === 0) onProgress(pos + 1);
     }
-    this.primary = new TermTable(primary);
-    this.secondary = new TermTable(secondary);
-    this.values = new TermTable(values);
-    this.employee = new EmployeeIdTable(employee);
+    this.primary = new TermTable(parts.primary, order);
+    this.secondary = new TermTable(parts.secondary, order);
+    this.values = new TermTable(parts.values, order);
+    this.employee = new EmployeeIdTable(parts.employee, n, order);
     this.words = [...new Set([...this.primary.terms, ...this.secondary.terms])].sort();
     this.wordRanks = new Int32Array(this.words.length * 2);
     this.deletions = new Map();
@@ -103,21 +244,52 @@ export class IndexSegment {
       addVariant(this.deletions, word, index);
       for (let i = 0; i < word.length; i++) addVariant(this.deletions, word.slice(0, i) + word.slice(i + 1), index);
     });
-    this.phones = new PhoneGrams(phoneDigits, phoneDoc);
+    // Phones in position order, their owners as positions.
+    const positionOf = new Int32Array(n);
+    for (let p = 0; p < n; p++) positionOf[order[p] as number] = p;
+    // (A record has one phone at most: entry by position, no sort.)
+    const phoneAt = new Int32Array(n).fill(-1);
+    parts.phoneDoc.forEach((doc, entry) => {
+      phoneAt[positionOf[doc] as number] = entry;
+    });
+    const phoneDigits: string[] = [];
+    const phoneOwners: number[] = [];
+    for (let p = 0; p < n; p++) {
+      const entry = phoneAt[p] as number;
+      if (entry < 0) continue;
+      phoneDigits.push(parts.phoneDigits[entry] as string);
+      phoneOwners.push(p);
+    }
+    this.phones = new PhoneGrams(phoneDigits, phoneOwners);
     // Positions in id order: the inverse of the name order when the input came in id order.
     this.byId = new Int32Array(n);
     this.sortedIds = new Float64Array(n);
-    if (ascending) {
-      for (let p = 0; p < n; p++) this.byId[order[p] as number] = p;
+    if (parts.ascending) {
+      this.byId.set(positionOf);
     } else {
       for (let i = 0; i < n; i++) this.byId[i] = i;
-      this.byId.sort((a, b) => (this.records[a] as CardHolder).id - (this.records[b] as CardHolder).id);
+      this.byId.sort((a, b) => (this.idAt[a] as number) - (this.idAt[b] as number));
     }
-    for (let i = 0; i < n; i++) this.sortedIds[i] = (this.records[this.byId[i] as number] as CardHolder).id;
+    for (let i = 0; i < n; i++) this.sortedIds[i] = this.idAt[this.byId[i] as number] as number;
+  }
+
+  /** The record at `pos` (made from the store: read it once per use). */
+  record(pos: number): CardHolder {
+    return this.store.record(this.storeAt[pos] as number);
+  }
+
+  /** The id of the record at `pos`. */
+  idOf(pos: number): number {
+    return this.idAt[pos] as number;
+  }
+
+  /** The id, tenants and type of the record at `pos`, without reading the record. */
+  valuesOf(pos: number): RecordValues {
+    return { id: this.idAt[pos] as number, tenant: this.tenantSetList[this.tenantSetAt[pos] as number] as number[], card_Holder_Type_ID: this.typeAt[pos] as number };
   }
 
   get length(): number {
-    return this.records.length;
+    return this.idAt.length;
   }
 
   /**
@@ -163,18 +335,18 @@ export class IndexSegment {
   /** The name order of position `a` of this segment against position `b` of `other`. */
   compareAt(a: number, other: IndexSegment, b: number): number {
     return compareNames(
-      this.lastKey[a] as string, this.firstKey[a] as string, (this.records[a] as CardHolder).id,
-      other.lastKey[b] as string, other.firstKey[b] as string, (other.records[b] as CardHolder).id,
+      this.lastKey[a] as string, this.firstKey[a] as string, this.idAt[a] as number,
+      other.lastKey[b] as string, other.firstKey[b] as string, other.idAt[b] as number,
     );
   }
 
   /** First position that sorts at or after (last, first, id). */
   namePosition(last: string, first: string, id: number): number {
     let lo = 0;
-    let hi = this.records.length;
+    let hi = this.idAt.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = compareNames(this.lastKey[mid] as string, this.firstKey[mid] as string, (this.records[mid] as CardHolder).id, last, first, id);
+      const c = compareNames(this.lastKey[mid] as string, this.firstKey[mid] as string, this.idAt[mid] as number, last, first, id);
       if (c < 0) lo = mid + 1;
       else hi = mid;
     }

@@ -64,7 +64,7 @@ export class LookupExtras {
   private readonly spelled = new Map<string, string>();
 
   /** `each` visits the records of the generation. */
-  constructor(each: (visit: (record: CardHolder) => void) => void) {
+  constructor(each: (visit: (record: Pick<CardHolder, 'first_Name' | 'last_Name'>) => void) => void) {
     // Each distinct name is read once (no string is made per record: names repeat, and their hashes are kept).
     const seen = new Set<string>();
     const read = (name: string): void => {

@@ -3,8 +3,6 @@
  * id — the order of an empty query and the tie-break between records of equal score, whether they
  * came with the sync or were added after it. `sortByName` orders a whole list in linear time.
  */
-import type { CardHolder } from '../../service/access-service';
-
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** (last, first, id) of `a` against that of `b`: negative when `a` comes first. */
@@ -12,9 +10,9 @@ export function compareNames(aLast: string, aFirst: string, aId: number, bLast: 
   return compareText(aLast, bLast) || compareText(aFirst, bFirst) || aId - bId;
 }
 
-/** Whether the records come in ascending id order (a service usually lists them so). */
-export function idsAscending(records: readonly CardHolder[]): boolean {
-  for (let i = 1; i < records.length; i++) if ((records[i] as CardHolder).id <= (records[i - 1] as CardHolder).id) return false;
+/** Whether the ids (of records in reading order) ascend (a service usually lists them so). */
+export function idsAscending(ids: ArrayLike<number>): boolean {
+  for (let i = 1; i < ids.length; i++) if ((ids[i] as number) <= (ids[i - 1] as number)) return false;
   return true;
 }
 
@@ -22,11 +20,11 @@ export function idsAscending(records: readonly CardHolder[]): boolean {
  * The order of records by folded last name, first name, id: distinct names are sorted once, then
  * two stable counting sorts (first name, then last name) over the id order — linear in records.
  */
-export function sortByName(records: readonly CardHolder[], last: readonly string[], first: readonly string[], ascending: boolean): Int32Array {
-  const n = records.length;
+export function sortByName(ids: ArrayLike<number>, last: readonly string[], first: readonly string[], ascending: boolean): Int32Array {
+  const n = ids.length;
   let order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (!ascending) order.sort((a, b) => (records[a] as CardHolder).id - (records[b] as CardHolder).id);
+  if (!ascending) order.sort((a, b) => (ids[a] as number) - (ids[b] as number));
   for (const values of [first, last]) {
     const distinct = [...new Set(values)].sort();
     const rankOf = new Map<string, number>();

@@ -304,18 +304,18 @@ export function duplicatesIn(segment: IndexSegment, person: PersonKeys, dead: Ui
   const live = (pos: number): boolean => !dead || dead[pos] === 0;
   if (person.employee !== '') {
     segment.employee.find(person.employee, (pos, exact) => {
-      if (exact && live(pos)) note(segment.records[pos] as CardHolder, 'employeeId');
+      if (exact && live(pos)) note(segment.record(pos), 'employeeId');
     });
   }
   if (person.email !== '') {
     segment.emailCandidates(person.email, (pos) => {
-      if (segment.emailKey[pos] === person.email && live(pos)) note(segment.records[pos] as CardHolder, 'email');
+      if (segment.emailKey[pos] === person.email && live(pos)) note(segment.record(pos), 'email');
     });
   }
   if (person.last !== '' && person.first !== '') {
     for (let pos = segment.namePosition(person.last, person.first, -Infinity); pos < segment.length; pos++) {
       if (segment.lastKey[pos] !== person.last || segment.firstKey[pos] !== person.first) break;
-      if (live(pos)) note(segment.records[pos] as CardHolder, 'name');
+      if (live(pos)) note(segment.record(pos), 'name');
     }
   }
 }

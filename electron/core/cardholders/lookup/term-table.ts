@@ -48,7 +48,11 @@ export class TermTable {
   readonly start: Int32Array;
   readonly postings: Int32Array;
 
-  constructor(collector: TermCollector) {
+  /**
+   * `order` (optional): the records were collected in another order than the table's positions;
+   * `order[position]` is the record's number in the collector (its pairs come out by position).
+   */
+  constructor(collector: TermCollector, order?: Int32Array) {
     const t = collector.list.length;
     this.terms = collector.list.slice().sort();
     const rankOfId = new Int32Array(t);
@@ -62,11 +66,29 @@ export class TermTable {
     for (let r = 0; r < t; r++) start[r + 1] = (start[r + 1] as number) + (start[r] as number);
     const fill = start.slice(0, t);
     const postings = new Int32Array(count);
-    // Pairs come in record order, so each list comes out ascending.
-    for (let i = 0; i < count; i++) {
-      const rank = rankOfId[pairTerm[i] as number] as number;
-      postings[fill[rank] as number] = pairDoc[i] as number;
-      fill[rank] = (fill[rank] as number) + 1;
+    if (order) {
+      // Each record's pairs are together (records are read one after the other): visit them by position.
+      const docStart = new Int32Array(order.length + 1);
+      for (let i = 0; i < count; i++) {
+        const slot = (pairDoc[i] as number) + 1;
+        docStart[slot] = (docStart[slot] as number) + 1;
+      }
+      for (let d = 0; d < order.length; d++) docStart[d + 1] = (docStart[d + 1] as number) + (docStart[d] as number);
+      for (let p = 0; p < order.length; p++) {
+        const doc = order[p] as number;
+        for (let i = docStart[doc] as number, end = docStart[doc + 1] as number; i < end; i++) {
+          const rank = rankOfId[pairTerm[i] as number] as number;
+          postings[fill[rank] as number] = p;
+          fill[rank] = (fill[rank] as number) + 1;
+        }
+      }
+    } else {
+      // Pairs come in record order, so each list comes out ascending.
+      for (let i = 0; i < count; i++) {
+        const rank = rankOfId[pairTerm[i] as number] as number;
+        postings[fill[rank] as number] = pairDoc[i] as number;
+        fill[rank] = (fill[rank] as number) + 1;
+      }
     }
     this.start = start;
     this.postings = postings;
