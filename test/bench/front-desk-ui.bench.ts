@@ -44,7 +44,7 @@ const PICK_AMONG = 100_000;
 const SEED = 1; // the simulator's default seed: the same people as it serves
 const KEYSTROKES_PER_KIND = 40;
 const PASSES = 2;
-/** The store asks for this many rows per page (PAGE_SIZE in renderer/src/cardholders/lookup-store.ts). */
+/** The store's page before the list said how many rows it shows (PAGE_SIZE in renderer/src/cardholders/lookup-store.ts); the baseline asks for what the typed keystrokes asked. */
 const PAGE_SIZE = 40;
 const PAUSE_MS = 40;
 /** Keydown → result in the DOM, p95, quiet: the next frame shows it. */
@@ -53,7 +53,7 @@ const GOAL_DOM_P95_MS = 8;
 const GOAL_RESYNC_RATIO = 1.5;
 
 const PROBES = `(() => {
-  const state = { expect: null, armed: null, results: [] };
+  const state = { expect: null, armed: null, results: [], limit: null };
   window.__deskBench = state;
   const input = document.querySelector('[data-testid="cardholder-search"]');
   const count = document.querySelector('[data-testid="cardholder-result-count"]');
@@ -68,7 +68,10 @@ const PROBES = `(() => {
   window.fetch = async (input, init) => {
     const a = state.armed;
     const mine = a && !a.done && a.tFetch === undefined && String(input).includes('/__kiosk/op/searchCardholders');
-    if (mine) a.tFetch = performance.now();
+    if (mine) {
+      a.tFetch = performance.now();
+      try { state.limit = JSON.parse(String(init && init.body)).payload.limit; } catch { /* the page size stays unknown */ }
+    }
     const response = await fetchOriginal(input, init);
     if (mine) {
       const json = response.json.bind(response);
@@ -212,7 +215,7 @@ async function bridgePass(page: Page, texts: readonly string[]): Promise<number[
     const out = [];
     for (const query of texts) {
       const t0 = performance.now();
-      const result = await window.kiosk.searchCardholders({ query, offset: 0, limit: ${PAGE_SIZE} });
+      const result = await window.kiosk.searchCardholders({ query, offset: 0, limit: window.__deskBench.limit || ${PAGE_SIZE} });
       out.push(performance.now() - t0);
       if (!result.ok) throw new Error(result.error.message);
       await new Promise((r) => setTimeout(r, ${PAUSE_MS}));
@@ -254,10 +257,11 @@ export async function run(): Promise<BenchRow[]> {
 
     /** The same texts through the core's handler in this process (worker round trip + summaries), no bridge. */
     const corePass = async (): Promise<number[]> => {
+      const limit = (await page.evaluate<number | null>('window.__deskBench.limit')) ?? PAGE_SIZE;
       const out: number[] = [];
       for (const query of texts) {
         const t0 = performance.now();
-        await kiosk.core.cardholders.handlers.searchCardholders({ query, offset: 0, limit: PAGE_SIZE });
+        await kiosk.core.cardholders.handlers.searchCardholders({ query, offset: 0, limit });
         out.push(performance.now() - t0);
         await sleep(PAUSE_MS);
       }
@@ -308,7 +312,8 @@ export async function run(): Promise<BenchRow[]> {
       return `goal: p95 within ${GOAL_RESYNC_RATIO}× of quiet: ${met(ratio <= GOAL_RESYNC_RATIO)} (${ratio.toFixed(2)}×)`;
     };
     const counts = `${quiet.length} quiet keystrokes and ${during.length} during ${syncs} full re-syncs (${outside} not wholly within one, not counted), ${sequences.length} sequences × ${PASSES} passes each (${missed.length} unmatched, not counted)`;
-    const coreNote = `the core's handler alone (worker + summaries, no bridge) p50/p95 ${round(percentile(core, 50), 2)}/${round(percentile(core, 95), 2)} ms`;
+    const rowsAsked = (await page.evaluate<number | null>('window.__deskBench.limit')) ?? PAGE_SIZE;
+    const coreNote = `${rowsAsked} rows asked per keystroke (the rows the list shows); the core's handler alone (worker + summaries, no bridge) p50/p95 ${round(percentile(core, 50), 2)}/${round(percentile(core, 95), 2)} ms`;
     return [
       { name: `${LABEL}: keydown → result in the DOM, quiet, p50`, value: q(quiet, dom, 50), unit: 'ms', baseline: round(percentile(bridge, 50)), note: `${counts}; baseline = window.kiosk.searchCardholders round trip from the page; ${coreNote}` },
       {
