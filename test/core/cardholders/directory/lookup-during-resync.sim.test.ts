@@ -3,8 +3,8 @@
  * the new one: the kiosk's cardholders capability (the engine in its worker thread, as the kiosk
  * runs it) against the simulator serving 500,000 cardholders over real HTTP. Someone is renamed
  * on the service and a re-sync starts; a relay between the kiosk and the simulator holds the new
- * list's download open after its first bytes (the sync is then 'downloading') until the lookup
- * has answered. A lookup that waited for the new generation would never be answered while the
+ * list's download open after its first bytes (the sync is then 'downloading', and the new
+ * generation has begun: it received those bytes) until the lookup has answered. A lookup that waited for the new generation would never be answered while the
  * download is held: the test would fail (by its time-out) instead of passing. Then the download
  * goes on, the new generation is swapped in, and the new name is found.
  */
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../../../electron/simulator';
 import { createServiceClient, type ServiceClient } from '../../../../electron/core/service/service-client';
 import type { CardholdersCapability } from '../../../../electron/core/cardholders-capability';
-import { threadEngine } from '../../../../electron/core/cardholders/directory/engine-handle';
+import { threadEngine, type EngineFactory } from '../../../../electron/core/cardholders/directory/engine-handle';
 import { PushBus } from '../../../../electron/core/ipc/push-bus';
 import type { CardholderPage, DirectoryState } from '../../../../electron/contract/ipc';
 import { enrolmentCapability } from '../support/sim-capability';
@@ -100,6 +100,24 @@ let sim: RunningSimulator;
 let relay: ListRelay;
 let client: ServiceClient;
 let capability: CardholdersCapability;
+/** Called when a generation receives its first bytes of a list (the build of it has begun). */
+let onFirstBytes: (() => void) | null = null;
+
+/** The kiosk's engine in its worker thread; the test hears when a new generation gets its first bytes. */
+const engines: EngineFactory = (options, onProgress) => {
+  const engine = threadEngine(options, onProgress);
+  let received = false;
+  return {
+    ...engine,
+    receive(bytes) {
+      if (!received) {
+        received = true;
+        onFirstBytes?.();
+      }
+      engine.receive(bytes);
+    },
+  };
+};
 
 beforeAll(async () => {
   simDir = await mkdtemp(join(tmpdir(), 'kiosk-resync-sim-'));
@@ -109,7 +127,7 @@ beforeAll(async () => {
   const { log } = memoryLog();
   // A download held open must not time out while the lookup is asked (no byte for two minutes would).
   client = createServiceClient({ config: configWith('--retries=0', '--timeout-ms=120000'), baseUrl: await relay.start(), secret: null, log });
-  capability = enrolmentCapability(client, new PushBus(), log, dataDir, threadEngine);
+  capability = enrolmentCapability(client, new PushBus(), log, dataDir, engines);
 }, TIMEOUT_MS);
 
 afterAll(async () => {
@@ -155,8 +173,12 @@ describe('a lookup during a directory re-sync, at 500,000 cardholders', () => {
 
       await rename(person.id, newName);
       const held = relay.hold();
-      const sync = capability.handlers.syncDirectory({});
+      const building = new Promise<void>((resolve) => (onFirstBytes = resolve));
+      const sync = Promise.resolve(capability.handlers.syncDirectory({}));
+      sync.catch(() => undefined); // a failure is asserted below, not left unhandled
+      // The new list's first bytes are in the new generation, the rest held back by the relay.
       await held;
+      await building;
       expect((await phaseReached(['downloading'])).records).toBe(COUNT);
 
       // Typed while the new list is held in the middle of its download: the old generation answers.
