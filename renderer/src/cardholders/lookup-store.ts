@@ -1,7 +1,9 @@
 /**
  * Lookup store: what the officer typed and the ranked result, fetched from main a page at a time
  * (the directory never comes to the renderer whole), with the highlighted row for the keyboard.
- * Every keystroke asks at once; an answer to an older query is dropped. Clearing forgets the
+ * A page is the rows the list shows (the list says how many, `showRows`): every keystroke asks at
+ * once for just those, in one message; further pages come as the list scrolls. An answer to an
+ * older query is dropped. Clearing forgets the
  * query and every result in memory (privacy: the next person must not see the last one's
  * search). Talks to main only through renderer/src/api.
  */
@@ -11,8 +13,10 @@ import { computed, readonly, ref, shallowRef, triggerRef } from 'vue';
 import { kiosk, type KioskError } from '../api/kiosk';
 import type { CardholderSummary } from '../../../electron/contract/ipc';
 
-/** Rows per request: a screenful or two (the list asks for more as it scrolls). */
+/** Rows per request until the list says how many it shows (the list asks for more as it scrolls). */
 export const PAGE_SIZE = 40;
+/** A page is never smaller (a list laid out in a tiny window still asks for a useful page). */
+const MIN_PAGE_SIZE = 8;
 /** "Searching…" is said only when an answer takes longer than this (not on every keystroke). */
 export const SLOW_SEARCH_MS = 200;
 
@@ -34,11 +38,20 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
   let movedWhileSearching: number | null = null;
   let token = 0;
   const pending = new Set<number>();
+  /** Rows per page for the next search (the rows the list shows). */
+  let nextPageSize = PAGE_SIZE;
+  /** Rows per page of the result shown (the size it was asked with). */
+  let pageSize = PAGE_SIZE;
 
   const hasQuery = computed(() => query.value.trim() !== '');
 
   function itemAt(index: number): CardholderSummary | null {
-    return pages.value.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE] ?? null;
+    return pages.value.get(Math.floor(index / pageSize))?.[index % pageSize] ?? null;
+  }
+
+  /** The list shows `rows` rows (visible and ready for a scroll): the next keystroke asks for that many. */
+  function showRows(rows: number): void {
+    if (Number.isFinite(rows)) nextPageSize = Math.max(MIN_PAGE_SIZE, Math.ceil(rows));
   }
 
   /**
@@ -56,7 +69,8 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     }
     searching.value = true;
     if (slowTimer === null) slowTimer = setTimeout(() => (slow.value = true), SLOW_SEARCH_MS);
-    const result = await kiosk.searchCardholders({ query: text, offset: 0, limit: PAGE_SIZE });
+    const size = nextPageSize;
+    const result = await kiosk.searchCardholders({ query: text, offset: 0, limit: size });
     if (mine !== token) return;
     searching.value = false;
     stopSlowTimer();
@@ -66,6 +80,7 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     }
     error.value = null;
     shownQuery.value = text;
+    pageSize = size;
     total.value = result.value.total;
     pages.value = new Map([[0, result.value.items]]);
     suggestions.value = result.value.suggestions ?? [];
@@ -81,15 +96,16 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
   /** Makes sure the rows from `start` to `end` (exclusive) are loaded. */
   async function ensureRows(start: number, end: number): Promise<void> {
     const mine = token;
-    const first = Math.max(0, Math.floor(start / PAGE_SIZE));
-    const last = Math.floor(Math.max(start, Math.min(end, total.value) - 1) / PAGE_SIZE);
+    const size = pageSize;
+    const first = Math.max(0, Math.floor(start / size));
+    const last = Math.floor(Math.max(start, Math.min(end, total.value) - 1) / size);
     const loads: Promise<void>[] = [];
     for (let page = first; page <= last; page++) {
       if (pages.value.has(page) || pending.has(page)) continue;
       pending.add(page);
       loads.push(
         (async () => {
-          const result = await kiosk.searchCardholders({ query: shownQuery.value, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+          const result = await kiosk.searchCardholders({ query: shownQuery.value, offset: page * size, limit: size });
           pending.delete(page);
           if (mine !== token) return;
           if (!result.ok) {
@@ -161,6 +177,7 @@ export const useLookupStore = defineStore('cardholderLookup', () => {
     suggestions,
     hasQuery,
     itemAt,
+    showRows,
     search,
     ensureRows,
     refresh,

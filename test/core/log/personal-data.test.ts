@@ -2,7 +2,7 @@
 // values the gateway registered from requests; ordinary log lines stay readable.
 import { describe, expect, it } from 'vitest';
 import { createLogger, memorySink } from '../../../electron/core/log/logger';
-import { personalValuesOf } from '../../../electron/core/log/personal-data';
+import { PERSONAL_VALUES_KEPT, PersonalValues, personalValuesOf } from '../../../electron/core/log/personal-data';
 
 function logged(lines: string[], register: string[] = []): string[] {
   const memory = memorySink();
@@ -79,6 +79,24 @@ describe('personal data in log lines', () => {
   it('real personal values are still redacted next to numbers that are not', () => {
     const [a] = logged(['created Dupont, Marie (employee 4711-K2, phone 0612345678) in 1500 ms'], ['Dupont', 'Marie', '4711-K2', '06 12 34 56 78', '1500']);
     expect(a).toBe('created [personal], [personal] (employee [personal], phone [personal]) in 1500 ms');
+  });
+
+  it('a value registered between two lines is redacted in the second; the most recent values are kept, the oldest let go', () => {
+    const values = new PersonalValues();
+    values.add('Dupont');
+    expect(values.scrub('created Dupont, Marie')).toBe('created [personal], Marie');
+    values.add('Marie');
+    expect(values.scrub('created Dupont, Marie')).toBe('created [personal], [personal]');
+    // Longest first at one place: a name and one of its words.
+    values.add('Marie Dupont');
+    expect(values.scrub('found Marie Dupont and MARIE')).toBe('found [personal] and [personal]');
+    // 'Dupont' (and its forms) is the oldest: once as many values came after it, it is no longer kept; a value of the same length stays.
+    for (let i = 0; values.scrub('Dupont') !== 'Dupont'; i++) {
+      expect(i).toBeLessThanOrEqual(PERSONAL_VALUES_KEPT);
+      values.add(`Name${String(i).padStart(6, '0')}`);
+    }
+    values.add('Durand');
+    expect(values.scrub('Dupont and Durand')).toBe('Dupont and [personal]');
   });
 
   it('finds the personal fields of a request at any depth, and the words of a name', () => {

@@ -117,6 +117,25 @@ describe('lookup store', () => {
     expect(fake.current.api.searchCardholders).toHaveBeenCalledTimes(2);
   });
 
+  it('asks at each keystroke for just the rows the list shows, and for pages of that size as it scrolls', async () => {
+    fake.current.cardholders.length = 0;
+    for (let i = 1; i <= 250; i++) fake.current.cardholders.push(makeCardholder(i, { last_Name: `Smith${String(i).padStart(3, '0')}` }));
+    const lookup = useLookupStore();
+    lookup.showRows(17);
+    await lookup.search('smith');
+    expect(fake.current.api.searchCardholders).toHaveBeenLastCalledWith({ query: 'smith', offset: 0, limit: 17 });
+    expect(lookup.itemAt(16)?.id).toBe(17);
+    expect(lookup.itemAt(17)).toBeNull();
+    await lookup.ensureRows(10, 30);
+    expect(fake.current.api.searchCardholders).toHaveBeenLastCalledWith({ query: 'smith', offset: 17, limit: 17 });
+    expect(lookup.itemAt(29)?.id).toBe(30);
+    // The window grew: the next keystroke asks for the new number; a tiny list still asks for a useful page.
+    lookup.showRows(2);
+    await lookup.search('smith0');
+    expect(fake.current.api.searchCardholders).toHaveBeenLastCalledWith({ query: 'smith0', offset: 0, limit: 8 });
+    expect(fake.current.api.searchCardholders).toHaveBeenCalledTimes(3);
+  });
+
   it('moves the highlight within the result and forgets everything when cleared', async () => {
     const lookup = useLookupStore();
     await lookup.search('dup');
