@@ -49,7 +49,7 @@ const LANGUAGES: readonly KioskLocale[] = ['en', 'de', 'fr', 'es'];
 describe('the site copy on the directory line, in each language', () => {
   const expected: Record<string, { count: string; origin: string; downloading: string }> = {
     en: { count: '500,000 cardholders in the directory', origin: 'site copy, revision 1,204, checked against the service 4 min ago', downloading: 'this desk downloads for the site' },
-    de: { count: '500.000 Ausweisinhaber im Verzeichnis', origin: 'Kopie des Standorts, Revision 1.204, vor 4 Min. mit dem Dienst abgeglichen', downloading: 'dieser Platz lädt für den Standort herunter' },
+    de: { count: '500.000 Ausweisinhaber im Verzeichnis', origin: 'Standortkopie, Revision 1.204, vor 4 Min. mit dem Dienst abgeglichen', downloading: 'dieser Platz lädt für den Standort' },
     fr: { count: `500${NNBSP}000 titulaires dans l’annuaire`, origin: `copie du site, révision 1${NNBSP}204, comparée au service il y a 4 min`, downloading: 'ce poste télécharge pour le site' },
     es: { count: '500.000 titulares en el directorio', origin: 'copia del sitio, revisión 1204, comparada con el servicio hace 4 min', downloading: 'este puesto descarga para el sitio' },
   };
@@ -92,7 +92,7 @@ describe('the site copy on the directory line, in each language', () => {
     view = await mountWith(withOrigin({ checkedAt: null }));
     expect(text(view, 'directory-origin')).toBe('site copy, revision 1,204, not yet checked against the service');
     await show('de');
-    expect(text(view, 'directory-origin')).toBe('Kopie des Standorts, Revision 1.204, noch nicht mit dem Dienst abgeglichen');
+    expect(text(view, 'directory-origin')).toBe('Standortkopie, Revision 1.204, noch nicht mit dem Dienst abgeglichen');
   });
 
   it('a desk that downloads from the service itself (the store holds no copy) keeps its "updated" time and says so', async () => {
