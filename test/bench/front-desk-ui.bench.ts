@@ -300,7 +300,9 @@ export async function run(): Promise<BenchRow[]> {
       } finally {
         await resyncs.stop();
       }
+      // The quiet typing after this starts once the last generation's snapshot is on disk too.
       await settled(kiosk);
+      await kiosk.core.cardholders.directory.saved().catch(() => undefined);
       syncs += resyncs.done();
       during.push(...busy.painted);
       missed.push(...busy.missed);
