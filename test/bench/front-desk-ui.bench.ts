@@ -13,7 +13,9 @@
  * the first row is the record the core ranks first (both asked of the core for every text before
  * the pass, untimed). ("Searching…" is said only for a slow answer, so it cannot be the marker.)
  * "Painted" (the next paint) is a requestAnimationFrame after that DOM change, then a message (the
- * task after the frame). The next key goes in once the result is painted, after a short pause.
+ * task after the frame). The next key goes in once the result is painted, after a short pause; the
+ * bench waits for that in the page (a promise the probe resolves), not by polling the page every
+ * few milliseconds, which kept the renderer and this process busy while they were measured.
  * Baseline: the same texts' round trip through window.kiosk.searchCardholders from the page
  * (bridge + core, the store's page size), without rendering.
  *
@@ -33,7 +35,7 @@ import type { Page } from '@playwright/test';
 import type { RunningKioskPreview } from '../../electron/preview/preview';
 import type { CardHolder } from '../../electron/core/service/access-service';
 import { seedCardholderChunks } from '../../electron/simulator/cardholder-seed';
-import { launchChromium, percentile, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess, until } from './bench-support';
+import { launchChromium, percentile, requireBuiltRenderer, round, sleep, startBenchPreview, startSimulatorProcess } from './bench-support';
 import { shuffled, typedSequences, type TypedSequence } from './typed-sequences';
 import type { BenchRow } from './types';
 
@@ -53,7 +55,13 @@ const GOAL_DOM_P95_MS = 8;
 const GOAL_RESYNC_RATIO = 1.5;
 
 const PROBES = `(() => {
-  const state = { expect: null, armed: null, results: [], limit: null };
+  const state = { expect: null, armed: null, results: [], limit: null, waiting: [] };
+  // Resolves once more than \`count\` results are painted (or after \`ms\`): the bench waits in the page, without polling it.
+  state.painted = (count, ms) => new Promise((resolve) => {
+    if (state.results.length > count) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    state.waiting.push(() => { if (state.results.length > count) { clearTimeout(timer); resolve(true); } });
+  });
   window.__deskBench = state;
   const input = document.querySelector('[data-testid="cardholder-search"]');
   const count = document.querySelector('[data-testid="cardholder-result-count"]');
@@ -93,7 +101,11 @@ const PROBES = `(() => {
     requestAnimationFrame(() => {
       a.tFrame = performance.now();
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => { a.tPaint = performance.now(); state.results.push(a); };
+      channel.port1.onmessage = () => {
+        a.tPaint = performance.now();
+        state.results.push(a);
+        for (const wake of state.waiting.splice(0)) wake();
+      };
       channel.port2.postMessage(0);
     });
   };
@@ -195,7 +207,7 @@ async function typePass(page: Page, sequences: readonly TypedSequence[], expecte
       const syncBefore = resyncs?.current() ?? null;
       await page.keyboard.type(key);
       try {
-        await until(page, `window.__deskBench.results.length > ${before}`, 5_000, 3);
+        if (!(await page.evaluate<boolean>(`window.__deskBench.painted(${before}, 5000)`))) throw new Error('not painted');
         const stamps = await page.evaluate<Painted>('window.__deskBench.results[window.__deskBench.results.length - 1]');
         if (!resyncs || (syncBefore !== null && resyncs.current() === syncBefore)) painted.push(stamps);
         else outside++;
@@ -288,7 +300,9 @@ export async function run(): Promise<BenchRow[]> {
       } finally {
         await resyncs.stop();
       }
+      // The quiet typing after this starts once the last generation's snapshot is on disk too.
       await settled(kiosk);
+      await kiosk.core.cardholders.directory.saved().catch(() => undefined);
       syncs += resyncs.done();
       during.push(...busy.painted);
       missed.push(...busy.missed);

@@ -3,9 +3,8 @@
  * (the directory never comes to the renderer whole), with the highlighted row for the keyboard.
  * A page is the rows the list shows (the list says how many, `showRows`): every keystroke asks at
  * once for just those, in one message; further pages come as the list scrolls. An answer to an
- * older query is dropped. Clearing forgets the
- * query and every result in memory (privacy: the next person must not see the last one's
- * search). Talks to main only through renderer/src/api.
+ * older query is dropped. Clearing forgets the query and every result in memory (privacy: the
+ * next person must not see the last one's search). Talks to main only through renderer/src/api.
  */
 import { defineStore, acceptHMRUpdate } from 'pinia';
 import { usePrivacyRegistry } from '../shell/privacy-registry';
