@@ -1,10 +1,11 @@
 /**
  * Record stores: where an index segment keeps its cardholders' full records. PackedRecords holds
  * each record as the JSON text it came in (UTF-8 bytes in blocks of a mebibyte, offsets in typed
- * arrays): a few large buffers instead of hundreds of thousands of JavaScript objects, and a
+ * arrays), with each known field's name as one byte and no whitespace (packFields: about half the
+ * bytes): a few large buffers instead of hundreds of thousands of JavaScript objects, and a
  * record object is made only when one is read (a page of results, get(id), a duplicate). Within a
- * block the records are separated by commas, so the used part of each block is a piece of a JSON
- * array (the snapshot is written from them as they are). HeldRecords keeps objects as they are
+ * block the records are separated by commas, so each block unpacked is a piece of a JSON array
+ * (the snapshot is written from them). HeldRecords keeps objects as they are
  * (the few records changed after a sync, tests). Plain data; no I/O.
  */
 import type { CardHolder } from '../../service/access-service';
@@ -31,6 +32,94 @@ export class HeldRecords implements RecordStore {
 
 const BLOCK_BYTES = 1 << 20;
 const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+/**
+ * The record fields whose `"name":` is kept as one byte (half of a record's JSON is its field
+ * names). The codes are control bytes other than JSON's whitespace: JSON text holds none of them
+ * raw (within strings they are escaped, and whitespace outside strings is dropped when packing).
+ */
+const PACKED_FIELDS = [
+  'id', 'displayName', 'first_Name', 'last_Name', 'middle_Name', 'card_Holder_Letter_ID', 'employee_ID', 'displayEmployeeId',
+  'email', 'sex', 'phone', 'address1', 'address2', 'city', 'state', 'zip', 'birthday', 'created', 'updated', 'tenant',
+  'photo_Exists', 'card_Holder_Type_ID', 'card_Holder_ID', 'name',
+] as const;
+const CODES = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
+/** `"name"` as bytes, per field (same index as PACKED_FIELDS). */
+const FIELD_BYTES = PACKED_FIELDS.map((field) => Buffer.from(JSON.stringify(field)));
+/** Code byte → `"name":`. */
+const UNPACKED = new Map<string, string>(PACKED_FIELDS.map((field, i) => [String.fromCharCode(CODES[i] as number), `${JSON.stringify(field)}:`]));
+const PACKED_CODE = new RegExp(`[${CODES.map((code) => `\\x${code.toString(16).padStart(2, '0')}`).join('')}]`, 'g');
+
+/** The JSON text of a record packed by packFields, as it was (less whitespace). */
+export function unpackFields(packed: string): string {
+  return packed.replace(PACKED_CODE, (code) => UNPACKED.get(code) as string);
+}
+
+/**
+ * Copies one JSON object's bytes into `out` from `at`, without whitespace outside strings and with
+ * each known field's `"name":` as its code byte. Answers where the copy ends. `out` must hold
+ * `bytes.length` from `at`.
+ */
+function packFields(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  let o = at;
+  let depth = 0;
+  let expectKey = false;
+  let next = 0;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i] as number;
+    if (c === QUOTE) {
+      // A string: copied whole, unless it is a known field's name at the record's own level.
+      let end = i + 1;
+      for (let escaped = false; end < n; end++) {
+        const d = bytes[end] as number;
+        if (escaped) escaped = false;
+        else if (d === BACKSLASH) escaped = true;
+        else if (d === QUOTE) break;
+      }
+      if (expectKey && depth === 1) {
+        expectKey = false;
+        let colon = end + 1;
+        while (colon < n && isSpace(bytes[colon] as number)) colon++;
+        const field = bytes[colon] === COLON ? fieldAt(bytes, i, end + 1, next) : -1;
+        if (field >= 0) {
+          out[o++] = CODES[field] as number;
+          next = field + 1;
+          i = colon;
+          continue;
+        }
+      }
+      out.set(bytes.subarray(i, end + 1), o);
+      o += end + 1 - i;
+      i = end;
+      continue;
+    }
+    if (isSpace(c)) continue;
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
+    if (depth === 1 && (c === 0x7b || c === COMMA)) expectKey = true;
+    out[o++] = c;
+  }
+  return o;
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The known field whose `"name"` is bytes[from, to) (the one expected next tried first), or -1. */
+function fieldAt(bytes: Uint8Array, from: number, to: number, expected: number): number {
+  const same = (field: number): boolean => {
+    const name = FIELD_BYTES[field] as Buffer;
+    if (name.length !== to - from) return false;
+    for (let k = 0; k < name.length; k++) if (name[k] !== bytes[from + k]) return false;
+    return true;
+  };
+  if (expected < FIELD_BYTES.length && same(expected)) return expected;
+  for (let field = 0; field < FIELD_BYTES.length; field++) if (same(field)) return field;
+  return -1;
+}
 
 /** Records as JSON bytes, packed. */
 export class PackedRecords implements RecordStore {
@@ -50,7 +139,7 @@ export class PackedRecords implements RecordStore {
     return this.blocks.reduce((sum, block) => sum + block.byteLength, 0);
   }
 
-  /** Adds one record's JSON text (a whole JSON object, as UTF-8). */
+  /** Adds one record's JSON text (a whole JSON object, as UTF-8), packed (packFields). */
   add(bytes: Uint8Array): void {
     let block = this.blocks[this.blocks.length - 1];
     const need = bytes.byteLength + 1;
@@ -62,29 +151,29 @@ export class PackedRecords implements RecordStore {
       block[this.blockUsed++] = COMMA;
     }
     if (this.count === this.blockOf.length) this.grow();
-    block.set(bytes, this.blockUsed);
     this.blockOf[this.count] = this.blocks.length - 1;
     this.startOf[this.count] = this.blockUsed;
-    this.blockUsed += bytes.byteLength;
+    this.blockUsed = packFields(bytes, block, this.blockUsed);
     this.endOf[this.count] = this.blockUsed;
     this.count++;
   }
 
   record(i: number): CardHolder {
     const block = this.blocks[this.blockOf[i] as number] as Buffer;
-    const record = JSON.parse(block.toString('utf8', this.startOf[i], this.endOf[i])) as CardHolder;
+    const record = JSON.parse(unpackFields(block.toString('utf8', this.startOf[i], this.endOf[i]))) as CardHolder;
     fillNullFields(record);
     return record;
   }
 
-  /** The records as one JSON array, in pieces (the blocks' used parts, no copy). */
+  /** The records as one JSON array, in pieces (a block's records at a time, unpacked). */
   *arrayPieces(): Generator<Uint8Array> {
     yield Buffer.from('[');
     const last = this.blocks.length - 1;
     for (let b = 0; b <= last; b++) {
       if (b > 0) yield Buffer.from(',');
       const block = this.blocks[b] as Buffer;
-      yield b === last ? block.subarray(0, this.blockUsed) : block.subarray(0, this.endOf[this.lastInBlock(b)] ?? 0);
+      const used = b === last ? this.blockUsed : (this.endOf[this.lastInBlock(b)] ?? 0);
+      yield Buffer.from(unpackFields(block.toString('utf8', 0, used)));
     }
     yield Buffer.from(']');
   }
