@@ -49,13 +49,35 @@ const PACKED_FIELDS = [
 const CODES = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
 /** `"name"` as bytes, per field (same index as PACKED_FIELDS). */
 const FIELD_BYTES = PACKED_FIELDS.map((field) => Buffer.from(JSON.stringify(field)));
-/** Code byte → `"name":`. */
-const UNPACKED = new Map<string, string>(PACKED_FIELDS.map((field, i) => [String.fromCharCode(CODES[i] as number), `${JSON.stringify(field)}:`]));
-const PACKED_CODE = new RegExp(`[${CODES.map((code) => `\\x${code.toString(16).padStart(2, '0')}`).join('')}]`, 'g');
+/** `"name":` as bytes, by code byte (undefined: no code). */
+const UNPACKED_BYTES: Array<Buffer | undefined> = [];
+PACKED_FIELDS.forEach((field, i) => {
+  UNPACKED_BYTES[CODES[i] as number] = Buffer.from(`${JSON.stringify(field)}:`);
+});
 
-/** The JSON text of a record packed by packFields, as it was (less whitespace). */
-export function unpackFields(packed: string): string {
-  return packed.replace(PACKED_CODE, (code) => UNPACKED.get(code) as string);
+/** Bytes `packed[from, to)` with each code byte back as its `"name":`: their length, or into `out` from 0 (null: only measure). */
+function unpackInto(packed: Uint8Array, from: number, to: number, out: Uint8Array | null): number {
+  let o = 0;
+  for (let i = from; i < to; i++) {
+    const c = packed[i] as number;
+    const name = c < 0x20 ? UNPACKED_BYTES[c] : undefined;
+    if (name === undefined) {
+      if (out) out[o] = c;
+      o++;
+    } else if (out) {
+      for (let k = 0; k < name.length; k++) out[o++] = name[k] as number;
+    } else {
+      o += name.length;
+    }
+  }
+  return o;
+}
+
+/** A block's records unpacked, for the snapshot (a byte loop, no string made). */
+function unpackBytes(packed: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(unpackInto(packed, 0, packed.length, null));
+  unpackInto(packed, 0, packed.length, out);
+  return out;
 }
 
 /**
@@ -129,6 +151,7 @@ export class PackedRecords implements RecordStore {
   private startOf = new Uint32Array(1024);
   private endOf = new Uint32Array(1024);
   private count = 0;
+  private scratch = Buffer.allocUnsafeSlow(16 << 10);
 
   get length(): number {
     return this.count;
@@ -160,7 +183,13 @@ export class PackedRecords implements RecordStore {
 
   record(i: number): CardHolder {
     const block = this.blocks[this.blockOf[i] as number] as Buffer;
-    const record = JSON.parse(unpackFields(block.toString('utf8', this.startOf[i], this.endOf[i]))) as CardHolder;
+    const start = this.startOf[i] as number;
+    const end = this.endOf[i] as number;
+    // Unpacked into a scratch buffer (no string per field name), then parsed.
+    const length = unpackInto(block, start, end, null);
+    if (this.scratch.length < length) this.scratch = Buffer.allocUnsafeSlow(length);
+    unpackInto(block, start, end, this.scratch);
+    const record = JSON.parse(this.scratch.toString('utf8', 0, length)) as CardHolder;
     fillNullFields(record);
     return record;
   }
@@ -173,7 +202,7 @@ export class PackedRecords implements RecordStore {
       if (b > 0) yield Buffer.from(',');
       const block = this.blocks[b] as Buffer;
       const used = b === last ? this.blockUsed : (this.endOf[this.lastInBlock(b)] ?? 0);
-      yield Buffer.from(unpackFields(block.toString('utf8', 0, used)));
+      yield unpackBytes(block.subarray(0, used));
     }
     yield Buffer.from(']');
   }
