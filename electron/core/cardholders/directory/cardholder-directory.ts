@@ -90,7 +90,11 @@ export class CardholderDirectory {
     const engine = this.spawn();
     this.carried = new Map();
     try {
-      for await (const chunk of download.body) engine.receive(chunk);
+      for await (const chunk of download.body) {
+        engine.receive(chunk);
+        // The download waits for the thread rather than piling up in its queue (memory).
+        await engine.flow?.();
+      }
       const previous = this.active ? await this.active.basis() : null;
       const outcome = await engine.build(download.facts, previous, acceptShrink);
       if (outcome.outcome !== 'built') {

@@ -1,7 +1,8 @@
 /**
  * DirectoryEngine: one generation of the cardholder directory, as a directory worker thread holds
- * it (and as tests drive it directly, without a thread). It receives the list's bytes as they
- * download, then parses, checks and indexes them, compares them with the generation before (by
+ * it (and as tests drive it directly, without a thread). It parses, checks and indexes the
+ * list's bytes as they download (list-ingest.ts: the records kept packed, never an object each,
+ * nor the list's whole text), compares them with the generation before (by
  * id and a fingerprint of each record), refuses to replace a large directory by an empty or much
  * smaller one unless told to, and saves the snapshot. It also loads a generation from the saved
  * snapshot, and answers lookups, record reads, duplicate checks and changes made on this

@@ -8,19 +8,27 @@
 import { parentPort } from 'node:worker_threads';
 import { DirectoryEngine } from './directory-engine';
 import { callEngine } from './engine-calls';
-import type { EngineMessage, EngineRequest, WorkerControl } from './engine-handle';
+import { READ_ACK_BYTES, type EngineMessage, type EngineRequest, type WorkerControl } from './engine-handle';
 
 const port = parentPort;
 if (!port) throw new Error('directory-worker.ts runs as a worker thread only');
 const post = (message: EngineMessage): void => port.postMessage(message);
 let engine: DirectoryEngine | null = null;
+let generation = 0;
+/** Bytes of the list read by the engine, and when the main thread was last told. */
+let read = 0;
+let told = 0;
 
 function open(control: Extract<WorkerControl, { call: 'open' }>): void {
-  const { options, generation } = control;
+  const { options } = control;
+  generation = control.generation;
+  read = 0;
+  told = 0;
+  const opened = generation;
   engine = new DirectoryEngine({
     ...options,
     key: options.key ? Buffer.from(options.key) : null,
-    onProgress: (...progress) => post({ generation, progress }),
+    onProgress: (...progress) => post({ generation: opened, progress }),
   });
 }
 
@@ -32,6 +40,11 @@ port.on('message', (request: EngineRequest | WorkerControl) => {
   }
   if (request.call === 'receive') {
     engine?.receive(request.bytes);
+    read += request.bytes.byteLength;
+    if (read - told >= READ_ACK_BYTES) {
+      told = read;
+      post({ generation, read });
+    }
     return;
   }
   const current = engine;

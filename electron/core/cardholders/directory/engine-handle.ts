@@ -29,6 +29,11 @@ type EngineCalls = Remote<Pick<DirectoryEngine, EngineCall>>;
 export type EngineHandle = EngineCalls & {
   /** Bytes of the list as they download (no answer). */
   receive(bytes: Uint8Array): void;
+  /**
+   * Settles when the bytes received are read far enough for more to be sent (the thread reads them
+   * as they come: a download faster than it would otherwise pile up in its queue, in memory).
+   */
+  flow?(): Promise<void>;
   /** Ends the generation (pending calls fail; its thread may wait, warm, for the next one); the engine's files stay. */
   close(): Promise<void>;
 };
@@ -41,7 +46,13 @@ export type EngineRequest = { call: 'receive'; bytes: Uint8Array } | { [K in Eng
 export type EngineMessage =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; message: string }
-  | { generation: number; progress: Parameters<EngineProgress> };
+  | { generation: number; progress: Parameters<EngineProgress> }
+  /** The bytes the thread's engine has read of the list so far (sent every READ_ACK_BYTES or so). */
+  | { generation: number; read: number };
+
+/** The thread says how far it has read about this often; the bytes sent ahead of it stay under IN_FLIGHT_BYTES. */
+export const READ_ACK_BYTES = 1 << 20;
+const IN_FLIGHT_BYTES = 8 << 20;
 
 /**
  * Besides the engine's calls: `open` starts a generation in the thread (a new engine; requests
@@ -143,10 +154,24 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
   let broken = false;
   const failAll = (error: Error): void => {
     ended ??= error;
+    flowing?.resolve();
+    flowing = null;
     for (const { reject } of pending.values()) reject(ended);
     pending.clear();
   };
+  let sent = 0;
+  let read = 0;
+  let flowing: { resolve: () => void } | null = null;
   const onMessage = (message: EngineMessage): void => {
+    if ('read' in message) {
+      if (message.generation !== generation) return;
+      read = message.read;
+      if (flowing && sent - read < IN_FLIGHT_BYTES) {
+        flowing.resolve();
+        flowing = null;
+      }
+      return;
+    }
     if ('progress' in message) {
       if (message.generation === generation) onProgress(...message.progress);
       return;
@@ -183,7 +208,14 @@ export const threadEngine: EngineFactory = (options, onProgress) => {
       if (ended) return;
       // A buffer that owns its whole memory moves to the thread; a slice of a shared pool is copied.
       const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      sent += bytes.byteLength;
       worker.postMessage({ call: 'receive', bytes } satisfies EngineRequest, whole ? [bytes.buffer as ArrayBuffer] : []);
+    },
+    flow() {
+      if (ended || sent - read < IN_FLIGHT_BYTES) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        flowing = { resolve };
+      });
     },
     close() {
       closing ??= (async () => {

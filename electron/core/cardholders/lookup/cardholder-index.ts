@@ -6,7 +6,9 @@
  * score, then name order (name-order.ts: last name, first name, id). A changed record's version
  * of the sync is marked dead. So a record answers the same whether it came with the sync or
  * later. A search may be given the site's names of tenants and cardholder types (LookupNames), so
- * that a typed company or type finds the people who carry it. Nothing here does I/O or knows about
+ * that a typed company or type finds the people who carry it. The sync's records may arrive one at
+ * a time (`streamed`) and stay in a RecordStore (record-store.ts), read whole only when shown.
+ * Nothing here does I/O or knows about
  * workers; it is plain data and loops.
  */
 import type { CardHolder } from '../../service/access-service';
