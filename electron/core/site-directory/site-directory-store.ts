@@ -27,7 +27,7 @@ export interface SiteDirectoryStoreOptions {
 /** Rows per call: records written or read in one statement. */
 const PUT_PAGE = 2_000;
 const DROP_PAGE = 10_000;
-const READ_PAGE = 5_000;
+const READ_PAGE = 10_000;
 const MARKS_PAGE = 100_000;
 
 type Row = Record<string, unknown>;

@@ -355,31 +355,47 @@ export class SiteDirectorySync {
     if (records.length + removed.length > 0) this.options.log.info('site-directory', `applied the site copy up to revision ${revision}: ${records.length} changed, ${removed.length} removed`);
   }
 
-  /** Loads the copy whole at one revision, as a new generation (fed to the engine like a download). */
+  /**
+   * Loads the copy whole at one revision, as a new generation: its pages are fed to the engine as
+   * they are read (one JSON array, like a download), so reading and parsing overlap.
+   */
   private async loadWhole(): Promise<void> {
     const { store, directory, log } = this.options;
     const started = this.now();
-    let copy: { revision: number; records: number; checkedAt: string | null } | null = null;
-    const chunks: Buffer[] = [];
+    const pages = new PageQueue();
     let first = true;
-    copy = await store.readCopy((page) => {
-      const text = (first ? '[' : ',') + page.join(',');
-      first = false;
-      chunks.push(Buffer.from(text, 'utf8'));
-    });
-    chunks.push(Buffer.from(first ? '[]' : ']', 'utf8'));
-    async function* body(): AsyncIterable<Uint8Array> {
-      while (chunks.length > 0) yield chunks.shift() as Buffer;
-    }
-    const outcome = await directory.replace({ facts: { syncedAt: copy.checkedAt ?? new Date(this.now()).toISOString(), etag: null, lastModified: null }, body: body() }, true);
+    const reading = store
+      .readCopy((page) => {
+        pages.push(Buffer.from((first ? '[' : ',') + page.join(','), 'utf8'));
+        first = false;
+      })
+      .then(
+        (copy) => {
+          pages.push(Buffer.from(first ? '[]' : ']', 'utf8'));
+          pages.end();
+          return copy;
+        },
+        (thrown: unknown) => {
+          pages.fail(thrown);
+          throw thrown;
+        },
+      );
+    const building = directory.replace({ facts: { syncedAt: new Date(this.now()).toISOString(), etag: null, lastModified: null }, body: pages }, true);
+    const [copy, outcome] = await Promise.all([reading, building.catch(async (thrown: unknown) => {
+      await reading.catch(() => undefined);
+      throw thrown;
+    })]);
+    const read = this.now() - started;
     if (outcome.outcome !== 'built') {
       log.warn('site-directory', `the site copy (revision ${copy.revision}) could not be loaded: ${outcome.outcome === 'failed' ? outcome.reason : 'held'}`);
       return;
     }
+    // The lookup answers from the copy now; its revision is saved once the snapshot is.
+    this.checkedAt = copy.checkedAt;
+    await this.options.sync.noteSiteCopy(copy.checkedAt);
     await directory.saved();
     await this.writeState({ siteId: this.siteId ?? '', revision: copy.revision, removed: [] });
-    this.checkedAt = copy.checkedAt;
-    log.info('site-directory', `loaded the site copy whole: revision ${copy.revision}, ${copy.records} cardholders in ${this.now() - started} ms`);
+    log.info('site-directory', `loaded the site copy whole: revision ${copy.revision}, ${copy.records} cardholders in ${this.now() - started} ms (read and built ${read} ms)`);
   }
 
   private publishOrigin(): void {
@@ -406,6 +422,48 @@ export class SiteDirectorySync {
   private async writeState(state: SavedSiteState | null): Promise<void> {
     this.saved = state;
     await writeOwnerOnly(this.file, JSON.stringify(state ?? {}));
+  }
+}
+
+/** The copy's pages on their way from the store to the engine: an async iterable fed as they are read. */
+class PageQueue implements AsyncIterable<Uint8Array> {
+  private readonly pages: Uint8Array[] = [];
+  private done = false;
+  private failure: { thrown: unknown } | null = null;
+  private wake: (() => void) | null = null;
+
+  push(page: Uint8Array): void {
+    this.pages.push(page);
+    this.signal();
+  }
+
+  end(): void {
+    this.done = true;
+    this.signal();
+  }
+
+  fail(thrown: unknown): void {
+    this.failure = { thrown };
+    this.signal();
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    for (;;) {
+      if (this.failure) throw this.failure.thrown;
+      const page = this.pages.shift();
+      if (page) {
+        yield page;
+        continue;
+      }
+      if (this.done) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
   }
 }
 
