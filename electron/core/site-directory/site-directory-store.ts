@@ -234,7 +234,7 @@ export function createSiteDirectoryStore(options: SiteDirectoryStoreOptions): Si
           for (const row of rows) {
             const id = Number(row.id);
             const revision = Number(row.revision);
-            changes.push(row.removed ? { id, revision, removed: true } : { id, revision, removed: false, record: row.record as CardHolder, mark: String(row.mark) });
+            changes.push(row.removed ? { id, revision, removed: true } : { id, revision, removed: false, record: JSON.parse(String(row.record)) as CardHolder, mark: String(row.mark) });
           }
           if (rows.length < READ_PAGE) return { revision: head.revision, changes };
           const last = rows[rows.length - 1]!;
@@ -247,7 +247,7 @@ export function createSiteDirectoryStore(options: SiteDirectoryStoreOptions): Si
         let after: number | null = null;
         let records = 0;
         for (;;) {
-          const rows: Row[] = (await client.query('SELECT id, record::text AS json FROM kiosk_desk.directory_copy($1, $2)', [after, READ_PAGE])).rows;
+          const rows: Row[] = (await client.query('SELECT id, record AS json FROM kiosk_desk.directory_copy($1, $2)', [after, READ_PAGE])).rows;
           if (rows.length > 0) await page(rows.map((row) => String(row.json)));
           records += rows.length;
           if (rows.length < READ_PAGE) return { revision: head.revision, records, checkedAt: head.checkedAt };
