@@ -211,7 +211,7 @@ export async function run(): Promise<BenchRow[]> {
       value: round(median(publishMs), 0),
       baseline: firstPublishMs,
       unit: 'ms',
-      note: `compare ids+marks with the copy (every record's mark from the new generation) and write one revision; median of ${ROUNDS}; baseline: the first publication of all ${SIZE}`,
+      note: `compare ids+marks with the copy (marks made anew only for records whose engine fingerprint changed) and write one revision; median of ${ROUNDS}; baseline: the first publication of all ${SIZE}`,
     });
     rows.push({ name: 'a following desk catches up', value: round(median(catchUpMs), 0), unit: 'ms', note: 'from the revision’s doorbell (its commit, heard by another connection) to the follower’s lookup holding it (its revision saved after the records)' });
     rows.push({ name: 'bytes a following desk reads to catch up', value: mib(median(catchUpBytes)), baseline: mib(fullBytes), unit: 'MiB', note: 'JSON of the changes read; baseline: the service’s full list' });

@@ -130,7 +130,7 @@ describe("the site's directory copy", () => {
     const copy = await store.readCopy(async (records) => {
       pages++;
       if (pages === 1) await other.publish({ desk: 'd2', basis: 1, checkedAt: T, put: [entry(holder(20_000))], remove: [1, 11_999] }).catch(() => undefined);
-      for (const text of records) ids.push((JSON.parse(text) as CardHolder).id);
+      for (const text of records) ids.push(...(JSON.parse(`[${text}]`) as CardHolder[]).map((record) => record.id));
     });
     expect(copy).toMatchObject({ revision: 1, records: 12_000 });
     expect(ids).toHaveLength(12_000);
