@@ -34,6 +34,20 @@ export interface PostgresServer {
   createDatabase(prefix?: string): Promise<string>;
 }
 
+/** One query as `user` with `password` on `database`: 'allowed', or the SQLSTATE it was refused with (42501: no privilege). */
+export async function queryAs(server: Pick<PostgresServer, 'port'>, database: string, user: string, password: string, query: string): Promise<string> {
+  const client = new pg.Client({ host: '127.0.0.1', port: server.port, database, user, password });
+  await client.connect();
+  try {
+    await client.query(query);
+    return 'allowed';
+  } catch (thrown) {
+    return (thrown as { code?: string }).code ?? 'failed';
+  } finally {
+    await client.end();
+  }
+}
+
 /** The newest installed PostgreSQL's bin folder, or null. */
 export function findPostgresBin(): string | null {
   const fromEnv = process.env.POSTGRES_BIN;

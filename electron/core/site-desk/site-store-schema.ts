@@ -343,7 +343,8 @@ CREATE TABLE kiosk_desk.directory_revisions (
 
 CREATE TABLE kiosk_desk.directory_records (
   id bigint PRIMARY KEY,
-  record jsonb NULL CHECK (record IS NULL OR jsonb_typeof(record) = 'object'),
+  -- The record's JSON text as the kiosk sent it (read back whole without a conversion).
+  record text NULL CHECK (record IS NULL OR left(record, 1) = '{'),
   mark text NOT NULL CHECK (length(mark) BETWEEN 1 AND 100),
   updated_at timestamptz NULL,
   revision bigint NOT NULL,
@@ -408,7 +409,7 @@ DECLARE
 BEGIN
   IF jsonb_typeof(p_records) <> 'array' THEN RAISE EXCEPTION 'the records are a JSON array' USING ERRCODE = '22023'; END IF;
   WITH incoming AS (
-    SELECT (e->>'id')::bigint AS id, e->'record' AS record, e->>'mark' AS mark, (e->>'updated')::timestamptz AS updated_at
+    SELECT (e->>'id')::bigint AS id, (e->'record')::text AS record, e->>'mark' AS mark, (e->>'updated')::timestamptz AS updated_at
       FROM jsonb_array_elements(p_records) e
   ), written AS (
     INSERT INTO kiosk_desk.directory_records AS d (id, record, mark, updated_at, revision, removed)
@@ -473,7 +474,7 @@ $fn$;
 -- revision then id, from after (p_after, p_after_id) (no id: after the whole revision p_after), up
 -- to p_upto.
 CREATE FUNCTION kiosk_desk.directory_changes(p_after bigint, p_after_id bigint, p_upto bigint, p_max integer)
-RETURNS TABLE (id bigint, record jsonb, mark text, revision bigint, removed boolean)
+RETURNS TABLE (id bigint, record text, mark text, revision bigint, removed boolean)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
 AS $fn$
   SELECT d.id, d.record, d.mark, d.revision, d.removed FROM kiosk_desk.directory_records d
@@ -484,7 +485,7 @@ $fn$;
 -- The copy, live records only, ordered by id, from after p_after_id (read in one REPEATABLE READ
 -- transaction with directory_status for one revision's whole copy).
 CREATE FUNCTION kiosk_desk.directory_copy(p_after_id bigint, p_max integer)
-RETURNS TABLE (id bigint, record jsonb)
+RETURNS TABLE (id bigint, record text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = kiosk_desk, pg_temp
 AS $fn$
   SELECT d.id, d.record FROM kiosk_desk.directory_records d
@@ -529,7 +530,7 @@ BEGIN
   END IF;
   SELECT h.revision + 1 INTO v_rev FROM kiosk_desk.directory_head h FOR UPDATE;
   INSERT INTO kiosk_desk.directory_records (id, record, mark, updated_at, revision, removed)
-    VALUES (v_id, p_entry->'record', v_mark, v_updated, v_rev, false)
+    VALUES (v_id, (p_entry->'record')::text, v_mark, v_updated, v_rev, false)
     ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, mark = EXCLUDED.mark, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision, removed = false;
   SELECT count(*) INTO v_records FROM kiosk_desk.directory_records WHERE NOT removed;
   INSERT INTO kiosk_desk.directory_revisions (revision, kind, desk, added, changed, records, complete)

@@ -68,7 +68,7 @@ export interface SiteDirectoryStore {
   write(desk: string, entry: SiteDirectoryEntry): Promise<number | null>;
   /** The changes after `after` up to the head (one consistent snapshot: never half a revision), with that head. */
   changesSince(after: number): Promise<{ revision: number; changes: SiteDirectoryChange[] }>;
-  /** The whole copy at one revision (one consistent snapshot), in pages of records (each its JSON text), ascending by id. */
+  /** The whole copy at one revision (one consistent snapshot), in pages of JSON texts (each one record or several joined by commas), ascending by id. */
   readCopy(page: (records: string[]) => Promise<void> | void): Promise<{ revision: number; records: number; checkedAt: string | null }>;
   /** Called with the new revision when one was committed (LISTEN/NOTIFY). */
   onRevision(listener: (revision: number) => void): () => void;

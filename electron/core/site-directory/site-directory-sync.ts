@@ -5,7 +5,10 @@
  * - the leader (one kiosk at a time, holding the store's lead lock) downloads from the service on
  *   the site's interval (DirectorySync's download builds its own generation), compares the new
  *   generation with the store's copy (ids and marks) and publishes only what was added, changed
- *   and removed, as one revision (a desk's write made after the download began is kept);
+ *   and removed, as one revision (a desk's write made after the download began is kept). A
+ *   record's mark is made from the record itself; between two publications it is kept for a
+ *   record whose engine fingerprint (DirectoryBasis: `updated`, names, employee ID, photo) did not
+ *   change, so a comparison reads only the records that did;
  * - every desk follows: it reads the changes after its revision and applies them to its lookup,
  *   saving its revision only after the records are saved locally (a crash applies them again,
  *   never skips them); a desk with no saved directory, or too far behind, loads the copy whole;
@@ -41,7 +44,7 @@ interface SavedSiteState {
 
 export interface SiteDirectorySyncOptions {
   store: SiteDirectoryStore;
-  directory: Pick<CardholderDirectory, 'replace' | 'upsert' | 'remove' | 'ids' | 'get' | 'changedCount' | 'saved' | 'ready'>;
+  directory: Pick<CardholderDirectory, 'replace' | 'upsert' | 'remove' | 'basis' | 'get' | 'changedCount' | 'saved' | 'ready'>;
   sync: Pick<DirectorySync, 'sync' | 'setOrigin' | 'noteSiteCopy' | 'state'>;
   /** This desk's name in the store (siteStore.desk or the host name). */
   desk: string;
@@ -61,6 +64,8 @@ export interface SiteDirectorySyncOptions {
 
 /** Records asked of the lookup at a time when the leader compares its generation. */
 const COMPARE_BATCH = 2_000;
+/** Bytes of a record's mark (site-directory-marks.ts: 128 bits, 22 characters of base64url). */
+const MARK_BYTES = 16;
 /** The least time between two downloads of a leader whose download failed. */
 const RETRY_MS = 60_000;
 
@@ -85,6 +90,12 @@ export class SiteDirectorySync {
   private lastDownloadAt: number | null = null;
   private lastLeaderAttempt: number | null = null;
   private unsubscribe: Array<() => void> = [];
+  /**
+   * The marks of the generation this desk last published from, beside the engine's fingerprints
+   * of the same records (ids ascending; 16 bytes of mark each): a record whose fingerprint did not
+   * change keeps its mark, so the next comparison reads only the records that did.
+   */
+  private known: { ids: Float64Array; prints: Float64Array; marks: Buffer } | null = null;
 
   /** DirectorySync's hooks: this desk's downloads from the service. */
   readonly hooks: DirectorySiteHooks = {
@@ -288,31 +299,61 @@ export class SiteDirectorySync {
   }
 
   /** Compares the new generation with the store's copy and publishes the difference as one revision. */
-  private async publish(report: DirectorySyncReport, basis: number): Promise<number | null> {
+  private async publish(report: DirectorySyncReport, revisionBasis: number): Promise<number | null> {
     const { store, directory, log } = this.options;
     const started = this.now();
     if (report.outcome === 'unchanged') {
-      await store.publish({ desk: this.options.desk, basis, checkedAt: this.downloadStartedAt, put: [], remove: [] });
+      await store.publish({ desk: this.options.desk, basis: revisionBasis, checkedAt: this.downloadStartedAt, put: [], remove: [] });
       log.info('site-directory', 'the service list had not changed: noted the check in the site copy');
       return null;
     }
-    const marks = await store.marks();
-    const ids = (await directory.ids()).filter((id) => id >= 0);
-    const put: SiteDirectoryEntry[] = [];
-    for (let i = 0; i < ids.length; i += COMPARE_BATCH) {
-      const records = await Promise.all(ids.slice(i, i + COMPARE_BATCH).map((id) => directory.get(id)));
-      for (const record of records) {
-        if (!record) continue;
-        const mark = markOf(record);
-        if (marks.get(record.id) !== mark) put.push({ record, mark });
-        marks.delete(record.id);
-      }
+    const basis = await directory.basis();
+    const ids = basis?.ids ?? new Float64Array(0);
+    const prints = basis?.prints ?? new Float64Array(0);
+    // Each record's mark: the one known for the same fingerprint, else made from the record.
+    const marks = Buffer.alloc(ids.length * MARK_BYTES);
+    const read = new Map<number, CardHolder>();
+    const unknown: number[] = [];
+    const known = this.known;
+    for (let i = 0, k = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      while (known && k < known.ids.length && (known.ids[k] as number) < id) k++;
+      if (known && known.ids[k] === id && known.prints[k] === prints[i]) known.marks.copy(marks, i * MARK_BYTES, k * MARK_BYTES, (k + 1) * MARK_BYTES);
+      else unknown.push(i);
     }
-    const remove = [...marks.keys()];
-    const published = await store.publish({ desk: this.options.desk, basis, checkedAt: this.downloadStartedAt, put, remove });
+    const readRecords = async (indexes: number[], each: (index: number, record: CardHolder) => void): Promise<void> => {
+      for (let j = 0; j < indexes.length; j += COMPARE_BATCH) {
+        const batch = indexes.slice(j, j + COMPARE_BATCH);
+        const records = await Promise.all(batch.map((i) => directory.get(ids[i] as number)));
+        records.forEach((record, n) => record && each(batch[n] as number, record));
+      }
+    };
+    await readRecords(unknown, (i, record) => {
+      Buffer.from(markOf(record), 'base64url').copy(marks, i * MARK_BYTES);
+      read.set(record.id, record);
+    });
+    // Against the store's copy: what differs is published, what the copy holds beyond is removed.
+    const stored = await store.marks();
+    const differ: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      if (id < 0) continue;
+      if (stored.get(id) !== marks.toString('base64url', i * MARK_BYTES, (i + 1) * MARK_BYTES)) differ.push(i);
+      stored.delete(id);
+    }
+    const put: SiteDirectoryEntry[] = [];
+    const missing = differ.filter((i) => !read.has(ids[i] as number));
+    await readRecords(missing, (_, record) => read.set(record.id, record));
+    for (const i of differ) {
+      const record = read.get(ids[i] as number);
+      if (record) put.push({ record, mark: marks.toString('base64url', i * MARK_BYTES, (i + 1) * MARK_BYTES) });
+    }
+    const remove = [...stored.keys()];
+    const published = await store.publish({ desk: this.options.desk, basis: revisionBasis, checkedAt: this.downloadStartedAt, put, remove });
+    this.known = { ids, prints, marks };
     log.info(
       'site-directory',
-      `published revision ${published.revision ?? '(none: no change)'} of the site copy in ${this.now() - started} ms: +${published.added} ~${published.changed} -${published.removed}, ${published.kept} kept as a desk wrote them, ${published.records} records`,
+      `published revision ${published.revision ?? '(none: no change)'} of the site copy in ${this.now() - started} ms (${unknown.length} records read to compare): +${published.added} ~${published.changed} -${published.removed}, ${published.kept} kept as a desk wrote them, ${published.records} records`,
     );
     return published.revision;
   }
@@ -355,31 +396,47 @@ export class SiteDirectorySync {
     if (records.length + removed.length > 0) this.options.log.info('site-directory', `applied the site copy up to revision ${revision}: ${records.length} changed, ${removed.length} removed`);
   }
 
-  /** Loads the copy whole at one revision, as a new generation (fed to the engine like a download). */
+  /**
+   * Loads the copy whole at one revision, as a new generation: its pages are fed to the engine as
+   * they are read (one JSON array, like a download), so reading and parsing overlap.
+   */
   private async loadWhole(): Promise<void> {
     const { store, directory, log } = this.options;
     const started = this.now();
-    let copy: { revision: number; records: number; checkedAt: string | null } | null = null;
-    const chunks: Buffer[] = [];
+    const pages = new PageQueue();
     let first = true;
-    copy = await store.readCopy((page) => {
-      const text = (first ? '[' : ',') + page.join(',');
-      first = false;
-      chunks.push(Buffer.from(text, 'utf8'));
-    });
-    chunks.push(Buffer.from(first ? '[]' : ']', 'utf8'));
-    async function* body(): AsyncIterable<Uint8Array> {
-      while (chunks.length > 0) yield chunks.shift() as Buffer;
-    }
-    const outcome = await directory.replace({ facts: { syncedAt: copy.checkedAt ?? new Date(this.now()).toISOString(), etag: null, lastModified: null }, body: body() }, true);
+    const reading = store
+      .readCopy((page) => {
+        pages.push(Buffer.from((first ? '[' : ',') + page.join(','), 'utf8'));
+        first = false;
+      })
+      .then(
+        (copy) => {
+          pages.push(Buffer.from(first ? '[]' : ']', 'utf8'));
+          pages.end();
+          return copy;
+        },
+        (thrown: unknown) => {
+          pages.fail(thrown);
+          throw thrown;
+        },
+      );
+    const building = directory.replace({ facts: { syncedAt: new Date(this.now()).toISOString(), etag: null, lastModified: null }, body: pages }, true);
+    const [copy, outcome] = await Promise.all([reading, building.catch(async (thrown: unknown) => {
+      await reading.catch(() => undefined);
+      throw thrown;
+    })]);
+    const read = this.now() - started;
     if (outcome.outcome !== 'built') {
       log.warn('site-directory', `the site copy (revision ${copy.revision}) could not be loaded: ${outcome.outcome === 'failed' ? outcome.reason : 'held'}`);
       return;
     }
+    // The lookup answers from the copy now; its revision is saved once the snapshot is.
+    this.checkedAt = copy.checkedAt;
+    await this.options.sync.noteSiteCopy(copy.checkedAt);
     await directory.saved();
     await this.writeState({ siteId: this.siteId ?? '', revision: copy.revision, removed: [] });
-    this.checkedAt = copy.checkedAt;
-    log.info('site-directory', `loaded the site copy whole: revision ${copy.revision}, ${copy.records} cardholders in ${this.now() - started} ms`);
+    log.info('site-directory', `loaded the site copy whole: revision ${copy.revision}, ${copy.records} cardholders in ${this.now() - started} ms (read and built ${read} ms)`);
   }
 
   private publishOrigin(): void {
@@ -406,6 +463,48 @@ export class SiteDirectorySync {
   private async writeState(state: SavedSiteState | null): Promise<void> {
     this.saved = state;
     await writeOwnerOnly(this.file, JSON.stringify(state ?? {}));
+  }
+}
+
+/** The copy's pages on their way from the store to the engine: an async iterable fed as they are read. */
+class PageQueue implements AsyncIterable<Uint8Array> {
+  private readonly pages: Uint8Array[] = [];
+  private done = false;
+  private failure: { thrown: unknown } | null = null;
+  private wake: (() => void) | null = null;
+
+  push(page: Uint8Array): void {
+    this.pages.push(page);
+    this.signal();
+  }
+
+  end(): void {
+    this.done = true;
+    this.signal();
+  }
+
+  fail(thrown: unknown): void {
+    this.failure = { thrown };
+    this.signal();
+  }
+
+  private signal(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    for (;;) {
+      if (this.failure) throw this.failure.thrown;
+      const page = this.pages.shift();
+      if (page) {
+        yield page;
+        continue;
+      }
+      if (this.done) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
   }
 }
 

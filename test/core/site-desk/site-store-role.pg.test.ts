@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteStore, migrateSiteStore, SiteStoreError } from '../../../electron/core/site-desk/site-store';
 import type { SiteStore } from '../../../electron/core/site-desk/site-store-port';
@@ -17,7 +16,7 @@ import { createLogger, memorySink } from '../../../electron/core/log/logger';
 import { runAdminCommand } from '../../../electron/core/credentials/admin-command';
 import { chooseSiteStoreVault, chooseVault, SITE_STORE_PLAIN_FILE } from '../../../electron/core/credentials/choose-vault';
 import { loadConfig } from '../../../electron/core/config/load-config';
-import { startPostgres, type PostgresServer } from '../../support/postgres-server';
+import { queryAs, startPostgres, type PostgresServer } from '../../support/postgres-server';
 
 const PASSWORD = 'Desk-Role-Password-7731';
 const ADMIN_PASSWORD = 'Site-Admin-Password-5512';
@@ -50,18 +49,7 @@ function kioskStore(database: string, password: string | null, lines: string[] =
   return store;
 }
 
-async function asRole(database: string, query: string): Promise<string> {
-  const client = new pg.Client({ host: '127.0.0.1', port: server.port, database, user: 'kiosk_desk_user', password: PASSWORD });
-  await client.connect();
-  try {
-    await client.query(query);
-    return 'allowed';
-  } catch (thrown) {
-    return (thrown as { code?: string }).code ?? 'failed';
-  } finally {
-    await client.end();
-  }
-}
+const asRole = (database: string, query: string): Promise<string> => queryAs(server, database, 'kiosk_desk_user', PASSWORD, query);
 
 async function rejection(promise: Promise<unknown>): Promise<SiteStoreError> {
   try {

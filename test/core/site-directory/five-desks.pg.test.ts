@@ -6,36 +6,19 @@
  * the site copy as soon as the service confirmed it). Without the site copy every desk downloads
  * on its own: five downloads per interval, and desk 5 finds the person only at its next sync.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { describe, expect, it, vi } from 'vitest';
 import type { CardholderFields } from '../../../electron/contract/ipc';
-import { startPostgres, type PostgresServer } from '../../support/postgres-server';
-import { listDownloads, removeDirs, serviceClient, startSiteKiosk, type SiteKiosk } from './support/site-kiosks';
+import { VALID } from '../../support/valid-requests';
+import { serviceClient, startSiteKiosk, useSiteRig } from './support/site-kiosks';
 
 const CARDHOLDERS = 300;
-let server: PostgresServer;
-let sim: RunningSimulator;
-let downloads: ReturnType<typeof listDownloads>;
-const kiosks: SiteKiosk[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  downloads = listDownloads();
-  sim = await startSimulator({ fresh: true, cardholders: CARDHOLDERS, eventRate: 0, historyEvents: 10, testControls: true, logRequests: true, log: downloads.log });
-}, 120_000);
-afterAll(async () => {
-  await sim?.close();
-  await server?.destroy();
-});
-afterEach(async () => {
-  await Promise.all(kiosks.map((kiosk) => kiosk.stop()));
-  removeDirs(kiosks.splice(0));
-});
+const rig = useSiteRig(CARDHOLDERS);
+const { kiosks } = rig;
 
 async function fiveDesks(intervalMs: number): Promise<{ storeUrl: string }> {
-  const db = await server.createDatabase();
-  const storeUrl = server.url(db);
-  for (let i = 1; i <= 5; i++) kiosks.push(await startSiteKiosk({ name: `desk-${i}`, simulatorUrl: sim.url, storeUrl, intervalMs }));
+  const db = await rig.server.createDatabase();
+  const storeUrl = rig.server.url(db);
+  for (let i = 1; i <= 5; i++) kiosks.push(await startSiteKiosk({ name: `desk-${i}`, simulatorUrl: rig.sim.url, storeUrl, intervalMs }));
   // Every desk holds the site copy.
   await vi.waitFor(
     async () => {
@@ -49,23 +32,7 @@ async function fiveDesks(intervalMs: number): Promise<{ storeUrl: string }> {
   return { storeUrl };
 }
 
-const fields = (patch: Partial<CardholderFields> = {}): CardholderFields => ({
-  first_Name: 'Ottilie',
-  last_Name: 'Vanderkamp',
-  middle_Name: '',
-  employee_ID: '900501',
-  email: 'ottilie.vanderkamp@contoso.example',
-  sex: 'f',
-  phone: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  zip: '',
-  tenant: [0],
-  card_Holder_Type_ID: 1,
-  ...patch,
-});
+const fields = (): CardholderFields => ({ ...VALID.createCardholder, first_Name: 'Ottilie', last_Name: 'Vanderkamp', employee_ID: '900501', email: 'ottilie.vanderkamp@contoso.example' });
 
 describe('five desks, one site copy', () => {
   it('downloads once per site interval, not five times, and a change on the service reaches every desk', async () => {
@@ -77,9 +44,9 @@ describe('five desks, one site copy', () => {
     for (const kiosk of kiosks) expect(kiosk.capability.sync.state().origin?.source).toBe('site');
 
     // Three site intervals: each desk's lookup follows; the service is asked once per interval.
-    const before = downloads.count();
+    const before = rig.downloads.count();
     const started = Date.now();
-    const service = serviceClient(sim.url);
+    const service = serviceClient(rig.sim.url);
     const target = (await service.getCardHolder(17)).updated;
     await service.updateCardHolder({ id: 17, last_Name: 'Changed-On-The-Service' });
     await vi.waitFor(
@@ -93,7 +60,7 @@ describe('five desks, one site copy', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, intervalMs * 2));
     const elapsed = Date.now() - started;
-    const asked = downloads.count() - before;
+    const asked = rig.downloads.count() - before;
     // One download per site interval (and one at the edge of the window), where five desks on their own would make five each.
     const intervals = Math.ceil(elapsed / intervalMs);
     expect(asked, `${asked} downloads in ${elapsed} ms (${intervals} site intervals)`).toBeLessThanOrEqual(intervals + 1);
@@ -106,7 +73,7 @@ describe('five desks, one site copy', () => {
   it('a person enrolled at desk 1 is found at desk 5 without waiting for the next site download', async () => {
     // A site interval of an hour: only the write-through can bring the person to desk 5 now.
     await fiveDesks(60 * 60_000);
-    const before = downloads.count();
+    const before = rig.downloads.count();
     const { record } = await kiosks[0]!.capability.handlers.createCardholder(fields());
     expect(record.id).toBeGreaterThan(0);
     await vi.waitFor(
@@ -121,6 +88,6 @@ describe('five desks, one site copy', () => {
     const update = await kiosks[2]!.capability.handlers.updateCardholder({ id: record.id, changes: { city: 'Utrecht' }, expectedUpdated: record.updated });
     expect(update.outcome).toBe('saved');
     await vi.waitFor(async () => expect((await kiosks[1]!.capability.directory.get(record.id))?.city).toBe('Utrecht'), { timeout: 30_000, interval: 50 });
-    expect(downloads.count() - before).toBe(0);
+    expect(rig.downloads.count() - before).toBe(0);
   }, 120_000);
 });

@@ -5,7 +5,6 @@
  * neither overwritten by the download's older version nor removed; the kiosks' role may only call
  * the functions; one kiosk at a time holds the lead, and it goes with its connection.
  */
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../electron/core/log/logger';
 import type { CardHolder } from '../../../electron/core/service/access-service';
@@ -14,7 +13,7 @@ import { SITE_STORE_ROLE_SQL } from '../../../electron/core/site-desk/site-store
 import { markOf } from '../../../electron/core/site-directory/site-directory-marks';
 import type { SiteDirectoryEntry, SiteDirectoryStore } from '../../../electron/core/site-directory/site-directory-port';
 import { createSiteDirectoryStore } from '../../../electron/core/site-directory/site-directory-store';
-import { startPostgres, type PostgresServer } from '../../support/postgres-server';
+import { queryAs, startPostgres, type PostgresServer } from '../../support/postgres-server';
 
 const PASSWORD = 'Directory-Role-Password-4410';
 let server: PostgresServer;
@@ -130,7 +129,7 @@ describe("the site's directory copy", () => {
     const copy = await store.readCopy(async (records) => {
       pages++;
       if (pages === 1) await other.publish({ desk: 'd2', basis: 1, checkedAt: T, put: [entry(holder(20_000))], remove: [1, 11_999] }).catch(() => undefined);
-      for (const text of records) ids.push((JSON.parse(text) as CardHolder).id);
+      for (const text of records) ids.push(...(JSON.parse(`[${text}]`) as CardHolder[]).map((record) => record.id));
     });
     expect(copy).toMatchObject({ revision: 1, records: 12_000 });
     expect(ids).toHaveLength(12_000);
@@ -186,18 +185,7 @@ describe("the kiosks' role", () => {
       status: 'SELECT * FROM kiosk_desk.directory_status(0)',
     };
     const results: Record<string, string> = {};
-    for (const [label, query] of Object.entries(attempts)) {
-      const client = new pg.Client({ host: '127.0.0.1', port: server.port, database: db, user: 'kiosk_desk_user', password: PASSWORD });
-      await client.connect();
-      try {
-        await client.query(query);
-        results[label] = 'allowed';
-      } catch (thrown) {
-        results[label] = (thrown as { code?: string }).code ?? 'failed';
-      } finally {
-        await client.end();
-      }
-    }
+    for (const [label, query] of Object.entries(attempts)) results[label] = await queryAs(server, db, 'kiosk_desk_user', PASSWORD, query);
     // put is callable, and refuses a revision not being written in this transaction (22023).
     expect(results).toEqual({ select: '42501', update: '42501', delete: '42501', head: '42501', revisions: '42501', internal: '42501', put: '22023', status: 'allowed' });
   });

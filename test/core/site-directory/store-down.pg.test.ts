@@ -6,46 +6,28 @@
  * the service reaches them); a desk started with no directory during the outage downloads at once
  * (the desk never has no directory); when the store is back, they follow the site copy again.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
-import { startPostgres, type PostgresServer } from '../../support/postgres-server';
-import { listDownloads, removeDirs, serviceClient, startSiteKiosk, type SiteKiosk } from './support/site-kiosks';
+import { describe, expect, it, vi } from 'vitest';
+import { serviceClient, startSiteKiosk, useSiteRig, type SiteKiosk } from './support/site-kiosks';
 
 const CARDHOLDERS = 200;
 const FALLBACK_MS = 2_000;
 const INTERVAL_MS = 1_500;
-let server: PostgresServer;
-let sim: RunningSimulator;
-let downloads: ReturnType<typeof listDownloads>;
-const kiosks: SiteKiosk[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  downloads = listDownloads();
-  sim = await startSimulator({ fresh: true, cardholders: CARDHOLDERS, eventRate: 0, historyEvents: 10, testControls: true, logRequests: true, log: downloads.log });
-}, 120_000);
-afterAll(async () => {
-  await sim?.close();
-  await server?.destroy();
-});
-afterEach(async () => {
-  await Promise.all(kiosks.map((kiosk) => kiosk.stop()));
-  removeDirs(kiosks.splice(0));
-});
+const rig = useSiteRig(CARDHOLDERS);
+const { kiosks } = rig;
 
 const origin = (kiosk: SiteKiosk) => kiosk.capability.sync.state().origin;
 
 describe('the site store away', () => {
   it('keeps the saved directory, downloads from the service after the fallback time, and returns to the site copy', async () => {
-    const db = await server.createDatabase();
-    const storeUrl = server.url(db);
-    for (const name of ['desk-1', 'desk-2']) kiosks.push(await startSiteKiosk({ name, simulatorUrl: sim.url, storeUrl, intervalMs: INTERVAL_MS, fallbackMs: FALLBACK_MS }));
+    const db = await rig.server.createDatabase();
+    const storeUrl = rig.server.url(db);
+    for (const name of ['desk-1', 'desk-2']) kiosks.push(await startSiteKiosk({ name, simulatorUrl: rig.sim.url, storeUrl, intervalMs: INTERVAL_MS, fallbackMs: FALLBACK_MS }));
     await vi.waitFor(() => {
       for (const kiosk of kiosks) expect(origin(kiosk)).toMatchObject({ source: 'site', revision: expect.any(Number), storeLostSince: null });
     }, { timeout: 30_000, interval: 50 });
     const revisionBefore = origin(kiosks[1]!)!.revision;
 
-    await server.stop();
+    await rig.server.stop();
     // Away: each desk says since when, and keeps its saved directory (its records and their age).
     await vi.waitFor(() => {
       for (const kiosk of kiosks) expect(origin(kiosk)?.storeLostSince).toEqual(expect.any(String));
@@ -63,16 +45,16 @@ describe('the site store away', () => {
       const fellBack = kiosk.lines.findIndex((line) => line.includes('downloads the directory from the service itself'));
       expect(fellBack, kiosk.lines.join('\n')).toBeGreaterThanOrEqual(0);
     }
-    const service = serviceClient(sim.url);
+    const service = serviceClient(rig.sim.url);
     await service.updateCardHolder({ id: 42, first_Name: 'Offline-Change' });
     for (const kiosk of kiosks) await vi.waitFor(async () => expect((await kiosk.capability.directory.get(42))?.first_Name).toBe('Offline-Change'), { timeout: 30_000, interval: 50 });
 
     // A desk started with no directory while the store is away does not wait for it.
-    kiosks.push(await startSiteKiosk({ name: 'desk-new', simulatorUrl: sim.url, storeUrl, intervalMs: INTERVAL_MS, fallbackMs: 60 * 60_000 }));
+    kiosks.push(await startSiteKiosk({ name: 'desk-new', simulatorUrl: rig.sim.url, storeUrl, intervalMs: INTERVAL_MS, fallbackMs: 60 * 60_000 }));
     await vi.waitFor(() => expect(kiosks[2]!.capability.sync.state().records).toBe(CARDHOLDERS), { timeout: 30_000, interval: 50 });
 
     // The store is back: the site copy again (loaded whole: the desks' own downloads are no revision of it).
-    await server.start();
+    await rig.server.start();
     await vi.waitFor(() => {
       for (const kiosk of kiosks) expect(origin(kiosk)).toMatchObject({ source: 'site', storeLostSince: null, revision: expect.any(Number) });
     }, { timeout: 60_000, interval: 50 });

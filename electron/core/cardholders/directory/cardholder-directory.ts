@@ -11,7 +11,7 @@ import type { CardHolder } from '../../service/access-service';
 import type { DuplicateMatch } from '../lookup/cardholder-index';
 import type { LookupNames, LookupPage } from '../lookup/lookup-extras';
 import type { DirectoryValueCounts } from '../../../contract/ipc';
-import type { BuildOutcome, EngineProgress, LoadOutcome } from './directory-engine';
+import type { BuildOutcome, DirectoryBasis, EngineProgress, LoadOutcome } from './directory-engine';
 import type { SnapshotMeta } from './directory-snapshot';
 import type { DownloadFacts, EngineFactory, EngineHandle, EngineStats } from './engine-handle';
 
@@ -142,10 +142,9 @@ export class CardholderDirectory {
     await this.withActive((engine) => engine.remove(ids), undefined);
   }
 
-  /** The ids of the service's records the lookup holds (no provisional ones), ascending. */
-  async ids(): Promise<number[]> {
-    const basis = await this.withActive((engine) => engine.basis(), null);
-    return basis ? Array.from(basis.ids) : [];
+  /** The ids of the service's records the lookup holds (no provisional ones), ascending, each with the engine's fingerprint of it. */
+  basis(): Promise<DirectoryBasis | null> {
+    return this.withActive((engine) => engine.basis(), null);
   }
 
   /** How many records were changed here since the generation was built (its local changes). */

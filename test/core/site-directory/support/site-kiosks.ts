@@ -4,6 +4,7 @@
  * over real HTTP, counting the simulator's GET /api/CardHolders from its request log.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCardholdersCapability, type CardholdersCapability } from '../../../../electron/core/cardholders-capability';
@@ -13,6 +14,8 @@ import { createLogger } from '../../../../electron/core/log/logger';
 import { createServiceClient, type ServiceClient } from '../../../../electron/core/service/service-client';
 import { createSiteDirectoryStore } from '../../../../electron/core/site-directory/site-directory-store';
 import { KioskDatabase } from '../../../../electron/core/storage/kiosk-database';
+import { startSimulator, type RunningSimulator } from '../../../../electron/simulator';
+import { startPostgres, type PostgresServer } from '../../../support/postgres-server';
 import { configWith } from '../../service/support';
 
 export interface SiteKiosk {
@@ -86,4 +89,30 @@ export async function startSiteKiosk(options: SiteKioskOptions): Promise<SiteKio
 
 export function removeDirs(kiosks: readonly SiteKiosk[]): void {
   for (const kiosk of kiosks) rmSync(kiosk.dataDir, { recursive: true, force: true });
+}
+
+/** One PostgreSQL and one simulator (its GET /api/CardHolders counted) for a test file; its kiosks are stopped after each test. */
+export interface SiteRig {
+  readonly server: PostgresServer;
+  readonly sim: RunningSimulator;
+  readonly downloads: ReturnType<typeof listDownloads>;
+  readonly kiosks: SiteKiosk[];
+}
+
+export function useSiteRig(cardholders: number): SiteRig {
+  const rig = { kiosks: [] as SiteKiosk[] } as { server: PostgresServer; sim: RunningSimulator; downloads: ReturnType<typeof listDownloads>; kiosks: SiteKiosk[] };
+  beforeAll(async () => {
+    rig.server = await startPostgres();
+    rig.downloads = listDownloads();
+    rig.sim = await startSimulator({ fresh: true, cardholders, eventRate: 0, historyEvents: 10, testControls: true, logRequests: true, log: rig.downloads.log });
+  }, 120_000);
+  afterAll(async () => {
+    await rig.sim?.close();
+    await rig.server?.destroy();
+  });
+  afterEach(async () => {
+    await Promise.all(rig.kiosks.map((kiosk) => kiosk.stop()));
+    removeDirs(rig.kiosks.splice(0));
+  });
+  return rig;
 }
