@@ -7,7 +7,7 @@
  *   generation with the store's copy (ids and marks) and publishes only what was added, changed
  *   and removed, as one revision (a desk's write made after the download began is kept). A
  *   record's mark is made from the record itself; between two publications it is kept for a
- *   record whose engine fingerprint (DirectoryBasis: `updated`, names, employee ID, photo) did not
+ *   record whose engine fingerprint (DirectoryBasis: a hash of every field) did not
  *   change, so a comparison reads only the records that did;
  * - every desk follows: it reads the changes after its revision and applies them to its lookup,
  *   saving its revision only after the records are saved locally (a crash applies them again,

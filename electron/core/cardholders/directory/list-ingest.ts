@@ -114,22 +114,31 @@ export class ListIngest {
   }
 }
 
-/** FNV-1a over what tells one version of a record from another. */
+/**
+ * Every field of a cardholder, in a fixed order: the fingerprint covers the whole record, so a
+ * change the service makes to any of them (an address, a phone, a tenant) is a change, even when
+ * it leaves `updated` as it was.
+ */
+const PRINTED_FIELDS = [
+  'id', 'displayName', 'first_Name', 'last_Name', 'middle_Name', 'card_Holder_Letter_ID', 'employee_ID', 'displayEmployeeId',
+  'email', 'sex', 'phone', 'address1', 'address2', 'city', 'state', 'zip', 'birthday', 'created', 'updated', 'tenant',
+  'photo_Exists', 'card_Holder_Type_ID', 'card_Holder_ID', 'name',
+] as const;
+
+/** FNV-1a over every field of the record (PRINTED_FIELDS): what tells one version of a record from another. */
 export function fingerprint(record: CardHolder): number {
   let h = 0x811c9dc5;
-  const mix = (text: string): void => {
+  const fields = record as unknown as Record<string, unknown>;
+  for (const name of PRINTED_FIELDS) {
+    const value = fields[name];
+    const text = typeof value === 'string' ? value : value === undefined ? '' : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
     for (let i = 0; i < text.length; i++) {
       h ^= text.charCodeAt(i);
       h = Math.imul(h, 0x01000193);
     }
     h ^= 0x1f;
     h = Math.imul(h, 0x01000193);
-  };
-  mix(record.updated);
-  mix(record.last_Name);
-  mix(record.first_Name);
-  mix(record.employee_ID);
-  mix(record.photo_Exists ? '1' : '0');
+  }
   return h >>> 0;
 }
 

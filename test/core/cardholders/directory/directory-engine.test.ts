@@ -59,6 +59,17 @@ for (const [kind, factory] of [['in this thread', localEngine], ['in a worker th
       expect(outcome).toMatchObject({ outcome: 'built', counts: { total: 3, added: 1, changed: 1, removed: 1 } });
     });
 
+    it('counts a record as changed when any field changed, even with the same `updated` (an address, a phone, a tenant)', async () => {
+      const records = [person({ id: 1, first_Name: 'A', last_Name: 'A' }), person({ id: 2, first_Name: 'B', last_Name: 'B' }), person({ id: 3, first_Name: 'C', last_Name: 'C' })];
+      const first = open();
+      fill(first, list(...records));
+      await first.build(download, null, false);
+      const second = open();
+      fill(second, list({ ...records[0]!, city: 'Elsewhere' }, { ...records[1]!, phone: '+44 20 7946 0999' }, records[2]!));
+      const outcome = await second.build(download, await first.basis(), false);
+      expect(outcome).toMatchObject({ outcome: 'built', counts: { total: 3, added: 0, changed: 2, removed: 0 } });
+    });
+
     it('neither counts nor compares the cardholders created offline (provisional, negative ids)', async () => {
       const first = open();
       fill(first, list(person({ id: 1, first_Name: 'A', last_Name: 'A' }), person({ id: 2, first_Name: 'B', last_Name: 'B' })));
