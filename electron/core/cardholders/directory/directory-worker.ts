@@ -19,17 +19,6 @@ let generation = 0;
 let read = 0;
 let told = 0;
 
-/**
- * Frees the memory of downloaded bytes once the engine has read them (it copies what it keeps):
- * their buffer, moved or copied to this thread, is this thread's own, and detaching it frees it at
- * once rather than at a later collection (the download's 270 MB at 500,000 records would
- * otherwise pass through the heap's external memory and be returned late, or not to the system).
- */
-function release(bytes: Uint8Array): void {
-  const buffer = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-  if (buffer instanceof ArrayBuffer && typeof buffer.transfer === 'function') buffer.transfer(0);
-}
-
 function open(control: Extract<WorkerControl, { call: 'open' }>): void {
   const { options } = control;
   generation = control.generation;
@@ -50,10 +39,8 @@ port.on('message', (request: EngineRequest | WorkerControl) => {
     return;
   }
   if (request.call === 'receive') {
-    const { bytes } = request;
-    engine?.receive(bytes);
-    read += bytes.byteLength;
-    release(bytes);
+    engine?.receive(request.bytes);
+    read += request.bytes.byteLength;
     if (read - told >= READ_ACK_BYTES) {
       told = read;
       post({ generation, read });
