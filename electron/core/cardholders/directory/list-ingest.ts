@@ -14,7 +14,7 @@ import { CardholderIndex } from '../lookup/cardholder-index';
 import type { SegmentBuilder } from '../lookup/index-segment';
 import { PackedRecords } from '../lookup/record-store';
 import { keyedError, type KioskError } from '../../../contract/ipc';
-import { itemBytes, ListStream, parseItems } from './list-stream';
+import { ListStream, parseItems } from './list-stream';
 
 /** Why a list could not be used, worded by a key of the error table (`message`: its English, for the log). */
 export type Said = Pick<KioskError, 'key' | 'params' | 'message'>;
@@ -61,7 +61,7 @@ export class ListIngest {
     }
     for (let k = 0; k < items.length; k++) {
       const record = this.checker.check(items[k]);
-      if (record) this.take(record, itemBytes(batch, k));
+      if (record) this.take(record, batch.buffer.subarray(batch.starts[k], batch.ends[k]));
     }
   }
 

@@ -7,28 +7,11 @@
  * caller keeps its bytes and reads it whole. Plain byte loops; no I/O.
  */
 
-/**
- * Items found in one push: `head`, when not null, is the whole of the item that began in an earlier
- * push and ended in this one (its own copy: only the bytes of that one item are ever copied); then
- * the items wholly within this push, `buffer[starts[k], ends[k])` (the pushed bytes themselves).
- */
+/** Items found in one push: their bytes are `buffer[starts[k], ends[k])`. */
 export interface ItemBatch {
-  head: Buffer | null;
   buffer: Buffer;
   starts: number[];
   ends: number[];
-}
-
-/** How many items a batch holds. */
-export const itemCount = (batch: ItemBatch): number => (batch.head ? 1 : 0) + batch.starts.length;
-
-/** The bytes of item `k` of a batch (the head first). */
-export function itemBytes(batch: ItemBatch, k: number): Buffer {
-  if (batch.head) {
-    if (k === 0) return batch.head;
-    k--;
-  }
-  return batch.buffer.subarray(batch.starts[k], batch.ends[k]);
 }
 
 const QUOTE = 0x22;
@@ -47,11 +30,10 @@ export class ListStream {
    * is no bare array (read it whole); `broken`: not JSON.
    */
   state: 'start' | 'items' | 'end' | 'whole' | 'broken' = 'start';
-  /**
-   * Bytes of an item not yet complete, from its start (positions before the next push's first
-   * byte are negative: the carry is `[itemStart, 0)`).
-   */
+  /** Bytes of an item not yet complete, from its start. */
   private carry: Buffer | null = null;
+  /** Where scanning resumes in carry + next chunk. */
+  private resume = 0;
   private depth = 0;
   private inString = false;
   private inItem = false;
@@ -64,7 +46,7 @@ export class ListStream {
   /** Takes the next bytes; answers the items they complete (null: none). */
   push(chunk: Uint8Array): ItemBatch | null {
     if (this.state === 'whole' || this.state === 'broken') return null;
-    const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let i = 0;
     if (this.state === 'start') {
       for (; i < buffer.length && this.state === 'start'; i++) {
@@ -78,6 +60,11 @@ export class ListStream {
         this.state = c === OPEN_BRACKET ? 'items' : 'whole';
       }
       if (this.state !== 'items') return null;
+    } else if (this.state === 'items' && this.carry) {
+      buffer = Buffer.concat([this.carry, buffer]);
+      i = this.resume;
+    } else if (this.state === 'items') {
+      i = this.resume;
     }
     if (this.state === 'end') {
       this.checkEnd(buffer, i);
@@ -85,8 +72,6 @@ export class ListStream {
     }
     const starts: number[] = [];
     const ends: number[] = [];
-    let head: Buffer | null = null;
-    const carry = this.carry;
     const n = buffer.length;
     // One tight loop over the bytes, the state in locals (this is the per-byte cost of the sync).
     const bytes: Uint8Array = buffer;
@@ -107,10 +92,8 @@ export class ListStream {
       }
       if (depth === 0 && (c === COMMA || c === CLOSE_BRACKET)) {
         if (inItem) {
-          if (itemStart >= 0) {
-            starts.push(itemStart);
-            ends.push(lastSolid + 1);
-          } else head = spanned(carry as Buffer, buffer, lastSolid + 1);
+          starts.push(itemStart);
+          ends.push(lastSolid + 1);
           inItem = false;
         } else if (afterComma || (c === COMMA && !seenItem)) {
           state = 'broken';
@@ -152,15 +135,15 @@ export class ListStream {
     if (state === 'broken') return null;
     if (state === 'end') this.checkEnd(buffer, i);
     if (this.state === 'items' && this.inItem) {
-      // Only the unfinished item is kept (copied: the pushed bytes are not held on to), and its
-      // positions shift to the next push's.
-      this.carry = this.itemStart >= 0 ? Buffer.from(buffer.subarray(this.itemStart)) : Buffer.concat([carry as Buffer, buffer]);
-      this.itemStart -= n;
-      this.lastSolid -= n;
+      this.carry = Buffer.from(buffer.subarray(this.itemStart));
+      this.resume = n - this.itemStart;
+      this.lastSolid -= this.itemStart;
+      this.itemStart = 0;
     } else {
       this.carry = null;
+      this.resume = 0;
     }
-    return head === null && starts.length === 0 ? null : { head, buffer, starts, ends };
+    return starts.length === 0 ? null : { buffer, starts, ends };
   }
 
   /** The answer is complete: true when it was a whole array, items and all. */
@@ -183,24 +166,12 @@ export class ListStream {
   }
 }
 
-/**
- * The item that began in the carry (`[-carry.length, 0)`) and ends at `end` of the pushed bytes (a
- * negative end: within the carry, e.g. when the comma after it is the push's first byte).
- */
-function spanned(carry: Buffer, buffer: Buffer, end: number): Buffer {
-  if (end <= 0) return carry.subarray(0, carry.length + end);
-  return Buffer.concat([carry, buffer.subarray(0, end)]);
-}
-
 /** The items of a batch parsed at once (one JSON.parse per push): null when they are not JSON. */
 export function parseItems(batch: ItemBatch): unknown[] | null {
-  const { head, buffer, starts, ends } = batch;
-  const parts: string[] = [];
-  if (head) parts.push(head.toString('utf8'));
-  if (starts.length > 0) parts.push(buffer.toString('utf8', starts[0], ends[ends.length - 1]));
+  const { buffer, starts, ends } = batch;
   try {
-    const items = JSON.parse(`[${parts.join(',')}]`) as unknown[];
-    return items.length === itemCount(batch) ? items : null;
+    const items = JSON.parse(`[${buffer.toString('utf8', starts[0], ends[ends.length - 1])}]`) as unknown[];
+    return items.length === starts.length ? items : null;
   } catch {
     return null;
   }
