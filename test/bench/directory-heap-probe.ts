@@ -6,7 +6,7 @@
  * stats() reports it (no collection first) and after a full collection forced through the
  * inspector (NodeWorker domain). Prints one JSON line on stdout; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,11 @@ import { PushBus } from '../../electron/core/ipc/push-bus';
 import { createLogger, silentSink } from '../../electron/core/log/logger';
 import { createServiceClient } from '../../electron/core/service/service-client';
 import { KioskDatabase } from '../../electron/core/storage/kiosk-database';
+import { stallRecorder } from './bench-support';
 
 interface Memory {
   heapUsed: number;
+  heapTotal?: number;
   external: number;
   arrayBuffers: number;
   rss: number;
@@ -35,7 +37,7 @@ function mainMemory(): Memory {
   return { heapUsed, external, arrayBuffers, rss };
 }
 
-type WorkerMemory = { title: string; heapUsed: number; external: number; arrayBuffers: number; beforeGc: { heapUsed: number; external: number; arrayBuffers: number } };
+type WorkerMemory = { title: string; heapUsed: number; external: number; arrayBuffers: number; beforeGc: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number } };
 
 /** Each directory worker's memory as it stands, then after a forced full collection, through the inspector. */
 async function workerMemory(): Promise<WorkerMemory[]> {
@@ -61,12 +63,12 @@ async function workerMemory(): Promise<WorkerMemory[]> {
     });
   await post('NodeWorker.enable', { waitForDebuggerOnStart: false });
   await sleep(300);
-  const usage = async (sessionId: string): Promise<{ heapUsed: number; external: number; arrayBuffers: number }> => {
+  const usage = async (sessionId: string): Promise<{ heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }> => {
     const answer = (await send(sessionId, 'Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
       result?: { result?: { value?: string } };
     };
     const read = JSON.parse(answer.result?.result?.value ?? '{}') as Partial<Memory>;
-    return { heapUsed: read.heapUsed ?? NaN, external: read.external ?? NaN, arrayBuffers: read.arrayBuffers ?? NaN };
+    return { heapUsed: read.heapUsed ?? NaN, heapTotal: read.heapTotal ?? NaN, external: read.external ?? NaN, arrayBuffers: read.arrayBuffers ?? NaN };
   };
   const out: WorkerMemory[] = [];
   for (const worker of workers) {
@@ -77,6 +79,30 @@ async function workerMemory(): Promise<WorkerMemory[]> {
   }
   await post('NodeWorker.disable');
   session.disconnect();
+  return out;
+}
+
+/** Resident memory by kind of mapping (/proc/self/smaps; Linux only): malloc's main heap, anonymous maps by size, files. */
+function smaps(): Record<string, number> {
+  const out: Record<string, number> = {};
+  let text = '';
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return out;
+  }
+  let kind = '';
+  for (const line of text.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = (parseInt(head[2] as string, 16) - parseInt(head[1] as string, 16)) / 1048576;
+      const name = head[3] ?? '';
+      kind = name === '' ? (size >= 64 ? 'anon>=64M' : size >= 1 ? 'anon1-64M' : 'anon<1M') : name.startsWith('/') ? 'file' : name;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out[kind] = (out[kind] ?? 0) + Number(rss[1]) * 1024;
+  }
   return out;
 }
 
@@ -125,13 +151,20 @@ async function main(): Promise<void> {
   try {
     await sleep(200);
     const before = mainMemory();
+    const stalls = stallRecorder();
     const report = await capability.sync.sync();
+    const stall = await stalls.stop();
     if (report.outcome !== 'updated') throw new Error(`the sync did not update the directory: ${report.outcome}`);
     await capability.directory.saved(); // the snapshot is saved in the background after the swap
     await sleep(1_000); // the empty first generation's thread (none here) and sockets settle
     const engineStats = await capability.directory.stats();
     // As the kiosk runs: no collection forced anywhere.
-    const rssNoGc = process.memoryUsage().rss;
+    const noGc = process.memoryUsage();
+    const maps = smaps();
+    const rssNoGc = noGc.rss;
+    // Left idle as a kiosk is between officers: V8 shrinks a heap that stopped growing after a while (its memory reducer).
+    await sleep(Number(process.env.PROBE_IDLE_MS ?? 30_000));
+    const rssIdle = process.memoryUsage().rss;
     const quiet = await lookups(capability, 3_000, null);
     // A re-sync (one record changed on the service: the whole list again) while lookups run, RSS sampled every 50 ms.
     const touched = await fetch(`${url}/api/CardHolders/update`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 7, city: `Probe ${Date.now()}` }) });
@@ -151,7 +184,7 @@ async function main(): Promise<void> {
     const after = mainMemory();
     const workers = await workerMemory();
     const finalRss = process.memoryUsage().rss;
-    process.stdout.write(`${JSON.stringify({ records: engineStats.records, before, after, engineHeapUsed: engineStats.heapUsedBytes, workers, finalRss, rssNoGc, peakRss, quiet, during })}\n`);
+    process.stdout.write(`${JSON.stringify({ records: engineStats.records, before, after, engineHeapUsed: engineStats.heapUsedBytes, workers, noGc, maps, stall: { max: stall.max, maxGc: stall.maxGc, maxBusy: stall.maxBusy, over50: stall.over50, top: [...stall.long].sort((a, b) => b.gap - a.gap).slice(0, 4).map((l) => [Math.round(l.gap), Math.round(l.busy), Math.round(l.waited), Math.round(l.gc)]) }, finalRss, rssNoGc, rssIdle, peakRss, quiet, during })}\n`);
   } finally {
     await capability.stop();
     client.close();
