@@ -8,7 +8,7 @@
  * download is held: the test would fail (by its time-out) instead of passing. Then the download
  * goes on, the new generation is swapped in, and the new name is found.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -150,11 +150,14 @@ async function rename(id: number, lastName: string): Promise<void> {
 }
 
 async function phaseReached(phases: ReadonlyArray<NonNullable<DirectoryState['syncing']>['phase']>): Promise<DirectoryState> {
-  for (;;) {
-    const state = capability.sync.state();
-    if (state.syncing && phases.includes(state.syncing.phase)) return state;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return vi.waitFor(
+    () => {
+      const state = capability.sync.state();
+      if (!state.syncing || !phases.includes(state.syncing.phase)) throw new Error(`the sync is not in ${phases.join(' or ')} (now: ${state.syncing?.phase ?? 'no sync'})`);
+      return state;
+    },
+    { timeout: TIMEOUT_MS, interval: 20 },
+  );
 }
 
 describe('a lookup during a directory re-sync, at 500,000 cardholders', () => {
